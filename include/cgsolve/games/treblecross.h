@@ -1,0 +1,63 @@
+/* Treblecross (UVa 10561): players alternately put an X on an empty cell of
+ * a row; the first to make three X in a row wins.
+ *
+ * Solver: a move next to an X (distance <= 2) lets the opponent complete a
+ * triple, so unless a triple can be completed at once, the cells at distance
+ * >= 3 from every X form independent free stretches. A stretch of L cells is
+ * the octal game 0.007 on a heap of L + 2: placing at position i of the
+ * stretch leaves stretches of max(0, i-3) and max(0, L-i-2). */
+#ifndef CGSOLVE_GAMES_TREBLECROSS_H
+#define CGSOLVE_GAMES_TREBLECROSS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cgsolve/game.h"
+#include "cgsolve/octal.h"
+
+extern const cg_game cg_game_treblecross;
+
+/* A maximal run of free cells (empty, at distance >= 3 from every X). */
+typedef struct cg_treblecross_stretch {
+    size_t start; /* first cell, 0-based */
+    size_t length;
+    cg_nimber grundy;
+} cg_treblecross_stretch;
+
+typedef struct cg_treblecross_result {
+    bool winning;   /* the player to move wins */
+    bool immediate; /* some move completes three in a row */
+    size_t *moves;  /* winning cells, 0-based, ascending */
+    size_t move_count;
+    cg_treblecross_stretch *stretches; /* only when !immediate */
+    size_t stretch_count;
+    cg_nimber nim_sum; /* of all stretches, only when !immediate */
+    size_t moves_cap;
+    size_t stretches_cap;
+} cg_treblecross_result;
+
+/* A solver keeps the Grundy sequence of 0.007 between boards, extending it
+ * only as far as the longest stretch seen. */
+typedef struct cg_treblecross_solver {
+    cg_grundy_seq grundy;
+    cg_treblecross_result result;
+} cg_treblecross_solver;
+
+/* memory_limit bounds the Grundy table, in bytes. */
+void cg_treblecross_init(cg_treblecross_solver *solver, size_t memory_limit);
+void cg_treblecross_free(cg_treblecross_solver *solver);
+
+/* Check a board: only '.' and 'X', at least 3 cells, no XXX. On failure
+ * returns false with *offset the 0-based position to blame and *reason a
+ * constant description. */
+bool cg_treblecross_valid(const char *board, size_t len, size_t *offset, const char **reason);
+
+/* Solve a valid board; the answer is in solver->result until the next call. */
+cg_status cg_treblecross_solve(cg_treblecross_solver *solver, const char *board, size_t len,
+                               cg_error *err);
+
+/* The Grundy value of a free stretch of length L: G_{0.007}(L + 2). The
+ * sequence must already cover L + 2. */
+cg_nimber cg_treblecross_stretch_value(const cg_treblecross_solver *solver, size_t length);
+
+#endif

@@ -1,0 +1,63 @@
+/* Octal games and their Grundy sequences.
+ *
+ * An octal game is played on heaps of tokens and named by a code d0.d1d2d3...
+ * whose digit d_k (0..7) says what removing k tokens from one heap may leave:
+ * bit 1 — nothing (the whole heap was k tokens), bit 2 — one non-empty heap,
+ * bit 4 — two non-empty heaps. d0 may only be 0 or 4 (split a heap in two
+ * without removing anything). Examples: 0.77 Kayles, 0.07 Dawson's Kayles,
+ * 0.007 Treblecross. */
+#ifndef CGSOLVE_OCTAL_H
+#define CGSOLVE_OCTAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cgsolve/nimber.h"
+#include "cgsolve/status.h"
+
+#define CG_OCTAL_MAX_DIGITS 64
+
+typedef struct cg_octal_code {
+    uint8_t digit[CG_OCTAL_MAX_DIGITS + 1]; /* digit[k]: the rule for removing k tokens */
+    size_t last;                            /* largest k with digit[k] != 0 */
+} cg_octal_code;
+
+/* Parse a code such as "0.007" or "4.07". Errors name the offending
+ * character; a code with no non-zero digit is rejected. */
+cg_status cg_octal_parse(const char *text, cg_octal_code *code, cg_error *err);
+
+/* Write the canonical form of code ("0.007") into out (size bytes). */
+void cg_octal_format(const cg_octal_code *code, char *out, size_t size);
+
+/* The Grundy sequence G(0), G(1), ... of an octal game, extended on demand
+ * with the direct O(n^2) rule: G(n) is the mex over every legal removal of
+ * the nim-sum of the heaps it leaves. */
+typedef struct cg_grundy_seq {
+    cg_octal_code code;
+    cg_nimber *values;
+    size_t count; /* values[0..count-1] are known */
+    size_t capacity;
+    size_t max_count; /* memory bound: never hold more values than this */
+    cg_mex_set mex;
+} cg_grundy_seq;
+
+void cg_grundy_seq_init(cg_grundy_seq *seq, const cg_octal_code *code);
+void cg_grundy_seq_free(cg_grundy_seq *seq);
+
+/* Make G(0..n) available. CG_ERR_LIMIT when n + 1 exceeds max_count. */
+cg_status cg_grundy_seq_extend(cg_grundy_seq *seq, size_t n, cg_error *err);
+
+/* G(n); n must be below seq->count. */
+static inline cg_nimber cg_grundy_seq_at(const cg_grundy_seq *seq, size_t n) {
+    return seq->values[n];
+}
+
+/* Find the smallest period p of values[0..count-1] (and its preperiod: the
+ * first index from which G(n + p) = G(n) holds) that the octal periodicity
+ * theorem proves everlasting: it needs the equality checked for all n with
+ * preperiod <= n < 2 * preperiod + p + last, where last is the code's largest
+ * removal. Returns 0 when no proven period exists among the known values. */
+size_t cg_octal_find_period(const cg_nimber *values, size_t count, const cg_octal_code *code,
+                            size_t *preperiod);
+
+#endif

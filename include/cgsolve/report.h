@@ -1,0 +1,78 @@
+/* Structured analysis of one solved case, filled in by a game and rendered
+ * by the core as indented text (--explain) or JSON (--format=json).
+ *
+ * A report is a tree: the root is an object; objects hold keyed values,
+ * lists hold unkeyed values. Games add values in order and never check each
+ * call: the first allocation failure is remembered (cg_report_failed) and the
+ * runner reports it once. Nesting is bounded by CG_REPORT_MAX_DEPTH. */
+#ifndef CGSOLVE_REPORT_H
+#define CGSOLVE_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cgsolve/buf.h"
+
+#define CG_REPORT_MAX_DEPTH 16
+
+typedef enum cg_value_kind {
+    CG_VALUE_OBJECT,
+    CG_VALUE_LIST,
+    CG_VALUE_INT,
+    CG_VALUE_BOOL,
+    CG_VALUE_STRING, /* one line */
+    CG_VALUE_TEXT    /* several lines, e.g. a drawn board */
+} cg_value_kind;
+
+typedef struct cg_report_node {
+    cg_value_kind kind;
+    size_t key;     /* offset of the key in strings, or CG_REPORT_NONE */
+    int64_t number; /* CG_VALUE_INT and CG_VALUE_BOOL */
+    size_t text;    /* offset of the text in strings */
+    size_t text_len;
+    size_t first_child; /* containers: first child node, or CG_REPORT_NONE */
+    size_t last_child;
+    size_t next; /* next sibling, or CG_REPORT_NONE */
+} cg_report_node;
+
+#define CG_REPORT_NONE ((size_t)-1)
+
+typedef struct cg_report {
+    cg_report_node *nodes;
+    size_t count;
+    size_t cap;
+    cg_buf strings;
+    size_t open[CG_REPORT_MAX_DEPTH]; /* the containers being filled */
+    size_t depth;
+    bool failed;
+} cg_report;
+
+void cg_report_init(cg_report *report);
+void cg_report_free(cg_report *report);
+/* Empty the report (a fresh root object), keeping storage. */
+void cg_report_reset(cg_report *report);
+/* True when an allocation failed or the calls were unbalanced. */
+bool cg_report_failed(const cg_report *report);
+
+/* key is ignored (pass NULL) inside a list and required inside an object. */
+void cg_report_open_object(cg_report *report, const char *key);
+void cg_report_open_list(cg_report *report, const char *key);
+void cg_report_close(cg_report *report);
+void cg_report_int(cg_report *report, const char *key, int64_t value);
+void cg_report_bool(cg_report *report, const char *key, bool value);
+void cg_report_string(cg_report *report, const char *key, const char *text);
+void cg_report_string_n(cg_report *report, const char *key, const char *text, size_t len);
+void cg_report_text(cg_report *report, const char *key, const char *text, size_t len);
+void cg_report_printf(cg_report *report, const char *key, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Render as YAML-like indented text, every line prefixed by `indent` spaces. */
+void cg_report_render_text(const cg_report *report, size_t indent, cg_buf *out);
+/* Render the root object as one line of JSON (no newline). */
+void cg_report_render_json(const cg_report *report, cg_buf *out);
+
+#endif

@@ -1,0 +1,164 @@
+#include "cgsolve/octal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+cg_status cg_octal_parse(const char *text, cg_octal_code *code, cg_error *err) {
+    memset(code, 0, sizeof *code);
+    const char *p = text;
+    if (*p == '\0') {
+        return cg_error_set(err, CG_ERR_INPUT, "invalid octal game code '': expected d0.d1d2...");
+    }
+    if (*p != '.') {
+        if (*p != '0' && *p != '4') {
+            return cg_error_set(err, CG_ERR_INPUT,
+                                "invalid octal game code '%s': the digit before the point must "
+                                "be 0 or 4, found '%c'",
+                                text, *p);
+        }
+        code->digit[0] = (uint8_t)(*p - '0');
+        p++;
+        if (*p != '.') {
+            return cg_error_set(err, CG_ERR_INPUT,
+                                "invalid octal game code '%s': expected '.' at position 2", text);
+        }
+    }
+    p++; /* the point */
+    size_t k = 1;
+    for (; *p != '\0'; p++, k++) {
+        if (*p < '0' || *p > '7') {
+            return cg_error_set(err, CG_ERR_INPUT,
+                                "invalid octal game code '%s': '%c' at position %zu is not an "
+                                "octal digit (0-7)",
+                                text, *p, (size_t)(p - text) + 1);
+        }
+        if (k > CG_OCTAL_MAX_DIGITS) {
+            return cg_error_set(err, CG_ERR_INPUT,
+                                "invalid octal game code '%s': more than %d digits after the point",
+                                text, CG_OCTAL_MAX_DIGITS);
+        }
+        code->digit[k] = (uint8_t)(*p - '0');
+    }
+    for (size_t i = 0; i <= CG_OCTAL_MAX_DIGITS; i++) {
+        if (code->digit[i] != 0) {
+            code->last = i;
+        }
+    }
+    if (code->last == 0) {
+        return cg_error_set(err, CG_ERR_INPUT,
+                            "invalid octal game code '%s': no digit after the point allows a move",
+                            text);
+    }
+    return CG_OK;
+}
+
+void cg_octal_format(const cg_octal_code *code, char *out, size_t size) {
+    if (size == 0) {
+        return;
+    }
+    size_t o = 0;
+    char digits[CG_OCTAL_MAX_DIGITS + 3];
+    digits[o++] = (char)('0' + code->digit[0]);
+    digits[o++] = '.';
+    for (size_t k = 1; k <= code->last; k++) {
+        digits[o++] = (char)('0' + code->digit[k]);
+    }
+    digits[o] = '\0';
+    size_t n = o < size - 1 ? o : size - 1;
+    memcpy(out, digits, n);
+    out[n] = '\0';
+}
+
+void cg_grundy_seq_init(cg_grundy_seq *seq, const cg_octal_code *code) {
+    memset(seq, 0, sizeof *seq);
+    seq->code = *code;
+    seq->max_count = SIZE_MAX / sizeof(cg_nimber);
+    cg_mex_init(&seq->mex);
+}
+
+void cg_grundy_seq_free(cg_grundy_seq *seq) {
+    free(seq->values);
+    cg_mex_free(&seq->mex);
+    seq->values = NULL;
+    seq->count = seq->capacity = 0;
+}
+
+/* Collect the values of every option of a heap of n into the mex set:
+ * removing k tokens leaves nothing (bit 1, n == k), one heap of n - k
+ * (bit 2, n > k) or two heaps a + b = n - k with 1 <= a <= b (bit 4). */
+static cg_status collect_options(cg_grundy_seq *seq, size_t n) {
+    const cg_nimber *g = seq->values;
+    cg_mex_set *mex = &seq->mex;
+    cg_status st = CG_OK;
+    for (size_t k = 0; k <= seq->code.last && k <= n; k++) {
+        unsigned d = seq->code.digit[k];
+        size_t rest = n - k;
+        if ((d & 1) && rest == 0) {
+            st |= cg_mex_add(mex, 0);
+        }
+        if ((d & 2) && rest > 0 && k > 0) {
+            st |= cg_mex_add(mex, g[rest]);
+        }
+        if ((d & 4) && rest >= 2) {
+            for (size_t a = 1; a <= rest / 2; a++) {
+                st |= cg_mex_add(mex, cg_nim_add(g[a], g[rest - a]));
+            }
+        }
+    }
+    return st;
+}
+
+cg_status cg_grundy_seq_extend(cg_grundy_seq *seq, size_t n, cg_error *err) {
+    if (n < seq->count) {
+        return CG_OK;
+    }
+    if (n >= seq->max_count) {
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "Grundy table of %zu values exceeds the memory limit (%zu values)",
+                            n + 1, seq->max_count);
+    }
+    if (n >= seq->capacity) {
+        size_t cap = seq->capacity < 64 ? 64 : seq->capacity;
+        while (cap <= n) {
+            cap = cap > seq->max_count / 2 ? seq->max_count : cap * 2;
+        }
+        cg_nimber *grown = realloc(seq->values, cap * sizeof *grown);
+        if (grown == NULL) {
+            return cg_error_nomem(err, "growing a Grundy table");
+        }
+        seq->values = grown;
+        seq->capacity = cap;
+    }
+    for (size_t m = seq->count; m <= n; m++) {
+        cg_mex_clear(&seq->mex);
+        if (collect_options(seq, m) != CG_OK) {
+            return cg_error_set(err, CG_ERR_LIMIT, "Grundy value of heap %zu is too large", m);
+        }
+        seq->values[m] = cg_mex_value(&seq->mex);
+        seq->count = m + 1;
+    }
+    return CG_OK;
+}
+
+/* The first index from which values[n + p] == values[n] for all known n. */
+static size_t start_of_period(const cg_nimber *values, size_t count, size_t p) {
+    size_t n = count - p;
+    while (n > 0 && values[n - 1 + p] == values[n - 1]) {
+        n--;
+    }
+    return n;
+}
+
+size_t cg_octal_find_period(const cg_nimber *values, size_t count, const cg_octal_code *code,
+                            size_t *preperiod) {
+    for (size_t p = 1; p < count; p++) {
+        size_t start = start_of_period(values, count, p);
+        /* The equality must be verified for n < 2 * start + p + last. */
+        if (2 * start + p + code->last + p <= count) {
+            *preperiod = start;
+            return p;
+        }
+    }
+    *preperiod = 0;
+    return 0;
+}

@@ -1,0 +1,24 @@
+#include <stddef.h>
+#include <string.h>
+
+#include "cgsolve/cgsolve.h"
+#include "cgsolve/games/treblecross.h"
+
+/* The one table every game is registered in. */
+static const cg_game *const registered[] = {
+    &cg_game_treblecross,
+    NULL,
+};
+
+const cg_game *const *cg_games(void) {
+    return registered;
+}
+
+const cg_game *cg_find_game(const char *name) {
+    for (size_t i = 0; registered[i] != NULL; i++) {
+        if (strcmp(registered[i]->name, name) == 0) {
+            return registered[i];
+        }
+    }
+    return NULL;
+}

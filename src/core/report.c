@@ -1,0 +1,321 @@
+#include "cgsolve/report.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cg_report_init(cg_report *r) {
+    memset(r, 0, sizeof *r);
+    cg_buf_init(&r->strings);
+    cg_report_reset(r);
+}
+
+void cg_report_free(cg_report *r) {
+    free(r->nodes);
+    cg_buf_free(&r->strings);
+    memset(r, 0, sizeof *r);
+}
+
+bool cg_report_failed(const cg_report *r) {
+    return r->failed || cg_buf_failed(&r->strings);
+}
+
+static size_t new_node(cg_report *r, cg_value_kind kind) {
+    if (r->count == r->cap) {
+        size_t cap = r->cap < 32 ? 32 : r->cap * 2;
+        cg_report_node *grown = realloc(r->nodes, cap * sizeof *grown);
+        if (grown == NULL) {
+            r->failed = true;
+            return CG_REPORT_NONE;
+        }
+        r->nodes = grown;
+        r->cap = cap;
+    }
+    cg_report_node *n = &r->nodes[r->count];
+    memset(n, 0, sizeof *n);
+    n->kind = kind;
+    n->key = CG_REPORT_NONE;
+    n->first_child = CG_REPORT_NONE;
+    n->last_child = CG_REPORT_NONE;
+    n->next = CG_REPORT_NONE;
+    return r->count++;
+}
+
+void cg_report_reset(cg_report *r) {
+    r->count = 0;
+    r->depth = 0;
+    r->failed = false;
+    cg_buf_clear(&r->strings);
+    size_t root = new_node(r, CG_VALUE_OBJECT);
+    if (root != CG_REPORT_NONE) {
+        r->open[r->depth++] = root;
+    }
+}
+
+static size_t store_string(cg_report *r, const char *text, size_t len) {
+    size_t at = r->strings.len;
+    cg_buf_append(&r->strings, text, len);
+    cg_buf_putc(&r->strings, '\0');
+    return at;
+}
+
+/* Append a node of `kind` to the innermost open container. */
+static cg_report_node *add(cg_report *r, const char *key, cg_value_kind kind) {
+    if (r->failed || r->depth == 0) {
+        r->failed = true;
+        return NULL;
+    }
+    size_t parent = r->open[r->depth - 1];
+    bool in_object = r->nodes[parent].kind == CG_VALUE_OBJECT;
+    if (in_object && key == NULL) {
+        r->failed = true;
+        return NULL;
+    }
+    size_t key_at = in_object ? store_string(r, key, strlen(key)) : CG_REPORT_NONE;
+    size_t index = new_node(r, kind);
+    if (index == CG_REPORT_NONE) {
+        return NULL;
+    }
+    cg_report_node *p = &r->nodes[parent];
+    if (p->last_child == CG_REPORT_NONE) {
+        p->first_child = index;
+    } else {
+        r->nodes[p->last_child].next = index;
+    }
+    p->last_child = index;
+    r->nodes[index].key = key_at;
+    return &r->nodes[index];
+}
+
+static void open_container(cg_report *r, const char *key, cg_value_kind kind) {
+    if (r->depth >= CG_REPORT_MAX_DEPTH) {
+        r->failed = true;
+        return;
+    }
+    cg_report_node *n = add(r, key, kind);
+    if (n != NULL) {
+        r->open[r->depth++] = (size_t)(n - r->nodes);
+    }
+}
+
+void cg_report_open_object(cg_report *r, const char *key) {
+    open_container(r, key, CG_VALUE_OBJECT);
+}
+
+void cg_report_open_list(cg_report *r, const char *key) {
+    open_container(r, key, CG_VALUE_LIST);
+}
+
+void cg_report_close(cg_report *r) {
+    if (r->depth <= 1) {
+        r->failed = true;
+        return;
+    }
+    r->depth--;
+}
+
+void cg_report_int(cg_report *r, const char *key, int64_t value) {
+    cg_report_node *n = add(r, key, CG_VALUE_INT);
+    if (n != NULL) {
+        n->number = value;
+    }
+}
+
+void cg_report_bool(cg_report *r, const char *key, bool value) {
+    cg_report_node *n = add(r, key, CG_VALUE_BOOL);
+    if (n != NULL) {
+        n->number = value;
+    }
+}
+
+static void add_text(cg_report *r, const char *key, cg_value_kind kind, const char *text,
+                     size_t len) {
+    cg_report_node *n = add(r, key, kind);
+    if (n != NULL) {
+        size_t index = (size_t)(n - r->nodes);
+        size_t at = store_string(r, text, len);
+        r->nodes[index].text = at;
+        r->nodes[index].text_len = len;
+    }
+}
+
+void cg_report_string_n(cg_report *r, const char *key, const char *text, size_t len) {
+    add_text(r, key, CG_VALUE_STRING, text, len);
+}
+
+void cg_report_string(cg_report *r, const char *key, const char *text) {
+    add_text(r, key, CG_VALUE_STRING, text, strlen(text));
+}
+
+void cg_report_text(cg_report *r, const char *key, const char *text, size_t len) {
+    add_text(r, key, CG_VALUE_TEXT, text, len);
+}
+
+void cg_report_printf(cg_report *r, const char *key, const char *format, ...) {
+    char line[512];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(line, sizeof line, format, args);
+    va_end(args);
+    cg_report_string(r, key, line);
+}
+
+/* ---- rendering ---------------------------------------------------------- */
+
+static const char *key_of(const cg_report *r, const cg_report_node *n) {
+    return r->strings.data + n->key;
+}
+
+static const char *text_of(const cg_report *r, const cg_report_node *n) {
+    return r->strings.data + n->text;
+}
+
+static bool is_scalar(const cg_report_node *n) {
+    return n->kind == CG_VALUE_INT || n->kind == CG_VALUE_BOOL || n->kind == CG_VALUE_STRING;
+}
+
+/* A container whose children are all scalars prints on one line. */
+static bool is_flat(const cg_report *r, const cg_report_node *n) {
+    for (size_t c = n->first_child; c != CG_REPORT_NONE; c = r->nodes[c].next) {
+        if (!is_scalar(&r->nodes[c])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void text_scalar(const cg_report *r, const cg_report_node *n, cg_buf *out) {
+    switch (n->kind) {
+    case CG_VALUE_INT:
+        cg_buf_put_int(out, n->number);
+        break;
+    case CG_VALUE_BOOL:
+        cg_buf_puts(out, n->number ? "yes" : "no");
+        break;
+    default:
+        cg_buf_append(out, text_of(r, n), n->text_len);
+        break;
+    }
+}
+
+/* One line for a flat container: "a: 1, b: 2" or "[1, 2, 3]". */
+static void text_flat(const cg_report *r, const cg_report_node *n, cg_buf *out) {
+    bool object = n->kind == CG_VALUE_OBJECT;
+    if (!object) {
+        cg_buf_putc(out, '[');
+    }
+    for (size_t c = n->first_child; c != CG_REPORT_NONE; c = r->nodes[c].next) {
+        const cg_report_node *child = &r->nodes[c];
+        if (c != n->first_child) {
+            cg_buf_puts(out, ", ");
+        }
+        if (object) {
+            cg_buf_puts(out, key_of(r, child));
+            cg_buf_puts(out, ": ");
+        }
+        text_scalar(r, child, out);
+    }
+    if (!object) {
+        cg_buf_putc(out, ']');
+    }
+}
+
+static void text_block(const cg_report *r, const cg_report_node *n, size_t indent, cg_buf *out) {
+    const char *text = text_of(r, n);
+    size_t start = 0;
+    for (size_t i = 0; i <= n->text_len; i++) {
+        if (i == n->text_len || text[i] == '\n') {
+            if (i > start || i < n->text_len) {
+                cg_buf_repeat(out, ' ', indent);
+                cg_buf_append(out, text + start, i - start);
+                cg_buf_putc(out, '\n');
+            }
+            start = i + 1;
+        }
+    }
+}
+
+static void text_children(const cg_report *r, const cg_report_node *n, size_t indent, cg_buf *out);
+
+/* Render one value after "key:" or "-" has been written on the current line. */
+static void text_value(const cg_report *r, const cg_report_node *n, size_t indent, cg_buf *out) {
+    if (is_scalar(n)) {
+        cg_buf_putc(out, ' ');
+        text_scalar(r, n, out);
+        cg_buf_putc(out, '\n');
+    } else if (n->kind == CG_VALUE_TEXT) {
+        cg_buf_putc(out, '\n');
+        text_block(r, n, indent + 2, out);
+    } else if (n->first_child == CG_REPORT_NONE) {
+        cg_buf_puts(out, n->kind == CG_VALUE_LIST ? " (none)\n" : "\n");
+    } else if (is_flat(r, n)) {
+        cg_buf_putc(out, ' ');
+        text_flat(r, n, out);
+        cg_buf_putc(out, '\n');
+    } else {
+        cg_buf_putc(out, '\n');
+        text_children(r, n, indent + 2, out);
+    }
+}
+
+static void text_children(const cg_report *r, const cg_report_node *n, size_t indent, cg_buf *out) {
+    for (size_t c = n->first_child; c != CG_REPORT_NONE; c = r->nodes[c].next) {
+        const cg_report_node *child = &r->nodes[c];
+        cg_buf_repeat(out, ' ', indent);
+        if (n->kind == CG_VALUE_OBJECT) {
+            cg_buf_puts(out, key_of(r, child));
+            cg_buf_putc(out, ':');
+        } else {
+            cg_buf_putc(out, '-');
+        }
+        text_value(r, child, indent, out);
+    }
+}
+
+void cg_report_render_text(const cg_report *r, size_t indent, cg_buf *out) {
+    if (r->count > 0) {
+        text_children(r, &r->nodes[0], indent, out);
+    }
+}
+
+static void json_value(const cg_report *r, const cg_report_node *n, cg_buf *out) {
+    switch (n->kind) {
+    case CG_VALUE_INT:
+        cg_buf_put_int(out, n->number);
+        return;
+    case CG_VALUE_BOOL:
+        cg_buf_puts(out, n->number ? "true" : "false");
+        return;
+    case CG_VALUE_STRING:
+    case CG_VALUE_TEXT:
+        cg_buf_put_json_string(out, text_of(r, n), n->text_len);
+        return;
+    case CG_VALUE_OBJECT:
+    case CG_VALUE_LIST:
+        break;
+    }
+    bool object = n->kind == CG_VALUE_OBJECT;
+    cg_buf_putc(out, object ? '{' : '[');
+    for (size_t c = n->first_child; c != CG_REPORT_NONE; c = r->nodes[c].next) {
+        const cg_report_node *child = &r->nodes[c];
+        if (c != n->first_child) {
+            cg_buf_putc(out, ',');
+        }
+        if (object) {
+            const char *key = key_of(r, child);
+            cg_buf_put_json_string(out, key, strlen(key));
+            cg_buf_putc(out, ':');
+        }
+        json_value(r, child, out);
+    }
+    cg_buf_putc(out, object ? '}' : ']');
+}
+
+void cg_report_render_json(const cg_report *r, cg_buf *out) {
+    if (r->count == 0) {
+        cg_buf_puts(out, "{}");
+        return;
+    }
+    json_value(r, &r->nodes[0], out);
+}

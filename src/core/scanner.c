@@ -1,0 +1,330 @@
+#include "cgsolve/scanner.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK_SIZE ((size_t)1 << 16)
+
+struct cg_scanner {
+    FILE *stream; /* NULL when scanning memory */
+    const unsigned char *data;
+    size_t len;           /* valid bytes in data */
+    size_t pos;           /* next unread byte */
+    unsigned char *block; /* owned read buffer for streams */
+    bool eof;             /* the stream has no more bytes beyond data */
+    bool io_error;
+    bool at_start; /* nothing consumed yet: a BOM may follow */
+    uint64_t line;
+    uint64_t column;
+    char *token; /* owned token text */
+    size_t token_cap;
+    size_t token_limit;
+    char *name;
+};
+
+static char *copy_string(const char *text) {
+    size_t n = strlen(text) + 1;
+    char *copy = malloc(n);
+    if (copy != NULL) {
+        memcpy(copy, text, n);
+    }
+    return copy;
+}
+
+static cg_status open_common(cg_scanner **out, const char *name, cg_error *err) {
+    cg_scanner *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return cg_error_nomem(err, "opening the input");
+    }
+    s->name = copy_string(name != NULL ? name : "<input>");
+    if (s->name == NULL) {
+        free(s);
+        return cg_error_nomem(err, "opening the input");
+    }
+    s->line = 1;
+    s->column = 1;
+    s->at_start = true;
+    s->token_limit = CG_SCANNER_DEFAULT_TOKEN_LIMIT;
+    *out = s;
+    return CG_OK;
+}
+
+cg_status cg_scanner_open_stream(cg_scanner **out, FILE *stream, const char *name, cg_error *err) {
+    cg_status st = open_common(out, name, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    (*out)->block = malloc(BLOCK_SIZE);
+    if ((*out)->block == NULL) {
+        cg_scanner_close(*out);
+        *out = NULL;
+        return cg_error_nomem(err, "opening the input");
+    }
+    (*out)->stream = stream;
+    (*out)->data = (*out)->block;
+    return CG_OK;
+}
+
+cg_status cg_scanner_open_memory(cg_scanner **out, const void *data, size_t len, const char *name,
+                                 cg_error *err) {
+    cg_status st = open_common(out, name, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    (*out)->data = data;
+    (*out)->len = len;
+    (*out)->eof = true;
+    return CG_OK;
+}
+
+void cg_scanner_close(cg_scanner *s) {
+    if (s == NULL) {
+        return;
+    }
+    free(s->block);
+    free(s->token);
+    free(s->name);
+    free(s);
+}
+
+void cg_scanner_set_token_limit(cg_scanner *s, size_t max_len) {
+    s->token_limit = max_len;
+}
+
+const char *cg_scanner_name(const cg_scanner *s) {
+    return s->name;
+}
+
+/* Make sure a byte is available at pos unless the input is exhausted. */
+static bool have_byte(cg_scanner *s) {
+    if (s->pos < s->len) {
+        return true;
+    }
+    if (s->eof) {
+        return false;
+    }
+    s->len = fread(s->block, 1, BLOCK_SIZE, s->stream);
+    s->pos = 0;
+    if (s->len < BLOCK_SIZE) {
+        s->eof = true;
+        s->io_error = ferror(s->stream) != 0;
+    }
+    return s->len > 0;
+}
+
+static void advance(cg_scanner *s, unsigned char c) {
+    s->pos++;
+    if (c == '\n') {
+        s->line++;
+        s->column = 1;
+    } else {
+        s->column++;
+    }
+}
+
+static bool is_space(unsigned char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static cg_status located(const cg_scanner *s, uint64_t line, uint64_t column, cg_error *err,
+                         cg_status status, const char *format, va_list args) {
+    char detail[CG_ERROR_MESSAGE_MAX];
+    vsnprintf(detail, sizeof detail, format, args);
+    return cg_error_set(err, status, "%s:%llu:%llu: %s", s->name, (unsigned long long)line,
+                        (unsigned long long)column, detail);
+}
+
+static cg_status error_here(const cg_scanner *s, cg_error *err, cg_status status,
+                            const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    located(s, s->line, s->column, err, status, format, args);
+    va_end(args);
+    return status;
+}
+
+cg_status cg_scan_error_at(const cg_scanner *s, const cg_token *token, size_t offset, cg_error *err,
+                           const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    located(s, token->line, token->column + offset, err, CG_ERR_INPUT, format, args);
+    va_end(args);
+    return CG_ERR_INPUT;
+}
+
+/* Skip a UTF-8 byte-order mark at the very start of the input. */
+static void skip_bom(cg_scanner *s) {
+    s->at_start = false;
+    if (!have_byte(s) || s->len - s->pos < 3) {
+        return;
+    }
+    if (memcmp(s->data + s->pos, "\xEF\xBB\xBF", 3) == 0) {
+        s->pos += 3;
+    }
+}
+
+static cg_status skip_space(cg_scanner *s, cg_error *err) {
+    if (s->at_start) {
+        skip_bom(s);
+    }
+    while (have_byte(s)) {
+        unsigned char c = s->data[s->pos];
+        if (c == '\0') {
+            return error_here(s, err, CG_ERR_INPUT, "unexpected NUL byte");
+        }
+        if (!is_space(c)) {
+            return CG_OK;
+        }
+        advance(s, c);
+    }
+    if (s->io_error) {
+        return cg_error_set(err, CG_ERR_IO, "%s: read error", s->name);
+    }
+    return CG_OK;
+}
+
+cg_status cg_scan_at_end(cg_scanner *s, bool *at_end, cg_error *err) {
+    cg_status st = skip_space(s, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    *at_end = !have_byte(s);
+    return CG_OK;
+}
+
+static bool append_token_byte(cg_scanner *s, size_t len, unsigned char c) {
+    if (len + 1 >= s->token_cap) {
+        size_t cap = s->token_cap < 64 ? 64 : s->token_cap * 2;
+        char *grown = realloc(s->token, cap);
+        if (grown == NULL) {
+            return false;
+        }
+        s->token = grown;
+        s->token_cap = cap;
+    }
+    s->token[len] = (char)c;
+    return true;
+}
+
+cg_status cg_scan_token(cg_scanner *s, const char *expected, cg_token *token, cg_error *err) {
+    cg_status st = skip_space(s, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    if (!have_byte(s)) {
+        return error_here(s, err, CG_ERR_INPUT, "expected %s, found end of input", expected);
+    }
+    token->line = s->line;
+    token->column = s->column;
+    size_t len = 0;
+    while (have_byte(s)) {
+        unsigned char c = s->data[s->pos];
+        if (is_space(c)) {
+            break;
+        }
+        if (c == '\0') {
+            return error_here(s, err, CG_ERR_INPUT, "unexpected NUL byte");
+        }
+        if (len >= s->token_limit) {
+            return cg_error_set(err, CG_ERR_LIMIT,
+                                "%s:%llu:%llu: token longer than the limit of %zu bytes", s->name,
+                                (unsigned long long)token->line, (unsigned long long)token->column,
+                                s->token_limit);
+        }
+        if (!append_token_byte(s, len, c)) {
+            return cg_error_nomem(err, "reading a token");
+        }
+        len++;
+        advance(s, c);
+    }
+    if (s->io_error) {
+        return cg_error_set(err, CG_ERR_IO, "%s: read error", s->name);
+    }
+    s->token[len] = '\0';
+    token->text = s->token;
+    token->len = len;
+    return CG_OK;
+}
+
+void cg_describe_byte(unsigned char byte, char out[16]) {
+    if (byte >= 0x21 && byte < 0x7f) {
+        snprintf(out, 16, "'%c'", (char)byte);
+    } else {
+        snprintf(out, 16, "byte 0x%02x", (unsigned)byte);
+    }
+}
+
+void cg_describe_token(const cg_token *token, char out[48]) {
+    size_t shown = 0;
+    size_t o = 0;
+    out[o++] = '\'';
+    for (; shown < token->len && shown < 32; shown++) {
+        unsigned char c = (unsigned char)token->text[shown];
+        out[o++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+    }
+    out[o++] = '\'';
+    if (shown < token->len) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o] = '\0';
+}
+
+cg_status cg_scan_int(cg_scanner *s, const char *expected, int64_t min, int64_t max, int64_t *value,
+                      cg_token *token_out, cg_error *err) {
+    cg_token local;
+    cg_token *token = token_out != NULL ? token_out : &local;
+    cg_status st = cg_scan_token(s, expected, token, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    const char *p = token->text;
+    bool negative = false;
+    if (*p == '+' || *p == '-') {
+        negative = *p == '-';
+        p++;
+    }
+    char shown[48];
+    cg_describe_token(token, shown);
+    if (*p == '\0') {
+        return cg_scan_error_at(s, token, 0, err, "expected %s, found %s", expected, shown);
+    }
+    /* Accumulate the magnitude in unsigned arithmetic, stopping before it can
+     * exceed 2^63 (the magnitude of INT64_MIN). */
+    const uint64_t limit = (uint64_t)INT64_MAX + 1;
+    uint64_t magnitude = 0;
+    bool overflow = false;
+    for (; *p != '\0'; p++) {
+        if (*p < '0' || *p > '9') {
+            return cg_scan_error_at(s, token, 0, err, "expected %s, found %s", expected, shown);
+        }
+        unsigned digit = (unsigned)(*p - '0');
+        if (magnitude > (limit - digit) / 10) {
+            overflow = true;
+        } else {
+            magnitude = magnitude * 10 + digit;
+        }
+    }
+    if (!overflow && !negative && magnitude == limit) {
+        overflow = true;
+    }
+    if (overflow) {
+        return cg_scan_error_at(s, token, 0, err, "%s: %s is out of range (expected %lld..%lld)",
+                                expected, shown, (long long)min, (long long)max);
+    }
+    int64_t v;
+    if (!negative) {
+        v = (int64_t)magnitude;
+    } else if (magnitude == limit) {
+        v = INT64_MIN;
+    } else {
+        v = -(int64_t)magnitude;
+    }
+    if (v < min || v > max) {
+        return cg_scan_error_at(s, token, 0, err, "%s: %s is out of range (expected %lld..%lld)",
+                                expected, shown, (long long)min, (long long)max);
+    }
+    *value = v;
+    return CG_OK;
+}

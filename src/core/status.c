@@ -1,0 +1,52 @@
+#include "cgsolve/status.h"
+
+#include <stdio.h>
+
+cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_list args) {
+    if (err != NULL) {
+        err->status = status;
+        vsnprintf(err->message, sizeof err->message, format, args);
+    }
+    return status;
+}
+
+cg_status cg_error_set(cg_error *err, cg_status status, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    cg_error_vset(err, status, format, args);
+    va_end(args);
+    return status;
+}
+
+cg_status cg_error_nomem(cg_error *err, const char *what) {
+    return cg_error_set(err, CG_ERR_NOMEM, "out of memory while %s", what);
+}
+
+void cg_error_clear(cg_error *err) {
+    if (err != NULL) {
+        err->status = CG_OK;
+        err->message[0] = '\0';
+    }
+}
+
+const char *cg_status_name(cg_status status) {
+    switch (status) {
+    case CG_OK:
+        return "ok";
+    case CG_END:
+        return "end of input";
+    case CG_ERR_INPUT:
+        return "input error";
+    case CG_ERR_LIMIT:
+        return "limit exceeded";
+    case CG_ERR_NOMEM:
+        return "out of memory";
+    case CG_ERR_IO:
+        return "i/o error";
+    case CG_ERR_USAGE:
+        return "usage error";
+    case CG_ERR_INTERNAL:
+        return "internal error";
+    }
+    return "unknown status";
+}

@@ -1,0 +1,338 @@
+#include "cgsolve/games/treblecross.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Free stretches are 0.007 heaps shifted by two (see the header). */
+#define STRETCH_SHIFT 2
+
+void cg_treblecross_init(cg_treblecross_solver *solver, size_t memory_limit) {
+    memset(solver, 0, sizeof *solver);
+    cg_octal_code code;
+    cg_octal_parse("0.007", &code, NULL);
+    cg_grundy_seq_init(&solver->grundy, &code);
+    solver->grundy.max_count = memory_limit / sizeof(cg_nimber);
+}
+
+void cg_treblecross_free(cg_treblecross_solver *solver) {
+    cg_grundy_seq_free(&solver->grundy);
+    free(solver->result.moves);
+    free(solver->result.stretches);
+    memset(solver, 0, sizeof *solver);
+}
+
+bool cg_treblecross_valid(const char *board, size_t len, size_t *offset, const char **reason) {
+    for (size_t i = 0; i < len; i++) {
+        if (board[i] != '.' && board[i] != 'X') {
+            *offset = i;
+            *reason = "expected '.' or 'X'";
+            return false;
+        }
+        if (i >= 2 && board[i] == 'X' && board[i - 1] == 'X' && board[i - 2] == 'X') {
+            *offset = i - 2;
+            *reason = "the board already holds XXX: the game is over";
+            return false;
+        }
+    }
+    if (len < 3) {
+        *offset = 0;
+        *reason = "a board has at least 3 cells";
+        return false;
+    }
+    return true;
+}
+
+cg_nimber cg_treblecross_stretch_value(const cg_treblecross_solver *solver, size_t length) {
+    return cg_grundy_seq_at(&solver->grundy, length + STRETCH_SHIFT);
+}
+
+static bool is_x(const char *board, size_t len, size_t i, int delta) {
+    if (delta < 0 && i < (size_t)-delta) {
+        return false;
+    }
+    size_t j = i + (size_t)(ptrdiff_t)delta;
+    return j < len && board[j] == 'X';
+}
+
+/* Placing an X on empty cell i completes a triple. */
+static bool completes_triple(const char *board, size_t len, size_t i) {
+    return (is_x(board, len, i, -2) && is_x(board, len, i, -1)) ||
+           (is_x(board, len, i, -1) && is_x(board, len, i, 1)) ||
+           (is_x(board, len, i, 1) && is_x(board, len, i, 2));
+}
+
+static cg_status push_move(cg_treblecross_result *r, size_t cell, cg_error *err) {
+    if (r->move_count == r->moves_cap) {
+        size_t cap = r->moves_cap < 16 ? 16 : r->moves_cap * 2;
+        size_t *grown = realloc(r->moves, cap * sizeof *grown);
+        if (grown == NULL) {
+            return cg_error_nomem(err, "listing winning moves");
+        }
+        r->moves = grown;
+        r->moves_cap = cap;
+    }
+    r->moves[r->move_count++] = cell;
+    return CG_OK;
+}
+
+static cg_status push_stretch(cg_treblecross_result *r, size_t start, size_t length,
+                              cg_error *err) {
+    if (r->stretch_count == r->stretches_cap) {
+        size_t cap = r->stretches_cap < 16 ? 16 : r->stretches_cap * 2;
+        cg_treblecross_stretch *grown = realloc(r->stretches, cap * sizeof *grown);
+        if (grown == NULL) {
+            return cg_error_nomem(err, "listing free stretches");
+        }
+        r->stretches = grown;
+        r->stretches_cap = cap;
+    }
+    r->stretches[r->stretch_count].start = start;
+    r->stretches[r->stretch_count].length = length;
+    r->stretches[r->stretch_count].grundy = 0;
+    r->stretch_count++;
+    return CG_OK;
+}
+
+/* Split the board into free stretches: empty cells at distance >= 3 from every X. */
+static cg_status find_stretches(cg_treblecross_result *r, const char *board, size_t len,
+                                size_t *longest, cg_error *err) {
+    size_t last_x = SIZE_MAX; /* position of the nearest X to the left */
+    size_t run_start = 0, run_length = 0;
+    *longest = 0;
+    for (size_t i = 0; i <= len; i++) {
+        bool free_cell = false;
+        if (i < len) {
+            if (board[i] == 'X') {
+                last_x = i;
+            }
+            bool near_left = last_x != SIZE_MAX && i - last_x <= 2;
+            bool near_right = is_x(board, len, i, 1) || is_x(board, len, i, 2);
+            free_cell = board[i] == '.' && !near_left && !near_right;
+        }
+        if (free_cell) {
+            if (run_length == 0) {
+                run_start = i;
+            }
+            run_length++;
+        } else if (run_length > 0) {
+            cg_status st = push_stretch(r, run_start, run_length, err);
+            if (st != CG_OK) {
+                return st;
+            }
+            if (run_length > *longest) {
+                *longest = run_length;
+            }
+            run_length = 0;
+        }
+    }
+    return CG_OK;
+}
+
+cg_status cg_treblecross_solve(cg_treblecross_solver *solver, const char *board, size_t len,
+                               cg_error *err) {
+    cg_treblecross_result *r = &solver->result;
+    r->move_count = 0;
+    r->stretch_count = 0;
+    r->nim_sum = 0;
+    r->immediate = false;
+    cg_status st;
+    for (size_t i = 0; i < len; i++) {
+        if (board[i] == '.' && completes_triple(board, len, i)) {
+            if ((st = push_move(r, i, err)) != CG_OK) {
+                return st;
+            }
+        }
+    }
+    if (r->move_count > 0) {
+        r->immediate = true;
+        r->winning = true;
+        return CG_OK;
+    }
+    size_t longest;
+    if ((st = find_stretches(r, board, len, &longest, err)) != CG_OK) {
+        return st;
+    }
+    if ((st = cg_grundy_seq_extend(&solver->grundy, longest + STRETCH_SHIFT, err)) != CG_OK) {
+        return st;
+    }
+    for (size_t s = 0; s < r->stretch_count; s++) {
+        r->stretches[s].grundy = cg_treblecross_stretch_value(solver, r->stretches[s].length);
+        r->nim_sum = cg_nim_add(r->nim_sum, r->stretches[s].grundy);
+    }
+    r->winning = r->nim_sum != 0;
+    if (!r->winning) {
+        return CG_OK;
+    }
+    /* A move at position i (1-based) of stretch s replaces g(L) by
+     * g(max(0, i-3)) xor g(max(0, L-i-2)): O(1) per candidate. */
+    for (size_t s = 0; s < r->stretch_count; s++) {
+        size_t length = r->stretches[s].length;
+        cg_nimber others = cg_nim_add(r->nim_sum, r->stretches[s].grundy);
+        for (size_t i = 1; i <= length; i++) {
+            size_t left = i > 3 ? i - 3 : 0;
+            size_t right = length > i + 2 ? length - i - 2 : 0;
+            cg_nimber after =
+                cg_nim_add(others, cg_nim_add(cg_treblecross_stretch_value(solver, left),
+                                              cg_treblecross_stretch_value(solver, right)));
+            if (after == 0 && (st = push_move(r, r->stretches[s].start + i - 1, err)) != CG_OK) {
+                return st;
+            }
+        }
+    }
+    return CG_OK;
+}
+
+/* ---- the cgsolve game interface ---------------------------------------- */
+
+typedef struct run_state {
+    cg_treblecross_solver solver;
+    int64_t remaining; /* boards announced but not read yet */
+    char *board;
+    size_t board_len;
+    size_t board_cap;
+} run_state;
+
+static cg_status open_run(void **out, cg_scanner *in, const cg_options *options, cg_error *err) {
+    run_state *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return cg_error_nomem(err, "starting treblecross");
+    }
+    cg_treblecross_init(&s->solver, options->memory_limit);
+    *out = s;
+    return cg_scan_int(in, "the number of boards (a non-negative integer)", 0, INT64_MAX,
+                       &s->remaining, NULL, err);
+}
+
+static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
+    run_state *s = state;
+    if (s->remaining == 0) {
+        return CG_END;
+    }
+    cg_token tok;
+    cg_status st = cg_scan_token(in, "a board of '.' and 'X'", &tok, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    size_t offset;
+    const char *reason;
+    if (!cg_treblecross_valid(tok.text, tok.len, &offset, &reason)) {
+        if (offset < tok.len && tok.text[offset] != '.' && tok.text[offset] != 'X') {
+            char found[16];
+            cg_describe_byte((unsigned char)tok.text[offset], found);
+            return cg_scan_error_at(in, &tok, offset, err, "%s, found %s", reason, found);
+        }
+        if (tok.len < 3) {
+            return cg_scan_error_at(in, &tok, offset, err, "%s, found %zu", reason, tok.len);
+        }
+        return cg_scan_error_at(in, &tok, offset, err, "%s", reason);
+    }
+    if (tok.len + 1 > s->board_cap) {
+        char *grown = realloc(s->board, tok.len + 1);
+        if (grown == NULL) {
+            return cg_error_nomem(err, "storing a board");
+        }
+        s->board = grown;
+        s->board_cap = tok.len + 1;
+    }
+    memcpy(s->board, tok.text, tok.len + 1);
+    s->board_len = tok.len;
+    s->remaining--;
+    return CG_OK;
+}
+
+static cg_status solve_case(void *state, cg_error *err) {
+    run_state *s = state;
+    return cg_treblecross_solve(&s->solver, s->board, s->board_len, err);
+}
+
+static void write_answer(void *state, uint64_t number, cg_buf *out) {
+    (void)number;
+    const cg_treblecross_result *r = &((run_state *)state)->solver.result;
+    cg_buf_puts(out, r->winning ? "WINNING\n" : "LOSING\n");
+    for (size_t i = 0; i < r->move_count; i++) {
+        if (i > 0) {
+            cg_buf_putc(out, ' ');
+        }
+        cg_buf_put_uint(out, r->moves[i] + 1);
+    }
+    cg_buf_putc(out, '\n');
+}
+
+static void explain_case(void *state, cg_report *report) {
+    const run_state *s = state;
+    const cg_treblecross_result *r = &s->solver.result;
+    cg_report_string_n(report, "board", s->board, s->board_len);
+    cg_report_bool(report, "winning", r->winning);
+    if (r->immediate) {
+        cg_report_string(report, "reason", "a move completes three X in a row");
+        cg_report_open_list(report, "winning_moves");
+        for (size_t i = 0; i < r->move_count; i++) {
+            cg_report_int(report, NULL, (int64_t)r->moves[i] + 1);
+        }
+        cg_report_close(report);
+        return;
+    }
+    cg_report_string(report, "reason",
+                     r->stretch_count == 0
+                         ? "every empty cell is next to an X: any move lets the opponent win"
+                         : "free stretches are heaps of the octal game 0.007 (shifted by 2); "
+                           "the player to move wins iff their nim-sum is non-zero");
+    cg_report_open_list(report, "stretches");
+    for (size_t i = 0; i < r->stretch_count; i++) {
+        cg_report_open_object(report, NULL);
+        cg_report_int(report, "from", (int64_t)r->stretches[i].start + 1);
+        cg_report_int(report, "to", (int64_t)(r->stretches[i].start + r->stretches[i].length));
+        cg_report_int(report, "length", (int64_t)r->stretches[i].length);
+        cg_report_int(report, "grundy", (int64_t)r->stretches[i].grundy);
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+    cg_report_int(report, "nim_sum", (int64_t)r->nim_sum);
+    cg_report_open_list(report, "winning_moves");
+    size_t stretch = 0;
+    for (size_t i = 0; i < r->move_count; i++) {
+        size_t cell = r->moves[i];
+        while (r->stretches[stretch].start + r->stretches[stretch].length <= cell) {
+            stretch++;
+        }
+        const cg_treblecross_stretch *st = &r->stretches[stretch];
+        size_t pos = cell - st->start + 1;
+        size_t left = pos > 3 ? pos - 3 : 0;
+        size_t right = st->length > pos + 2 ? st->length - pos - 2 : 0;
+        cg_report_open_object(report, NULL);
+        cg_report_int(report, "cell", (int64_t)cell + 1);
+        cg_report_int(report, "splits_length", (int64_t)st->length);
+        cg_report_int(report, "leaves_left", (int64_t)left);
+        cg_report_int(report, "leaves_right", (int64_t)right);
+        cg_report_int(report, "nim_sum_after", 0);
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+}
+
+static void close_run(void *state) {
+    run_state *s = state;
+    if (s == NULL) {
+        return;
+    }
+    cg_treblecross_free(&s->solver);
+    free(s->board);
+    free(s);
+}
+
+const cg_game cg_game_treblecross = {
+    .name = "treblecross",
+    .summary = "UVa 10561 Treblecross: win or lose, and every winning move (octal game 0.007)",
+    .input_help = "Input: a count N, then N boards, one token each, of '.' (empty) and 'X',\n"
+                  "at least 3 cells, never already holding XXX. Any length is accepted.\n"
+                  "Output per board: WINNING or LOSING, then a line with every winning cell\n"
+                  "(1-based, ascending; empty for a losing board).\n",
+    .extra_options = 0,
+    .case_separator = "",
+    .open = open_run,
+    .read_case = read_case,
+    .solve_case = solve_case,
+    .write_answer = write_answer,
+    .explain_case = explain_case,
+    .close = close_run,
+};
