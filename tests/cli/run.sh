@@ -1,1 +1,130 @@
-echo "cli: 0 passed, 0 failed"; exit 1
+#!/usr/bin/env bash
+# CLI behaviour tests: exit codes, messages on stderr, help and version.
+# Usage: run.sh CGSOLVE CLI_DIR. Each check prints FAIL lines; the summary is
+# "cli: N passed, M failed".
+set -u
+exe=$1
+here=$2
+pass=0
+fail=0
+out=$(mktemp)
+err=$(mktemp)
+trap 'rm -f "$out" "$err"' EXIT
+
+# expect STATUS STDIN_TEXT EXPECTED_STDERR -- ARGS...: run, check the exit
+# status and that stderr equals EXPECTED_STDERR exactly ("" = empty).
+expect() {
+    local status=$1 input=$2 message=$3
+    shift 4
+    printf '%b' "$input" | "$exe" "$@" > "$out" 2> "$err"
+    local got=$?
+    local got_err
+    got_err=$(cat "$err")
+    if [ "$got" -ne "$status" ]; then
+        echo "FAIL cgsolve $*: exit $got, expected $status (stderr: $got_err)"
+        fail=$((fail + 1))
+    elif [ "$got_err" != "$message" ]; then
+        echo "FAIL cgsolve $*: stderr"
+        echo "  got:      $got_err"
+        echo "  expected: $message"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+# expect_out STDOUT_TEXT: the stdout of the last expect call.
+expect_out() {
+    if [ "$(cat "$out")" != "$(printf '%b' "$1")" ]; then
+        echo "FAIL stdout: got '$(cat "$out")', expected '$(printf '%b' "$1")'"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+# expect_out_has TEXT: the stdout of the last expect call contains TEXT.
+expect_out_has() {
+    if ! grep -qF -- "$1" "$out"; then
+        echo "FAIL stdout lacks '$1'"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+
+# ---- general ------------------------------------------------------------
+expect 0 "" "" -- --help
+expect_out_has "Usage: cgsolve GAME"
+expect 0 "" "" -- --version
+expect_out_has "cgsolve 0."
+expect 0 "" "" -- list
+expect_out_has "treblecross"
+expect 2 "" "cgsolve: unknown game 'chess'
+Try 'cgsolve --help'." -- chess
+expect 2 "" "cgsolve: unknown option '--bogus'
+Try 'cgsolve --help'." -- --bogus
+expect 2 "1\n...\n" "cgsolve treblecross: unknown option '--bogus'
+Try 'cgsolve --help'." -- treblecross --bogus
+expect 2 "" "cgsolve treblecross: invalid --memory 'lots' (e.g. 256M or 2G)
+Try 'cgsolve --help'." -- treblecross --memory lots
+expect 2 "" "cgsolve treblecross: unknown format 'xml' (judge, explain or json)
+Try 'cgsolve --help'." -- treblecross --format=xml
+expect 2 "" "cgsolve treblecross: --optimal does not apply to this game
+Try 'cgsolve --help'." -- treblecross --optimal
+expect 0 "" "" -- treblecross --help
+expect_out_has "Input: a count N"
+expect 4 "" "cgsolve treblecross: cannot open '/nonexistent/x': No such file or directory" \
+    -- treblecross /nonexistent/x
+
+# ---- treblecross ----------------------------------------------------------
+expect 0 "2\n.....\r\n...  \n\n" "" -- treblecross
+expect_out "WINNING\n3\nWINNING\n1 2 3\n"
+expect 1 "2\n.....\n..Y..\n" "cgsolve treblecross: <stdin>:3:3: expected '.' or 'X', found 'Y'" \
+    -- treblecross
+expect_out "WINNING\n3"
+expect 1 "1\n.XXX.\n" \
+    "cgsolve treblecross: <stdin>:2:2: the board already holds XXX: the game is over" \
+    -- treblecross
+expect 1 "3\n.....\n" \
+    "cgsolve treblecross: <stdin>:3:1: expected a board of '.' and 'X', found end of input" \
+    -- treblecross
+expect 1 "-1\n" \
+    "cgsolve treblecross: <stdin>:1:1: the number of boards (a non-negative integer): '-1' is out of range (expected 0..9223372036854775807)" \
+    -- treblecross
+expect 1 "two\n" \
+    "cgsolve treblecross: <stdin>:1:1: expected the number of boards (a non-negative integer), found 'two'" \
+    -- treblecross
+expect 1 "1\n.X\n" "cgsolve treblecross: <stdin>:2:1: a board has at least 3 cells, found 2" \
+    -- treblecross
+expect 1 "1\n..\0..\n" "cgsolve treblecross: <stdin>:2:3: unexpected NUL byte" -- treblecross
+expect 1 "" "cgsolve treblecross: <stdin>:1:1: expected the number of boards (a non-negative integer), found end of input" \
+    -- treblecross
+expect 0 "\xEF\xBB\xBF1\n.....\n" "" -- treblecross
+expect_out "WINNING\n3\n"
+expect 0 "1\n.....\n" "" -- treblecross --json
+expect_out_has '{"game":"treblecross","case":1,"answer":"WINNING\n3","analysis":{'
+expect 0 "1\n.....\n" "" -- treblecross -e
+expect_out_has "nim_sum: 2"
+expect 3 "1\n$(printf '.%.0s' $(seq 1 300))\n" \
+    "cgsolve treblecross: Grundy table of 303 values exceeds the memory limit (128 values)" \
+    -- treblecross --memory 1K
+
+# ---- grundy -------------------------------------------------------------
+expect 0 "" "" -- grundy 0.77 --upto 5
+expect_out "0\n1\n2\n3\n1\n4"
+expect 1 "" "cgsolve grundy: invalid octal game code '0.8': '8' at position 3 is not an octal digit (0-7)" \
+    -- grundy 0.8
+expect 2 "" "cgsolve grundy: missing the octal game code, e.g. 0.007
+Try 'cgsolve --help'." -- grundy
+expect 0 "" "" -- grundy 0.77 --upto 300 --explain
+expect_out_has "period: 12 from heap 71 on"
+
+for extra in "$here"/*.sh; do
+    [ "$extra" = "$here/run.sh" ] && continue
+    # shellcheck source=/dev/null
+    . "$extra"
+done
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

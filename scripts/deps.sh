@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Install the Debian packages cgsolve needs when they are missing.
+# Usage: scripts/deps.sh [build|test]   (test adds cmocka, clang and valgrind)
+set -euo pipefail
+want=(cmake gcc make)
+[ "${1:-build}" = test ] && want+=(libcmocka-dev clang valgrind libclang-rt-14-dev)
+missing=()
+for pkg in "${want[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo=sudo
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" > /dev/null

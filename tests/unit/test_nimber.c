@@ -1,0 +1,182 @@
+/* Unit tests of the growable mex set, nim-sums and the octal engine. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cgsolve/grundy_table.h"
+#include "cgsolve/nimber.h"
+#include "cgsolve/octal.h"
+
+static void mex_of_small_sets(void **state) {
+    (void)state;
+    cg_mex_set set;
+    cg_mex_init(&set);
+    assert_int_equal(cg_mex_value(&set), 0);
+    assert_int_equal(cg_mex_add(&set, 1), CG_OK);
+    assert_int_equal(cg_mex_value(&set), 0);
+    assert_int_equal(cg_mex_add(&set, 0), CG_OK);
+    assert_int_equal(cg_mex_add(&set, 3), CG_OK);
+    assert_int_equal(cg_mex_value(&set), 2);
+    cg_mex_clear(&set);
+    assert_int_equal(cg_mex_value(&set), 0);
+    assert_false(cg_mex_contains(&set, 3));
+    cg_mex_free(&set);
+}
+
+static void mex_beyond_64_bits(void **state) {
+    (void)state;
+    /* Values past any machine word: the set must grow, never wrap. */
+    cg_mex_set set;
+    cg_mex_init(&set);
+    for (cg_nimber v = 0; v < 1000; v++) {
+        assert_int_equal(cg_mex_add(&set, v), CG_OK);
+    }
+    assert_int_equal(cg_mex_value(&set), 1000);
+    assert_int_equal(cg_mex_add(&set, 100000), CG_OK);
+    assert_true(cg_mex_contains(&set, 100000));
+    assert_false(cg_mex_contains(&set, 64 + 1000));
+    assert_int_equal(cg_mex_value(&set), 1000);
+    cg_mex_clear(&set);
+    assert_false(cg_mex_contains(&set, 100000));
+    assert_int_equal(cg_mex_value(&set), 0);
+    set.limit = 2;
+    assert_int_equal(cg_mex_add(&set, 128), CG_ERR_LIMIT);
+    cg_mex_free(&set);
+}
+
+static void nim_sums(void **state) {
+    (void)state;
+    cg_nimber heaps[] = {3, 5, 6};
+    assert_int_equal(cg_nim_sum(heaps, 3), 0);
+    assert_int_equal(cg_nim_sum(heaps, 2), 6);
+    assert_int_equal(cg_nim_add(7, 7), 0);
+}
+
+static void sequence(const char *code_text, size_t upto, cg_grundy_seq *seq) {
+    cg_octal_code code;
+    assert_int_equal(cg_octal_parse(code_text, &code, NULL), CG_OK);
+    cg_grundy_seq_init(seq, &code);
+    assert_int_equal(cg_grundy_seq_extend(seq, upto, NULL), CG_OK);
+}
+
+static void kayles(void **state) {
+    (void)state;
+    static const cg_nimber expected[] = {1, 2, 3, 1, 4, 3, 2, 1, 4, 2,
+                                         6, 4, 1, 2, 7, 1, 4, 3, 2, 1};
+    cg_grundy_seq seq;
+    sequence("0.77", 400, &seq);
+    assert_int_equal(cg_grundy_seq_at(&seq, 0), 0);
+    for (size_t n = 1; n <= 20; n++) {
+        assert_int_equal(cg_grundy_seq_at(&seq, n), expected[n - 1]);
+    }
+    size_t pre = 0;
+    assert_int_equal(cg_octal_find_period(seq.values, seq.count, &seq.code, &pre), 12);
+    assert_int_equal(pre, 71);
+    /* Too few values to prove it: no period claimed. */
+    assert_int_equal(cg_octal_find_period(seq.values, 100, &seq.code, &pre), 0);
+    cg_grundy_seq_free(&seq);
+}
+
+static void dawsons_kayles(void **state) {
+    (void)state;
+    cg_grundy_seq seq;
+    sequence("0.07", 400, &seq);
+    static const cg_nimber first[] = {0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2};
+    for (size_t n = 0; n < sizeof first / sizeof first[0]; n++) {
+        assert_int_equal(cg_grundy_seq_at(&seq, n), first[n]);
+    }
+    size_t pre = 0;
+    assert_int_equal(cg_octal_find_period(seq.values, seq.count, &seq.code, &pre), 34);
+    assert_int_equal(pre, 53);
+    cg_grundy_seq_free(&seq);
+}
+
+static void treblecross_code(void **state) {
+    (void)state;
+    /* 0.007: G(0..2) = 0, then the spec's g(n) = G(n + 2): 1 1 1 2 2 ... */
+    cg_grundy_seq seq;
+    sequence("0.007", 12, &seq);
+    static const cg_nimber expected[] = {0, 0, 0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1};
+    for (size_t n = 0; n <= 12; n++) {
+        assert_int_equal(cg_grundy_seq_at(&seq, n), expected[n]);
+    }
+    cg_grundy_seq_free(&seq);
+}
+
+static void extend_is_incremental(void **state) {
+    (void)state;
+    cg_grundy_seq a, b;
+    sequence("0.137", 50, &a);
+    sequence("0.137", 10, &b);
+    assert_int_equal(cg_grundy_seq_extend(&b, 30, NULL), CG_OK);
+    assert_int_equal(cg_grundy_seq_extend(&b, 50, NULL), CG_OK);
+    assert_memory_equal(a.values, b.values, 51 * sizeof(cg_nimber));
+    b.max_count = 60;
+    cg_error err;
+    assert_int_equal(cg_grundy_seq_extend(&b, 60, &err), CG_ERR_LIMIT);
+    cg_grundy_seq_free(&a);
+    cg_grundy_seq_free(&b);
+}
+
+static void split_without_removal(void **state) {
+    (void)state;
+    /* 4.01: split a heap into two non-empty heaps, or take a heap of exactly
+     * two. Worked out by hand below. */
+    cg_octal_code code;
+    assert_int_equal(cg_octal_parse("4.", &code, NULL), CG_ERR_INPUT);
+    assert_int_equal(cg_octal_parse("4.01", &code, NULL), CG_OK);
+    cg_grundy_seq seq;
+    cg_grundy_seq_init(&seq, &code);
+    assert_int_equal(cg_grundy_seq_extend(&seq, 4, NULL), CG_OK);
+    assert_int_equal(cg_grundy_seq_at(&seq, 1), 0);
+    assert_int_equal(cg_grundy_seq_at(&seq, 2), 1); /* options: 1+1 -> 0, take 2 -> 0 */
+    assert_int_equal(cg_grundy_seq_at(&seq, 3), 0); /* options: 1+2 -> 1 */
+    assert_int_equal(cg_grundy_seq_at(&seq, 4), 1); /* options: 1+3 -> 0, 2+2 -> 0 */
+    cg_grundy_seq_free(&seq);
+}
+
+static void parse_and_format(void **state) {
+    (void)state;
+    cg_octal_code code;
+    char text[80];
+    cg_error err;
+    assert_int_equal(cg_octal_parse("0.007", &code, &err), CG_OK);
+    assert_int_equal(code.last, 3);
+    cg_octal_format(&code, text, sizeof text);
+    assert_string_equal(text, "0.007");
+    assert_int_equal(cg_octal_parse(".77", &code, &err), CG_OK);
+    cg_octal_format(&code, text, sizeof text);
+    assert_string_equal(text, "0.77");
+    assert_int_equal(cg_octal_parse("0.08", &code, &err), CG_ERR_INPUT);
+    assert_string_equal(err.message,
+                        "invalid octal game code '0.08': '8' at position 4 is not an octal "
+                        "digit (0-7)");
+    assert_int_equal(cg_octal_parse("0.000", &code, &err), CG_ERR_INPUT);
+    assert_int_equal(cg_octal_parse("1.07", &code, &err), CG_ERR_INPUT);
+    assert_int_equal(cg_octal_parse("0,07", &code, &err), CG_ERR_INPUT);
+    assert_int_equal(cg_octal_parse("", &code, &err), CG_ERR_INPUT);
+}
+
+static void checksum_is_stable(void **state) {
+    (void)state;
+    cg_nimber a[] = {0, 1, 2};
+    cg_nimber b[] = {0, 12};
+    /* "0,1,2" and "0,12" differ although the digits are the same. */
+    assert_true(cg_grundy_checksum(a, 3) != cg_grundy_checksum(b, 2));
+    assert_true(cg_grundy_checksum(a, 3) == cg_grundy_checksum(a, 3));
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(mex_of_small_sets),     cmocka_unit_test(mex_beyond_64_bits),
+        cmocka_unit_test(nim_sums),              cmocka_unit_test(kayles),
+        cmocka_unit_test(dawsons_kayles),        cmocka_unit_test(treblecross_code),
+        cmocka_unit_test(extend_is_incremental), cmocka_unit_test(split_without_removal),
+        cmocka_unit_test(parse_and_format),      cmocka_unit_test(checksum_is_stable),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
