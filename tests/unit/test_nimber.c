@@ -172,11 +172,16 @@ static void checksum_is_stable(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(mex_of_small_sets),     cmocka_unit_test(mex_beyond_64_bits),
-        cmocka_unit_test(nim_sums),              cmocka_unit_test(kayles),
-        cmocka_unit_test(dawsons_kayles),        cmocka_unit_test(treblecross_code),
-        cmocka_unit_test(extend_is_incremental), cmocka_unit_test(split_without_removal),
-        cmocka_unit_test(parse_and_format),      cmocka_unit_test(checksum_is_stable),
+        cmocka_unit_test(mex_of_small_sets),
+        cmocka_unit_test(mex_beyond_64_bits),
+        cmocka_unit_test(nim_sums),
+        cmocka_unit_test(kayles),
+        cmocka_unit_test(dawsons_kayles),
+        cmocka_unit_test(treblecross_code),
+        cmocka_unit_test(extend_is_incremental),
+        cmocka_unit_test(split_without_removal),
+        cmocka_unit_test(parse_and_format),
+        cmocka_unit_test(checksum_is_stable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

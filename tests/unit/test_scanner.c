@@ -41,7 +41,8 @@ static void tokens_and_positions(void **state) {
 
 static void bom_is_skipped(void **state) {
     (void)state;
-    cg_scanner *s = open_text("\xEF\xBB\xBF" "42");
+    cg_scanner *s = open_text("\xEF\xBB\xBF"
+                              "42");
     int64_t v = 0;
     assert_int_equal(cg_scan_int(s, "n", 0, 100, &v, NULL, NULL), CG_OK);
     assert_int_equal(v, 42);
@@ -139,12 +140,9 @@ static void describe_helpers(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(tokens_and_positions),
-        cmocka_unit_test(bom_is_skipped),
-        cmocka_unit_test(nul_byte_is_an_error),
-        cmocka_unit_test(integers_with_overflow_checks),
-        cmocka_unit_test(token_limit),
-        cmocka_unit_test(stream_blocks_and_long_tokens),
+        cmocka_unit_test(tokens_and_positions), cmocka_unit_test(bom_is_skipped),
+        cmocka_unit_test(nul_byte_is_an_error), cmocka_unit_test(integers_with_overflow_checks),
+        cmocka_unit_test(token_limit),          cmocka_unit_test(stream_blocks_and_long_tokens),
         cmocka_unit_test(describe_helpers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,74 @@
+/* Game of CS (UVa 12033, LightOJ 1355): a tree rooted at 0 whose edge of
+ * weight w carries w paintable units. A move paints one unit of an edge that
+ * still has one and is reachable from the root through edges not fully
+ * painted. Emily moves first; a player with no move loses.
+ *
+ * Theory: the subtree hanging from an edge of weight w, whose children's
+ * values XOR to C, is worth C + 1 when w = 1 (a stalk on top of a tree, as in
+ * Green Hackenbush), C when w is even and C xor 1 when w is odd and > 1 (see
+ * cg_gamecs_edge_value). The root's value is the XOR over its children. */
+#ifndef CGSOLVE_GAMES_GAMECS_H
+#define CGSOLVE_GAMES_GAMECS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cgsolve/game.h"
+#include "cgsolve/nimber.h"
+
+extern const cg_game cg_game_gamecs;
+
+/* The value f(w, c) of an edge of weight w (0 = fully painted) above a
+ * subtree whose children's values XOR to c. By induction on w and c:
+ * - w = 0 cuts the subtree off: 0.
+ * - w = 1: options are 0 (paint the edge) and f(1, c') = c' + 1 for every
+ *   option c' of the subtree; those cover 0..c but never c + 1: mex c + 1.
+ * - w even >= 2: options f(w-1, c) (c + 1 or c xor 1, never c) and c' for
+ *   every option c': mex c.
+ * - w odd >= 3: options f(w-1, c) = c and c' xor 1 for every option c',
+ *   which covers every value below c xor 1 but not c xor 1 itself.
+ * Checked against exhaustive search in the tests. */
+static inline cg_nimber cg_gamecs_edge_value(uint64_t w, cg_nimber c) {
+    if (w == 0) {
+        return 0;
+    }
+    if (w == 1) {
+        return c + 1;
+    }
+    return (w % 2 == 0) ? c : (c ^ 1);
+}
+
+/* A solved tree, indexed by node. */
+typedef struct cg_gamecs_result {
+    size_t n;
+    uint32_t *parent;    /* parent of each node; parent[0] = 0 */
+    uint64_t *weight;    /* weight of the edge to the parent; weight[0] = 0 */
+    cg_nimber *children; /* XOR of the children's edge values (C of the node) */
+    uint32_t *order;     /* nodes in breadth-first order from the root */
+    cg_nimber value;     /* = children[0]: Emily wins iff non-zero */
+    uint32_t *winning;   /* nodes v such that painting edge parent(v)-v wins */
+    size_t winning_count;
+} cg_gamecs_result;
+
+typedef struct cg_gamecs_solver {
+    cg_gamecs_result result;
+    size_t memory_limit;
+    /* adjacency in compressed rows, reused between trees */
+    uint32_t *row_start;
+    uint32_t *neighbour;
+    uint64_t *neighbour_weight;
+    cg_nimber *need;
+    size_t capacity;
+} cg_gamecs_solver;
+
+void cg_gamecs_init(cg_gamecs_solver *solver, size_t memory_limit);
+void cg_gamecs_free(cg_gamecs_solver *solver);
+
+/* Solve the tree on n nodes given by edges (u[i], v[i], w[i]), i < n - 1,
+ * which must form a tree (CG_ERR_INPUT otherwise). Iterative: any depth.
+ * With find_moves, also list Emily's winning first moves (when any). */
+cg_status cg_gamecs_solve(cg_gamecs_solver *solver, size_t n, const uint32_t *u, const uint32_t *v,
+                          const uint64_t *w, bool find_moves, cg_error *err);
+
+#endif

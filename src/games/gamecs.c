@@ -1,0 +1,382 @@
+#include "cgsolve/games/gamecs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgsolve/budget.h"
+#include "cgsolve/union_find.h"
+
+#define NO_NEED UINT64_MAX /* no move inside this subtree can win */
+#define NO_PARENT UINT32_MAX
+
+void cg_gamecs_init(cg_gamecs_solver *solver, size_t memory_limit) {
+    memset(solver, 0, sizeof *solver);
+    solver->memory_limit = memory_limit;
+}
+
+void cg_gamecs_free(cg_gamecs_solver *solver) {
+    cg_gamecs_result *r = &solver->result;
+    free(r->parent);
+    free(r->weight);
+    free(r->children);
+    free(r->order);
+    free(r->winning);
+    free(solver->row_start);
+    free(solver->neighbour);
+    free(solver->neighbour_weight);
+    free(solver->need);
+    memset(solver, 0, sizeof *solver);
+}
+
+/* Bytes per node of all the solver's arrays together. */
+static const size_t NODE_BYTES = sizeof(uint32_t) * 4 + sizeof(uint64_t) * 1 +
+                                 sizeof(cg_nimber) * 2 + 2 * (sizeof(uint32_t) + sizeof(uint64_t));
+
+static cg_status reserve(cg_gamecs_solver *s, size_t n, cg_error *err) {
+    if (n <= s->capacity) {
+        return CG_OK;
+    }
+    cg_status st = cg_budget_check(n, NODE_BYTES, s->memory_limit, "a tree", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_gamecs_result *r = &s->result;
+    /* realloc each array; on failure the old block stays owned. */
+#define GROW(ptr, count)                                                                           \
+    do {                                                                                           \
+        void *grown = realloc((ptr), (count) * sizeof *(ptr));                                     \
+        if (grown == NULL) {                                                                       \
+            return cg_error_nomem(err, "allocating a tree");                                       \
+        }                                                                                          \
+        (ptr) = grown;                                                                             \
+    } while (0)
+    GROW(r->parent, n);
+    GROW(r->weight, n);
+    GROW(r->children, n);
+    GROW(r->order, n);
+    GROW(r->winning, n);
+    GROW(s->need, n);
+    GROW(s->row_start, n + 1);
+    GROW(s->neighbour, 2 * n);
+    GROW(s->neighbour_weight, 2 * n);
+#undef GROW
+    s->capacity = n;
+    return CG_OK;
+}
+
+/* Compressed adjacency rows of the undirected edges. */
+static void build_rows(cg_gamecs_solver *s, size_t n, const uint32_t *u, const uint32_t *v,
+                       const uint64_t *w) {
+    uint32_t *start = s->row_start;
+    memset(start, 0, (n + 1) * sizeof *start);
+    for (size_t i = 0; i + 1 < n; i++) {
+        start[u[i] + 1]++;
+        start[v[i] + 1]++;
+    }
+    for (size_t k = 0; k < n; k++) {
+        start[k + 1] += start[k];
+    }
+    /* Fill using order[] as per-node cursors (it is rebuilt by the BFS). */
+    uint32_t *cursor = s->result.order;
+    memcpy(cursor, start, n * sizeof *cursor);
+    for (size_t i = 0; i + 1 < n; i++) {
+        s->neighbour[cursor[u[i]]] = v[i];
+        s->neighbour_weight[cursor[u[i]]++] = w[i];
+        s->neighbour[cursor[v[i]]] = u[i];
+        s->neighbour_weight[cursor[v[i]]++] = w[i];
+    }
+}
+
+/* Orient the tree from the root: parent, weight and breadth-first order. */
+static size_t orient(cg_gamecs_solver *s, size_t n) {
+    cg_gamecs_result *r = &s->result;
+    for (size_t k = 0; k < n; k++) {
+        r->parent[k] = NO_PARENT;
+    }
+    r->parent[0] = 0;
+    r->weight[0] = 0;
+    r->order[0] = 0;
+    size_t head = 0, tail = 1;
+    while (head < tail) {
+        uint32_t x = r->order[head++];
+        for (uint32_t e = s->row_start[x]; e < s->row_start[x + 1]; e++) {
+            uint32_t y = s->neighbour[e];
+            if (r->parent[y] == NO_PARENT) {
+                r->parent[y] = x;
+                r->weight[y] = s->neighbour_weight[e];
+                r->order[tail++] = y;
+            }
+        }
+    }
+    return tail;
+}
+
+/* The C' a subtree must take so that an edge of weight w above it is worth
+ * target, or NO_NEED when no C' does (f(1, c) = c + 1 is never 0). */
+static cg_nimber inverse_edge_value(uint64_t w, cg_nimber target) {
+    if (w == 1) {
+        return target >= 1 ? target - 1 : NO_NEED;
+    }
+    return (w % 2 == 0) ? target : (target ^ 1);
+}
+
+static int compare_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* need[v] is the value children[v] must take for the whole tree to become 0
+ * when the move is made inside v's subtree. A move changes exactly one term,
+ * f(w, children[v]) in children[parent], and f(w, .) is invertible, so need
+ * propagates top-down in one pass. */
+static void find_winning_moves(cg_gamecs_solver *s) {
+    cg_gamecs_result *r = &s->result;
+    r->winning_count = 0;
+    if (r->value == 0) {
+        return;
+    }
+    s->need[0] = 0;
+    for (size_t i = 1; i < r->n; i++) {
+        uint32_t v = r->order[i], p = r->parent[v];
+        if (s->need[p] == NO_NEED) {
+            s->need[v] = NO_NEED;
+            continue;
+        }
+        uint64_t w = r->weight[v];
+        cg_nimber term = cg_gamecs_edge_value(w, r->children[v]);
+        cg_nimber target = s->need[p] ^ r->children[p] ^ term;
+        if (cg_gamecs_edge_value(w - 1, r->children[v]) == target) {
+            r->winning[r->winning_count++] = v;
+        }
+        s->need[v] = inverse_edge_value(w, target);
+    }
+    qsort(r->winning, r->winning_count, sizeof *r->winning, compare_u32);
+}
+
+cg_status cg_gamecs_solve(cg_gamecs_solver *s, size_t n, const uint32_t *u, const uint32_t *v,
+                          const uint64_t *w, bool find_moves, cg_error *err) {
+    if (n < 1 || n >= UINT32_MAX) {
+        return cg_error_set(err, CG_ERR_INPUT, "a tree needs 1 to %u nodes, found %zu",
+                            UINT32_MAX - 1, n);
+    }
+    cg_status st = reserve(s, n, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_gamecs_result *r = &s->result;
+    r->n = n;
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (u[i] >= n || v[i] >= n || w[i] == 0) {
+            return cg_error_set(err, CG_ERR_INPUT, "edge %zu is not a valid edge", i + 1);
+        }
+    }
+    build_rows(s, n, u, v, w);
+    if (orient(s, n) != n) {
+        return cg_error_set(err, CG_ERR_INPUT, "the edges do not connect every node");
+    }
+    for (size_t k = 0; k < n; k++) {
+        r->children[k] = 0;
+    }
+    /* Leaves first: each node's value is final before its parent reads it. */
+    for (size_t i = n; i-- > 1;) {
+        uint32_t x = r->order[i];
+        r->children[r->parent[x]] ^= cg_gamecs_edge_value(r->weight[x], r->children[x]);
+    }
+    r->value = r->children[0];
+    r->winning_count = 0;
+    if (find_moves) {
+        find_winning_moves(s);
+    }
+    return CG_OK;
+}
+
+/* ---- the cgsolve game interface ---------------------------------------- */
+
+typedef struct run_state {
+    cg_gamecs_solver solver;
+    cg_union_find components;
+    bool explain;
+    int64_t remaining;
+    size_t n;
+    uint32_t *u, *v;
+    uint64_t *w;
+    size_t edge_capacity;
+    size_t memory_limit;
+} run_state;
+
+static cg_status open_run(void **out, cg_scanner *in, const cg_options *options, cg_error *err) {
+    run_state *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return cg_error_nomem(err, "starting gamecs");
+    }
+    cg_gamecs_init(&s->solver, options->memory_limit);
+    cg_union_find_init(&s->components);
+    s->explain = options->output != CG_OUTPUT_JUDGE;
+    s->memory_limit = options->memory_limit;
+    *out = s;
+    return cg_scan_int(in, "the number of test cases (a non-negative integer)", 0, INT64_MAX,
+                       &s->remaining, NULL, err);
+}
+
+static cg_status reserve_edges(run_state *s, size_t n, cg_error *err) {
+    if (n <= s->edge_capacity) {
+        return CG_OK;
+    }
+    size_t edge_bytes = 2 * sizeof(uint32_t) + sizeof(uint64_t);
+    cg_status st = cg_budget_check(n, edge_bytes + 2 * sizeof(uint32_t), s->memory_limit,
+                                   "the edge list", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    uint32_t *u = realloc(s->u, n * sizeof *u);
+    if (u != NULL) {
+        s->u = u;
+    }
+    uint32_t *v = realloc(s->v, n * sizeof *v);
+    if (v != NULL) {
+        s->v = v;
+    }
+    uint64_t *w = realloc(s->w, n * sizeof *w);
+    if (w != NULL) {
+        s->w = w;
+    }
+    if (u == NULL || v == NULL || w == NULL) {
+        return cg_error_nomem(err, "reading edges");
+    }
+    s->edge_capacity = n;
+    return CG_OK;
+}
+
+static cg_status read_edge(run_state *s, cg_scanner *in, size_t i, cg_error *err) {
+    int64_t a, b, weight;
+    int64_t last = (int64_t)s->n - 1;
+    cg_token at;
+    cg_status st = cg_scan_int(in, "a node index (edge start)", 0, last, &a, &at, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    if ((st = cg_scan_int(in, "a node index (edge end)", 0, last, &b, NULL, err)) != CG_OK) {
+        return st;
+    }
+    st = cg_scan_int(in, "an edge weight", 1, INT64_MAX, &weight, NULL, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    if (a == b) {
+        return cg_scan_error_at(in, &at, 0, err, "edge %lld-%lld is a self-loop", (long long)a,
+                                (long long)b);
+    }
+    if (!cg_union_find_join(&s->components, (uint32_t)a, (uint32_t)b)) {
+        return cg_scan_error_at(in, &at, 0, err,
+                                "edge %lld-%lld closes a cycle (or repeats an edge): %lld and "
+                                "%lld are already connected, so the edges are not a tree",
+                                (long long)a, (long long)b, (long long)a, (long long)b);
+    }
+    s->u[i] = (uint32_t)a;
+    s->v[i] = (uint32_t)b;
+    s->w[i] = (uint64_t)weight;
+    return CG_OK;
+}
+
+static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
+    run_state *s = state;
+    if (s->remaining == 0) {
+        return CG_END;
+    }
+    int64_t n;
+    cg_status st = cg_scan_int(in, "the number of nodes", 2, UINT32_MAX - 1, &n, NULL, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    s->n = (size_t)n;
+    if ((st = reserve_edges(s, s->n, err)) != CG_OK ||
+        (st = cg_union_find_reset(&s->components, s->n, err)) != CG_OK) {
+        return st;
+    }
+    /* n - 1 edges without a cycle always connect all n nodes. */
+    for (size_t i = 0; i + 1 < s->n; i++) {
+        if ((st = read_edge(s, in, i, err)) != CG_OK) {
+            return st;
+        }
+    }
+    s->remaining--;
+    return CG_OK;
+}
+
+static cg_status solve_case(void *state, cg_error *err) {
+    run_state *s = state;
+    return cg_gamecs_solve(&s->solver, s->n, s->u, s->v, s->w, s->explain, err);
+}
+
+static void write_answer(void *state, uint64_t number, cg_buf *out) {
+    const run_state *s = state;
+    cg_buf_printf(out, "Case %llu: %s\n", (unsigned long long)number,
+                  s->solver.result.value != 0 ? "Emily" : "Jolly");
+}
+
+static void explain_case(void *state, cg_report *report) {
+    const cg_gamecs_result *r = &((const run_state *)state)->solver.result;
+    cg_report_int(report, "nodes", (int64_t)r->n);
+    cg_report_int(report, "grundy", (int64_t)r->value);
+    cg_report_string(report, "winner", r->value != 0 ? "Emily (first player)" : "Jolly");
+    cg_report_string(report, "rule",
+                     "edge of weight w above children XOR C: C+1 if w=1, C if w even, "
+                     "C xor 1 if w odd > 1; the root is the XOR of its children");
+    cg_report_open_list(report, "subtrees");
+    for (size_t i = 0; i < r->n; i++) {
+        uint32_t x = r->order[i];
+        cg_report_open_object(report, NULL);
+        cg_report_int(report, "node", x);
+        if (x != 0) {
+            cg_report_int(report, "parent", r->parent[x]);
+            cg_report_int(report, "weight", (int64_t)r->weight[x]);
+        }
+        cg_report_int(report, "children_xor", (int64_t)r->children[x]);
+        if (x != 0) {
+            cg_report_int(report, "with_edge",
+                          (int64_t)cg_gamecs_edge_value(r->weight[x], r->children[x]));
+        }
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+    cg_report_open_list(report, "winning_moves");
+    for (size_t i = 0; i < r->winning_count; i++) {
+        uint32_t x = r->winning[i];
+        cg_report_open_object(report, NULL);
+        cg_report_printf(report, "paint", "one unit of edge %u-%u", r->parent[x], x);
+        cg_report_int(report, "weight_after", (int64_t)(r->weight[x] - 1));
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+}
+
+static void close_run(void *state) {
+    run_state *s = state;
+    if (s == NULL) {
+        return;
+    }
+    cg_gamecs_free(&s->solver);
+    cg_union_find_free(&s->components);
+    free(s->u);
+    free(s->v);
+    free(s->w);
+    free(s);
+}
+
+const cg_game cg_game_gamecs = {
+    .name = "gamecs",
+    .summary = "UVa 12033 Game of CS: edge painting on a weighted tree (Grundy values)",
+    .input_help = "Input: a count T, then T trees: n (number of nodes, >= 2), then n-1 edges\n"
+                  "'u v w' (nodes 0..n-1, weight 1 <= w < 2^63) forming a tree rooted at 0.\n"
+                  "Output per tree: 'Case x: Emily' when the first player wins, else\n"
+                  "'Case x: Jolly'. --explain adds every subtree's value and Emily's winning\n"
+                  "first moves.\n",
+    .extra_options = 0,
+    .case_separator = "",
+    .open = open_run,
+    .read_case = read_case,
+    .solve_case = solve_case,
+    .write_answer = write_answer,
+    .explain_case = explain_case,
+    .close = close_run,
+};
