@@ -1,0 +1,337 @@
+#include "cgsolve/games/path.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgsolve/budget.h"
+#include "cgsolve/grid.h"
+
+/* Marks: which side each stone's group reaches. */
+enum { WHITE_LEFT = 1, WHITE_RIGHT = 2, BLACK_TOP = 4, BLACK_BOTTOM = 8 };
+
+const char *cg_path_verdict_text(cg_path_verdict verdict) {
+    switch (verdict) {
+    case CG_PATH_WHITE_CONNECTED:
+        return "White has a winning path.";
+    case CG_PATH_BLACK_CONNECTED:
+        return "Black has a winning path.";
+    case CG_PATH_WHITE_IN_ONE:
+        return "White can win in one move.";
+    case CG_PATH_BLACK_IN_ONE:
+        return "Black can win in one move.";
+    case CG_PATH_NONE:
+        break;
+    }
+    return "There is no winning path.";
+}
+
+void cg_path_init(cg_path_solver *solver, size_t memory_limit) {
+    memset(solver, 0, sizeof *solver);
+    solver->memory_limit = memory_limit;
+}
+
+void cg_path_free(cg_path_solver *solver) {
+    free(solver->marks);
+    free(solver->queue);
+    free(solver->parent);
+    free(solver->result.chain);
+    memset(solver, 0, sizeof *solver);
+}
+
+size_t cg_path_bytes_per_cell(bool want_chain) {
+    return sizeof(uint8_t) + sizeof(uint32_t) + (want_chain ? 2 * sizeof(uint32_t) : 0);
+}
+
+static bool grow(void **ptr, size_t count, size_t size) {
+    void *grown = realloc(*ptr, count * size);
+    if (grown == NULL) {
+        return false;
+    }
+    *ptr = grown;
+    return true;
+}
+
+static cg_status reserve(cg_path_solver *s, size_t cells, bool want_chain, cg_error *err) {
+    cg_status st = cg_budget_check(cells, cg_path_bytes_per_cell(want_chain), s->memory_limit,
+                                   "the board's search arrays", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    if (cells > s->capacity) {
+        if (!grow((void **)&s->marks, cells, sizeof *s->marks) ||
+            !grow((void **)&s->queue, cells, sizeof *s->queue)) {
+            return cg_error_nomem(err, "allocating the board");
+        }
+        s->capacity = cells;
+    }
+    if (want_chain && cells > s->chain_capacity) {
+        if (!grow((void **)&s->parent, cells, sizeof *s->parent) ||
+            !grow((void **)&s->result.chain, cells, sizeof *s->result.chain)) {
+            return cg_error_nomem(err, "allocating the board");
+        }
+        s->chain_capacity = cells;
+    }
+    return CG_OK;
+}
+
+/* First empty cell whose stone would join groups reaching both sides. */
+static size_t one_move_wins(const cg_grid *g, const uint8_t *marks, uint8_t bit_a, cg_grid_side a,
+                            uint8_t bit_b, cg_grid_side b, size_t *count) {
+    size_t first = SIZE_MAX;
+    *count = 0;
+    for (size_t c = 0; c < g->n * g->n; c++) {
+        if (g->cells[c] == 'U' && cg_grid_touches(g, marks, bit_a, c, a) &&
+            cg_grid_touches(g, marks, bit_b, c, b)) {
+            if (first == SIZE_MAX) {
+                first = c;
+            }
+            (*count)++;
+        }
+    }
+    return first;
+}
+
+static bool connected(const cg_grid *g, const uint8_t *marks, uint8_t both) {
+    for (size_t c = 0; c < g->n * g->n; c++) {
+        if ((marks[c] & both) == both) {
+            return true;
+        }
+    }
+    return false;
+}
+
+cg_status cg_path_solve(cg_path_solver *s, const char *cells, size_t n, bool want_chain,
+                        cg_error *err) {
+    size_t count;
+    if (n == 0 || !cg_size_mul(n, n, &count) || count >= UINT32_MAX) {
+        return cg_error_set(err, CG_ERR_LIMIT, "a board of side %zu is too large", n);
+    }
+    cg_status st = reserve(s, count, want_chain, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_path_result *r = &s->result;
+    cg_grid g = {cells, n};
+    memset(s->marks, 0, count);
+    cg_grid_flood(&g, 'W', CG_SIDE_LEFT, s->marks, WHITE_LEFT, s->queue);
+    cg_grid_flood(&g, 'W', CG_SIDE_RIGHT, s->marks, WHITE_RIGHT, s->queue);
+    cg_grid_flood(&g, 'B', CG_SIDE_TOP, s->marks, BLACK_TOP, s->queue);
+    cg_grid_flood(&g, 'B', CG_SIDE_BOTTOM, s->marks, BLACK_BOTTOM, s->queue);
+    r->winning_cell = SIZE_MAX;
+    r->winning_count = 0;
+    if (connected(&g, s->marks, WHITE_LEFT | WHITE_RIGHT)) {
+        r->verdict = CG_PATH_WHITE_CONNECTED;
+    } else if (connected(&g, s->marks, BLACK_TOP | BLACK_BOTTOM)) {
+        r->verdict = CG_PATH_BLACK_CONNECTED;
+    } else if ((r->winning_cell = one_move_wins(&g, s->marks, WHITE_LEFT, CG_SIDE_LEFT, WHITE_RIGHT,
+                                                CG_SIDE_RIGHT, &r->winning_count)) != SIZE_MAX) {
+        r->verdict = CG_PATH_WHITE_IN_ONE;
+    } else if ((r->winning_cell = one_move_wins(&g, s->marks, BLACK_TOP, CG_SIDE_TOP, BLACK_BOTTOM,
+                                                CG_SIDE_BOTTOM, &r->winning_count)) != SIZE_MAX) {
+        r->verdict = CG_PATH_BLACK_IN_ONE;
+    } else {
+        r->verdict = CG_PATH_NONE;
+    }
+    r->chain_length = 0;
+    if (want_chain && r->verdict != CG_PATH_NONE) {
+        bool white = r->verdict == CG_PATH_WHITE_CONNECTED || r->verdict == CG_PATH_WHITE_IN_ONE;
+        r->chain_length = cg_grid_shortest_chain(
+            &g, white ? 'W' : 'B', r->winning_cell, white ? CG_SIDE_LEFT : CG_SIDE_TOP,
+            white ? CG_SIDE_RIGHT : CG_SIDE_BOTTOM, s->parent, s->queue, r->chain);
+        if (r->chain_length == 0) {
+            return cg_error_set(err, CG_ERR_INTERNAL, "no chain found for a won board");
+        }
+    }
+    return CG_OK;
+}
+
+/* ---- the cgsolve game interface ---------------------------------------- */
+
+typedef struct run_state {
+    cg_path_solver solver;
+    bool explain;
+    bool color;
+    char *cells;
+    size_t n;
+    size_t cells_capacity;
+} run_state;
+
+static cg_status open_run(void **out, cg_scanner *in, const cg_options *options, cg_error *err) {
+    (void)in;
+    run_state *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return cg_error_nomem(err, "starting path");
+    }
+    cg_path_init(&s->solver, options->memory_limit);
+    s->explain = options->output != CG_OUTPUT_JUDGE;
+    s->color = options->output == CG_OUTPUT_EXPLAIN && options->color;
+    *out = s;
+    return CG_OK;
+}
+
+static cg_status read_row(run_state *s, cg_scanner *in, size_t row, cg_error *err) {
+    char expected[96];
+    snprintf(expected, sizeof expected, "row %zu of the board (%zu characters from W, B, U)",
+             row + 1, s->n);
+    cg_token tok;
+    cg_status st = cg_scan_token(in, expected, &tok, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    for (size_t i = 0; i < tok.len && i < s->n; i++) {
+        char c = tok.text[i];
+        if (c != 'W' && c != 'B' && c != 'U') {
+            char found[16];
+            cg_describe_byte((unsigned char)c, found);
+            return cg_scan_error_at(in, &tok, i, err, "expected 'W', 'B' or 'U', found %s", found);
+        }
+    }
+    if (tok.len != s->n) {
+        return cg_scan_error_at(in, &tok, 0, err, "expected %s, found a row of %zu characters",
+                                expected, tok.len);
+    }
+    memcpy(s->cells + row * s->n, tok.text, s->n);
+    return CG_OK;
+}
+
+static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
+    run_state *s = state;
+    bool at_end;
+    cg_status st = cg_scan_at_end(in, &at_end, err);
+    if (st != CG_OK || at_end) {
+        return st != CG_OK ? st : CG_END; /* a missing final 0 is tolerated */
+    }
+    int64_t n;
+    st = cg_scan_int(in, "the board size N (0 ends the input)", 0, 65535, &n, NULL, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    if (n == 0) {
+        return CG_END;
+    }
+    s->n = (size_t)n;
+    size_t cells = s->n * s->n;
+    size_t per_cell = 1 + cg_path_bytes_per_cell(s->explain);
+    if ((st = cg_budget_check(cells, per_cell, s->solver.memory_limit, "the board", err)) !=
+        CG_OK) {
+        return st;
+    }
+    if (cells > s->cells_capacity) {
+        char *grown = realloc(s->cells, cells);
+        if (grown == NULL) {
+            return cg_error_nomem(err, "storing the board");
+        }
+        s->cells = grown;
+        s->cells_capacity = cells;
+    }
+    for (size_t row = 0; row < s->n; row++) {
+        if ((st = read_row(s, in, row, err)) != CG_OK) {
+            return st;
+        }
+    }
+    return CG_OK;
+}
+
+static cg_status solve_case(void *state, cg_error *err) {
+    run_state *s = state;
+    return cg_path_solve(&s->solver, s->cells, s->n, s->explain, err);
+}
+
+static void write_answer(void *state, uint64_t number, cg_buf *out) {
+    (void)number;
+    const run_state *s = state;
+    cg_buf_puts(out, cg_path_verdict_text(s->solver.result.verdict));
+    cg_buf_putc(out, '\n');
+}
+
+/* The board with the chain marked: chain stones in lower case ('w', 'b'),
+ * the winning empty cell as '*'; with colour, highlighted instead. */
+static void draw_board(const run_state *s, cg_buf *out) {
+    const cg_path_result *r = &s->solver.result;
+    size_t count = s->n * s->n;
+    uint8_t *on_chain = calloc(count, 1);
+    if (on_chain == NULL) {
+        out->failed = true;
+        return;
+    }
+    for (size_t i = 0; i < r->chain_length; i++) {
+        on_chain[r->chain[i]] = 1;
+    }
+    for (size_t c = 0; c < count; c++) {
+        char cell = s->cells[c];
+        if (s->color && (on_chain[c] || c == r->winning_cell)) {
+            cg_buf_puts(out, c == r->winning_cell ? "\033[1;30;43m" : "\033[1;7m");
+            cg_buf_putc(out, c == r->winning_cell ? (r->verdict == CG_PATH_WHITE_IN_ONE ? 'W' : 'B')
+                                                  : cell);
+            cg_buf_puts(out, "\033[0m");
+        } else if (c == r->winning_cell) {
+            cg_buf_putc(out, '*');
+        } else {
+            cg_buf_putc(out, on_chain[c] ? (char)(cell - 'A' + 'a') : cell);
+        }
+        if (c % s->n == s->n - 1) {
+            cg_buf_putc(out, '\n');
+        }
+    }
+    free(on_chain);
+}
+
+static void explain_case(void *state, cg_report *report) {
+    const run_state *s = state;
+    const cg_path_result *r = &s->solver.result;
+    static const char *const verdicts[] = {"white-connected", "black-connected", "white-in-one",
+                                           "black-in-one", "none"};
+    cg_report_string(report, "verdict", verdicts[r->verdict]);
+    cg_report_int(report, "size", (int64_t)s->n);
+    if (r->winning_cell != SIZE_MAX) {
+        cg_report_open_object(report, "winning_cell");
+        cg_report_int(report, "row", (int64_t)(r->winning_cell / s->n + 1));
+        cg_report_int(report, "column", (int64_t)(r->winning_cell % s->n + 1));
+        cg_report_close(report);
+        cg_report_int(report, "winning_cells", (int64_t)r->winning_count);
+    }
+    if (r->chain_length > 0) {
+        cg_report_int(report, "chain_length", (int64_t)r->chain_length);
+        cg_report_string(report, "legend",
+                         s->color ? "highlighted: the chain; yellow: the winning move"
+                                  : "lower case: the chain; '*': the winning move");
+    }
+    cg_buf drawing = CG_BUF_INIT;
+    draw_board(s, &drawing);
+    if (cg_buf_failed(&drawing)) {
+        report->failed = true;
+    } else {
+        cg_report_text(report, "board", drawing.data, drawing.len);
+    }
+    cg_buf_free(&drawing);
+}
+
+static void close_run(void *state) {
+    run_state *s = state;
+    if (s == NULL) {
+        return;
+    }
+    cg_path_free(&s->solver);
+    free(s->cells);
+    free(s);
+}
+
+const cg_game cg_game_path = {
+    .name = "path",
+    .summary = "UVa 601 The PATH: connection game, existing and one-move winning paths",
+    .input_help = "Input: boards until a line 0. Each: N (1..65535), then N rows of exactly N\n"
+                  "characters from W, B, U (blank lines anywhere). White joins left to right,\n"
+                  "Black top to bottom, 4-connected; White is to move.\n"
+                  "Output per board, the first that applies: White has a winning path. /\n"
+                  "Black has a winning path. / White can win in one move. / Black can win in\n"
+                  "one move. / There is no winning path.\n"
+                  "--explain draws the board with a shortest winning chain marked.\n",
+    .extra_options = 0,
+    .case_separator = "",
+    .open = open_run,
+    .read_case = read_case,
+    .solve_case = solve_case,
+    .write_answer = write_answer,
+    .explain_case = explain_case,
+    .close = close_run,
+};

@@ -1,0 +1,24 @@
+# CLI checks for path (sourced by run.sh).
+expect 1 "1\nW\n2\nWW\nWWW\n0\n" \
+    "cgsolve path: <stdin>:5:1: expected row 2 of the board (2 characters from W, B, U), found a row of 3 characters" \
+    -- path
+expect_out "White has a winning path."
+expect 1 "2\nWW\nW\n0\n" \
+    "cgsolve path: <stdin>:3:1: expected row 2 of the board (2 characters from W, B, U), found a row of 1 characters" \
+    -- path
+expect 1 "2\nWW\nWx\n0\n" "cgsolve path: <stdin>:3:2: expected 'W', 'B' or 'U', found 'x'" -- path
+expect 1 "-3\n" \
+    "cgsolve path: <stdin>:1:1: the board size N (0 ends the input): '-3' is out of range (expected 0..65535)" \
+    -- path
+expect 1 "3\nWWW\nBBB\n" \
+    "cgsolve path: <stdin>:4:1: expected row 3 of the board (3 characters from W, B, U), found end of input" \
+    -- path
+expect 0 "1\nU\n" "" -- path
+expect_out "White can win in one move."
+expect 0 "3\nWUW\nBBU\nUBU\n0\n" "" -- path --explain --color=never
+expect_out_has "    w*w"
+expect 0 "3\nWUW\nBBU\nUBU\n0\n" "" -- path --explain --color=always
+expect_out_has $'\033[1;30;43mW\033[0m'
+expect 3 "2000\n" \
+    "cgsolve path: the board needs 4000000 x 6 bytes, more than the memory limit of 1048576 bytes (raise it with --memory)" \
+    -- path --memory 1M
