@@ -197,8 +197,8 @@ static int parse_options(cli *c, int argc, char **argv) {
             break;
         case 'M': {
             long long m;
-            if (!parse_count(optarg, 2, 64, &m)) {
-                return usage_error(c->command, "invalid --max '%s' (an integer from 2 to 64)",
+            if (!parse_count(optarg, 2, 56, &m)) {
+                return usage_error(c->command, "invalid --max '%s' (an integer from 2 to 56)",
                                    optarg);
             }
             c->options.max_number = m;

@@ -266,10 +266,23 @@ static void text_children(const cg_report *r, const cg_report_node *n, size_t in
         if (n->kind == CG_VALUE_OBJECT) {
             cg_buf_puts(out, key_of(r, child));
             cg_buf_putc(out, ':');
+            text_value(r, child, indent, out);
+        } else if (child->kind == CG_VALUE_OBJECT && child->first_child != CG_REPORT_NONE &&
+                   !is_flat(r, child)) {
+            /* "- first: 1", then the other fields aligned under "first". */
+            cg_buf_puts(out, "- ");
+            for (size_t f = child->first_child; f != CG_REPORT_NONE; f = r->nodes[f].next) {
+                if (f != child->first_child) {
+                    cg_buf_repeat(out, ' ', indent + 2);
+                }
+                cg_buf_puts(out, key_of(r, &r->nodes[f]));
+                cg_buf_putc(out, ':');
+                text_value(r, &r->nodes[f], indent + 2, out);
+            }
         } else {
             cg_buf_putc(out, '-');
+            text_value(r, child, indent, out);
         }
-        text_value(r, child, indent, out);
     }
 }
 

@@ -1,0 +1,42 @@
+/* A hashed memo table from 64-bit keys to small values, for game searches.
+ *
+ * Open addressing with linear probing over one array of 64-bit slots: the
+ * key (below CG_MEMO_KEY_LIMIT) and an 8-bit value share a slot, so a table
+ * costs 8 bytes per slot and nothing per entry beyond that. The table doubles
+ * at 3/4 load and refuses to grow past its byte budget (CG_ERR_LIMIT). */
+#ifndef CGSOLVE_MEMO_H
+#define CGSOLVE_MEMO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cgsolve/status.h"
+
+#define CG_MEMO_KEY_BITS 56
+#define CG_MEMO_KEY_LIMIT (((uint64_t)1 << CG_MEMO_KEY_BITS) - 1)
+
+typedef struct cg_memo {
+    uint64_t *slots; /* 0 = empty; else value << 56 | (key + 1) */
+    size_t capacity; /* a power of two */
+    size_t count;
+    size_t max_bytes;
+} cg_memo;
+
+/* An empty table that may use up to max_bytes; no allocation yet. */
+void cg_memo_init(cg_memo *memo, size_t max_bytes);
+void cg_memo_free(cg_memo *memo);
+/* Forget every entry, keeping the storage. */
+void cg_memo_clear(cg_memo *memo);
+
+/* Look key up; true and *value when present. */
+bool cg_memo_get(const cg_memo *memo, uint64_t key, uint8_t *value);
+
+/* Insert or overwrite key (< CG_MEMO_KEY_LIMIT). CG_ERR_LIMIT with a message
+ * when the table would outgrow its budget, CG_ERR_NOMEM when allocation fails. */
+cg_status cg_memo_put(cg_memo *memo, uint64_t key, uint8_t value, cg_error *err);
+
+/* Bytes in use. */
+size_t cg_memo_bytes(const cg_memo *memo);
+
+#endif
