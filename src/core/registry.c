@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cgsolve/cgsolve.h"
+#include "cgsolve/games/domino.h"
 #include "cgsolve/games/gamecs.h"
 #include "cgsolve/games/numbergame.h"
 #include "cgsolve/games/path.h"
@@ -9,7 +10,8 @@
 
 /* The one table every game is registered in. */
 static const cg_game *const registered[] = {
-    &cg_game_treblecross, &cg_game_gamecs, &cg_game_path, &cg_game_numbergame, NULL,
+    &cg_game_domino, &cg_game_treblecross, &cg_game_gamecs,
+    &cg_game_path,   &cg_game_numbergame,  NULL, /* keep one entry a line */
 };
 
 const cg_game *const *cg_games(void) {

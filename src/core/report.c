@@ -175,10 +175,12 @@ static bool is_scalar(const cg_report_node *n) {
     return n->kind == CG_VALUE_INT || n->kind == CG_VALUE_BOOL || n->kind == CG_VALUE_STRING;
 }
 
-/* A container whose children are all scalars prints on one line. */
+/* Containers print on one line when their children are all scalars, except
+ * lists of strings: those are sentences, one a line. */
 static bool is_flat(const cg_report *r, const cg_report_node *n) {
     for (size_t c = n->first_child; c != CG_REPORT_NONE; c = r->nodes[c].next) {
-        if (!is_scalar(&r->nodes[c])) {
+        const cg_report_node *child = &r->nodes[c];
+        if (!is_scalar(child) || (n->kind == CG_VALUE_LIST && child->kind == CG_VALUE_STRING)) {
             return false;
         }
     }

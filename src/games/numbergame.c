@@ -1,9 +1,9 @@
 #include "cgsolve/games/numbergame.h"
 
+#include "cgsolve/state_graph.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-enum { WIN = 1, LOSS = 2 };
 
 static uint64_t bit_of(int x) {
     return (uint64_t)1 << (x - 2);
@@ -55,53 +55,28 @@ bool cg_numbergame_reachable(int max, uint64_t available, int *a, int *b) {
     return true;
 }
 
-typedef struct frame {
-    uint64_t position;
-    uint64_t untried; /* moves not yet known to lead to a win for the opponent */
-} frame;
+static size_t numbergame_moves(void *context, uint64_t state, uint64_t *next) {
+    const cg_numbergame *game = context;
+    size_t k = 0;
+    for (uint64_t todo = state; todo != 0; todo &= todo - 1) {
+        next[k++] = cg_numbergame_after(game->max, state, 2 + __builtin_ctzll(todo));
+    }
+    return k;
+}
+
+static cg_outcome numbergame_terminal(void *context, uint64_t state) {
+    (void)context;
+    (void)state;
+    return CG_OUTCOME_LOSS; /* nothing left to choose */
+}
 
 cg_status cg_numbergame_wins(cg_numbergame *game, uint64_t available, bool *wins, cg_error *err) {
-    uint8_t known;
-    if (available == 0) {
-        *wins = false;
-        return CG_OK;
-    }
-    if (cg_memo_get(&game->memo, available, &known)) {
-        *wins = known == WIN;
-        return CG_OK;
-    }
-    /* Each frame's child has one fewer available number: depth < M. */
-    frame stack[CG_NUMBERGAME_MAX_MAX + 1];
-    size_t depth = 0;
-    stack[depth++] = (frame){available, available};
-    while (depth > 0) {
-        frame *f = &stack[depth - 1];
-        uint8_t result = 0;
-        if (f->untried == 0) {
-            result = LOSS; /* every move hands the opponent a win */
-        } else {
-            int x = 2 + __builtin_ctzll(f->untried);
-            uint64_t child = cg_numbergame_after(game->max, f->position, x);
-            if (child == 0 || (cg_memo_get(&game->memo, child, &known) && known == LOSS)) {
-                result = WIN;
-            } else if (child != 0 && cg_memo_get(&game->memo, child, &known)) {
-                f->untried &= ~bit_of(x); /* the child wins: try the next move */
-            } else {
-                stack[depth++] = (frame){child, child};
-            }
-        }
-        if (result != 0) {
-            cg_status st = cg_memo_put(&game->memo, f->position, result, err);
-            if (st != CG_OK) {
-                return st;
-            }
-            game->positions_searched++;
-            depth--;
-        }
-    }
-    cg_memo_get(&game->memo, available, &known);
-    *wins = known == WIN;
-    return CG_OK;
+    cg_state_graph graph = {game, (size_t)game->max, numbergame_terminal, numbergame_moves, NULL,
+                            NULL};
+    cg_outcome outcome;
+    cg_status st = cg_negamax(&graph, &game->memo, available, &outcome, err);
+    *wins = outcome == CG_OUTCOME_WIN;
+    return st;
 }
 
 /* ---- the cgsolve game interface ---------------------------------------- */

@@ -5,8 +5,8 @@
  *
  * A position is the set of available numbers, a bitmask with bit x-2 for x.
  * It is reachable by play iff the forbidden numbers are closed under
- * addition. Win/loss is found by depth-first search with an explicit stack,
- * memoised in a cg_memo keyed by the mask. */
+ * addition. Win/loss is found by the generic negamax (cg_negamax), memoised
+ * in a cg_memo keyed by the mask. */
 #ifndef CGSOLVE_GAMES_NUMBERGAME_H
 #define CGSOLVE_GAMES_NUMBERGAME_H
 

@@ -1,0 +1,78 @@
+/* Domino game (UVa 742): Red and Green each hold n tiles of a double-six
+ * set. The holder of the highest double lays it; then the players alternate,
+ * laying a matching tile on either open end, passing only when nothing fits;
+ * two passes in a row block the game. Whoever empties their hand first wins.
+ *
+ * The judge's question is not optimal play: for each player, does SOME legal
+ * play sequence let that player win? That is reachability in the graph of
+ * positions, answered by one depth-first search for both players (see
+ * cg_reach), pruned by a test that cannot lose answers: a player whose tile
+ * can never again meet a matching end cannot win. --optimal answers the
+ * other question, who wins under perfect play, by negamax over the same
+ * positions (a blocked game is won by nobody). */
+#ifndef CGSOLVE_GAMES_DOMINO_H
+#define CGSOLVE_GAMES_DOMINO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cgsolve/game.h"
+#include "cgsolve/memo.h"
+#include "cgsolve/state_graph.h"
+
+extern const cg_game cg_game_domino;
+
+#define CG_DOMINO_TILES 28
+#define CG_DOMINO_MAX_HAND 14
+
+typedef enum cg_domino_player { CG_DOMINO_RED = 0, CG_DOMINO_GREEN = 1 } cg_domino_player;
+
+/* A deal: the tiles of each hand as (a, b) pairs with 0 <= a, b <= 6. */
+typedef struct cg_domino_deal {
+    int n;
+    uint8_t tiles[2][CG_DOMINO_MAX_HAND][2]; /* [player][i] = {a, b} */
+} cg_domino_deal;
+
+/* One step of a play line. */
+typedef struct cg_domino_move {
+    cg_domino_player player;
+    bool pass;
+    bool opening;              /* the automatic first double */
+    uint8_t a, b;              /* the tile, a laid against the end, b now showing */
+    uint8_t end_low, end_high; /* the open ends after the move */
+} cg_domino_move;
+
+typedef struct cg_domino_line {
+    cg_domino_move *moves;
+    size_t length;
+    size_t capacity;
+} cg_domino_line;
+
+typedef struct cg_domino_result {
+    bool can_win[2];         /* [player]: some play line lets that player win */
+    cg_domino_line line[2];  /* with want_lines: such a line for each can_win */
+    cg_outcome optimal;      /* with optimal: outcome for Red under perfect play */
+    uint64_t states_visited; /* positions fully explored */
+} cg_domino_result;
+
+typedef struct cg_domino_solver {
+    cg_domino_result result;
+    cg_memo memo;
+    cg_state_path witness[2];
+} cg_domino_solver;
+
+void cg_domino_init(cg_domino_solver *solver, size_t memory_limit);
+void cg_domino_free(cg_domino_solver *solver);
+
+/* Check a deal: n in 1..14, numbers 0..6, no tile twice, some double. On
+ * failure returns false with a constant reason and, for a repeated tile,
+ * *first / *second the positions (player * n + index) of the two copies. */
+bool cg_domino_valid(const cg_domino_deal *deal, const char **reason, int *first, int *second);
+
+/* Answer the judge's question for a valid deal; with want_lines also record
+ * a winning line per player; with optimal also play it out perfectly. */
+cg_status cg_domino_solve(cg_domino_solver *solver, const cg_domino_deal *deal, bool want_lines,
+                          bool optimal, cg_error *err);
+
+#endif

@@ -1,0 +1,476 @@
+#include "cgsolve/games/domino.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A position as a state key:
+ *   bits 0..27  tiles not yet laid (by tile id; the owner is fixed by the deal)
+ *   bits 28..30 the lower open end, bits 31..33 the higher open end
+ *   bit 34      the player to move (0 Red, 1 Green)
+ *   bit 35      the previous turn was a pass (a second pass blocks the game) */
+#define TILE_BITS 0x0FFFFFFFu
+#define LOW_SHIFT 28
+#define HIGH_SHIFT 31
+#define MOVER_SHIFT 34
+#define PASSED_BIT ((uint64_t)1 << 35)
+#define MAX_MOVES (2 * CG_DOMINO_MAX_HAND)
+#define KEEP_TABLE_SLOTS ((size_t)1 << 20) /* larger tables are freed between deals */
+
+typedef struct rules {
+    uint32_t hand[2]; /* tile ids dealt to each player */
+    uint8_t low[CG_DOMINO_TILES], high[CG_DOMINO_TILES];
+    uint32_t with_value[7]; /* tile ids showing value v on either half */
+} rules;
+
+static int tile_id(int a, int b) {
+    if (a > b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    return a * 7 - a * (a - 1) / 2 + (b - a);
+}
+
+static uint64_t encode(uint32_t left, int x, int y, int mover, bool passed) {
+    int lo = x < y ? x : y, hi = x < y ? y : x;
+    return (uint64_t)left | (uint64_t)lo << LOW_SHIFT | (uint64_t)hi << HIGH_SHIFT |
+           (uint64_t)mover << MOVER_SHIFT | (passed ? PASSED_BIT : 0);
+}
+
+static uint32_t left_of(uint64_t s) {
+    return (uint32_t)(s & TILE_BITS);
+}
+static int low_of(uint64_t s) {
+    return (int)(s >> LOW_SHIFT & 7);
+}
+static int high_of(uint64_t s) {
+    return (int)(s >> HIGH_SHIFT & 7);
+}
+static int mover_of(uint64_t s) {
+    return (int)(s >> MOVER_SHIFT & 1);
+}
+
+static size_t domino_moves(void *context, uint64_t state, uint64_t *next) {
+    const rules *r = context;
+    uint32_t left = left_of(state);
+    if ((left & r->hand[0]) == 0 || (left & r->hand[1]) == 0) {
+        return 0; /* somebody has won */
+    }
+    int lo = low_of(state), hi = high_of(state), mover = mover_of(state), other = 1 - mover;
+    uint32_t fits = left & r->hand[mover] & (r->with_value[lo] | r->with_value[hi]);
+    size_t k = 0;
+    while (fits != 0) {
+        int t = __builtin_ctz(fits);
+        fits &= fits - 1;
+        uint32_t rest = left & ~((uint32_t)1 << t);
+        int a = r->low[t], b = r->high[t];
+        if (a == lo || b == lo) { /* lay it on the lower end */
+            next[k++] = encode(rest, a == lo ? b : a, hi, other, false);
+        }
+        if (hi != lo && (a == hi || b == hi)) { /* on the higher end */
+            next[k++] = encode(rest, lo, a == hi ? b : a, other, false);
+        }
+    }
+    if (k == 0 && !(state & PASSED_BIT)) {
+        next[k++] = encode(left, lo, hi, other, true); /* a forced pass */
+    }
+    return k; /* 0 after a pass with nothing to lay: blocked */
+}
+
+static unsigned domino_goals(void *context, uint64_t state) {
+    const rules *r = context;
+    uint32_t left = left_of(state);
+    return ((left & r->hand[0]) == 0 ? 1u : 0u) | ((left & r->hand[1]) == 0 ? 2u : 0u);
+}
+
+/* A tile can be laid again only if one of its numbers can still show on an
+ * open end: numbers on the ends now, or joined to them through tiles not yet
+ * laid (each laid tile exposes its other half). A player holding a tile
+ * outside that closure can never empty their hand. */
+static unsigned domino_possible(void *context, uint64_t state, unsigned wanted) {
+    const rules *r = context;
+    uint32_t left = left_of(state);
+    unsigned reach = 1u << low_of(state) | 1u << high_of(state);
+    unsigned grown;
+    do {
+        grown = reach;
+        for (int v = 0; v < 7; v++) {
+            if (reach >> v & 1u) {
+                uint32_t touching = left & r->with_value[v];
+                while (touching != 0) {
+                    int t = __builtin_ctz(touching);
+                    touching &= touching - 1;
+                    grown |= 1u << r->low[t] | 1u << r->high[t];
+                }
+            }
+        }
+        if (grown == reach) {
+            break;
+        }
+        reach = grown;
+    } while (true);
+    uint32_t live = 0;
+    for (int v = 0; v < 7; v++) {
+        if (reach >> v & 1u) {
+            live |= r->with_value[v];
+        }
+    }
+    uint32_t dead = left & ~live;
+    unsigned possible = 0;
+    for (int p = 0; p < 2; p++) {
+        if ((wanted >> p & 1u) && (dead & r->hand[p]) == 0) {
+            possible |= 1u << p;
+        }
+    }
+    return possible;
+}
+
+static cg_outcome domino_terminal(void *context, uint64_t state) {
+    /* No moves: either the previous player emptied their hand, or blocked. */
+    return domino_goals(context, state) != 0 ? CG_OUTCOME_LOSS : CG_OUTCOME_DRAW;
+}
+
+void cg_domino_init(cg_domino_solver *solver, size_t memory_limit) {
+    memset(solver, 0, sizeof *solver);
+    cg_memo_init(&solver->memo, memory_limit);
+}
+
+void cg_domino_free(cg_domino_solver *solver) {
+    cg_memo_free(&solver->memo);
+    for (int p = 0; p < 2; p++) {
+        free(solver->result.line[p].moves);
+        cg_state_path_free(&solver->witness[p]);
+    }
+    memset(solver, 0, sizeof *solver);
+}
+
+bool cg_domino_valid(const cg_domino_deal *deal, const char **reason, int *first, int *second) {
+    *first = *second = -1;
+    if (deal->n < 1 || deal->n > CG_DOMINO_MAX_HAND) {
+        *reason = "each hand holds 1 to 14 tiles";
+        return false;
+    }
+    int where[CG_DOMINO_TILES];
+    bool any_double = false;
+    for (int t = 0; t < CG_DOMINO_TILES; t++) {
+        where[t] = -1;
+    }
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < deal->n; i++) {
+            int a = deal->tiles[p][i][0], b = deal->tiles[p][i][1];
+            if (a > 6 || b > 6) {
+                *reason = "tile numbers run from 0 to 6";
+                *first = p * deal->n + i;
+                return false;
+            }
+            int id = tile_id(a, b);
+            if (where[id] >= 0) {
+                *reason = "a tile is dealt twice";
+                *first = where[id];
+                *second = p * deal->n + i;
+                return false;
+            }
+            where[id] = p * deal->n + i;
+            any_double = any_double || a == b;
+        }
+    }
+    if (!any_double) {
+        *reason = "nobody holds a double, so nobody can open";
+        return false;
+    }
+    return true;
+}
+
+static void fill_rules(rules *r, const cg_domino_deal *deal) {
+    memset(r, 0, sizeof *r);
+    for (int a = 0; a < 7; a++) {
+        for (int b = a; b < 7; b++) {
+            int t = tile_id(a, b);
+            r->low[t] = (uint8_t)a;
+            r->high[t] = (uint8_t)b;
+            r->with_value[a] |= (uint32_t)1 << t;
+            r->with_value[b] |= (uint32_t)1 << t;
+        }
+    }
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < deal->n; i++) {
+            r->hand[p] |= (uint32_t)1 << tile_id(deal->tiles[p][i][0], deal->tiles[p][i][1]);
+        }
+    }
+}
+
+/* The position after the automatic opening; *opener and *double_value say
+ * who laid which double. */
+static uint64_t opening(const rules *r, int *opener, int *double_value) {
+    for (int v = 6; v >= 0; v--) {
+        uint32_t bit = (uint32_t)1 << tile_id(v, v);
+        for (int p = 0; p < 2; p++) {
+            if (r->hand[p] & bit) {
+                *opener = p;
+                *double_value = v;
+                return encode((r->hand[0] | r->hand[1]) & ~bit, v, v, 1 - p, false);
+            }
+        }
+    }
+    *opener = -1;
+    *double_value = -1;
+    return 0;
+}
+
+static cg_status push_move(cg_domino_line *line, cg_domino_move move, cg_error *err) {
+    if (line->length == line->capacity) {
+        size_t cap = line->capacity < 32 ? 32 : line->capacity * 2;
+        cg_domino_move *grown = realloc(line->moves, cap * sizeof *grown);
+        if (grown == NULL) {
+            return cg_error_nomem(err, "recording a play line");
+        }
+        line->moves = grown;
+        line->capacity = cap;
+    }
+    line->moves[line->length++] = move;
+    return CG_OK;
+}
+
+/* Turn a witness path of states into moves, the opening first. */
+static cg_status describe_line(const rules *r, const cg_state_path *path, int opener,
+                               int double_value, cg_domino_line *line, cg_error *err) {
+    line->length = 0;
+    cg_domino_move open = {(cg_domino_player)opener,
+                           false,
+                           true,
+                           (uint8_t)double_value,
+                           (uint8_t)double_value,
+                           (uint8_t)double_value,
+                           (uint8_t)double_value};
+    cg_status st = push_move(line, open, err);
+    for (size_t i = 1; st == CG_OK && i < path->length; i++) {
+        uint64_t before = path->states[i - 1], after = path->states[i];
+        cg_domino_move m = {(cg_domino_player)mover_of(before),
+                            false,
+                            false,
+                            0,
+                            0,
+                            (uint8_t)low_of(after),
+                            (uint8_t)high_of(after)};
+        uint32_t laid = left_of(before) & ~left_of(after);
+        if (laid == 0) {
+            m.pass = true;
+        } else {
+            int t = __builtin_ctz(laid);
+            int a = r->low[t], b = r->high[t];
+            /* The half laid against an end is the one that vanished from the ends. */
+            int lo = low_of(before), hi = high_of(before);
+            bool on_low = (a == lo || b == lo) &&
+                          encode(left_of(after), (a == lo ? b : a), hi, 0, false) ==
+                              encode(left_of(after), low_of(after), high_of(after), 0, false);
+            int against = on_low ? lo : hi;
+            m.a = (uint8_t)against;
+            m.b = (uint8_t)(a == against ? b : a);
+        }
+        st = push_move(line, m, err);
+    }
+    return st;
+}
+
+cg_status cg_domino_solve(cg_domino_solver *solver, const cg_domino_deal *deal, bool want_lines,
+                          bool optimal, cg_error *err) {
+    const char *reason;
+    int first, second;
+    if (!cg_domino_valid(deal, &reason, &first, &second)) {
+        return cg_error_set(err, CG_ERR_INPUT, "invalid deal: %s", reason);
+    }
+    rules r;
+    fill_rules(&r, deal);
+    int opener, double_value;
+    uint64_t start = opening(&r, &opener, &double_value);
+    cg_state_graph graph = {&r,           MAX_MOVES,    domino_terminal,
+                            domino_moves, domino_goals, domino_possible};
+    cg_domino_result *res = &solver->result;
+    unsigned found = 0;
+    cg_memo_clear(&solver->memo);
+    cg_status st = cg_reach(&graph, &solver->memo, start, 3u, &found,
+                            want_lines ? solver->witness : NULL, 2, err);
+    res->states_visited = solver->memo.count;
+    for (int p = 0; p < 2 && st == CG_OK; p++) {
+        res->can_win[p] = (found >> p & 1u) != 0;
+        res->line[p].length = 0;
+        if (want_lines && res->can_win[p]) {
+            st = describe_line(&r, &solver->witness[p], opener, double_value, &res->line[p], err);
+        }
+    }
+    if (st == CG_OK && optimal) {
+        cg_memo_clear(&solver->memo);
+        cg_outcome for_mover;
+        st = cg_negamax(&graph, &solver->memo, start, &for_mover, err);
+        res->optimal = mover_of(start) == CG_DOMINO_RED ? for_mover : cg_outcome_flip(for_mover);
+    }
+    if (solver->memo.capacity > KEEP_TABLE_SLOTS) {
+        cg_memo_free(&solver->memo); /* so small deals do not clear a huge table */
+    }
+    return st;
+}
+
+/* ---- the cgsolve game interface ---------------------------------------- */
+
+typedef struct run_state {
+    cg_domino_solver solver;
+    cg_domino_deal deal;
+    bool lines;
+    bool optimal;
+} run_state;
+
+static cg_status open_run(void **out, cg_scanner *in, const cg_options *options, cg_error *err) {
+    (void)in;
+    run_state *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return cg_error_nomem(err, "starting domino");
+    }
+    cg_domino_init(&s->solver, options->memory_limit);
+    s->lines = options->output != CG_OUTPUT_JUDGE;
+    s->optimal = options->optimal;
+    *out = s;
+    return CG_OK;
+}
+
+static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
+    run_state *s = state;
+    bool at_end;
+    cg_status st = cg_scan_at_end(in, &at_end, err);
+    if (st != CG_OK || at_end) {
+        return st != CG_OK ? st : CG_END; /* a missing final 0 is tolerated */
+    }
+    int64_t n;
+    cg_token n_token;
+    st = cg_scan_int(in, "the number of tiles per hand (1..14, 0 ends the input)", 0, 14, &n,
+                     &n_token, err);
+    if (st != CG_OK || n == 0) {
+        return st != CG_OK ? st : CG_END;
+    }
+    s->deal.n = (int)n;
+    cg_token where[2 * CG_DOMINO_MAX_HAND];
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < n; i++) {
+            for (int half = 0; half < 2; half++) {
+                char what[64];
+                snprintf(what, sizeof what, "a number 0..6 (%s tile %d)", p == 0 ? "Red" : "Green",
+                         i + 1);
+                int64_t v;
+                cg_token tok;
+                if ((st = cg_scan_int(in, what, 0, 6, &v, &tok, err)) != CG_OK) {
+                    return st;
+                }
+                if (half == 0) {
+                    where[p * n + i] = tok;
+                    where[p * n + i].text = NULL; /* only the position is kept */
+                }
+                s->deal.tiles[p][i][half] = (uint8_t)v;
+            }
+        }
+    }
+    const char *reason;
+    int first, second;
+    if (!cg_domino_valid(&s->deal, &reason, &first, &second)) {
+        if (second >= 0) {
+            const uint8_t *tile = s->deal.tiles[second / n][second % n];
+            return cg_scan_error_at(in, &where[second], 0, err,
+                                    "tile %d-%d is dealt twice (first at line %llu, column %llu)",
+                                    tile[0], tile[1], (unsigned long long)where[first].line,
+                                    (unsigned long long)where[first].column);
+        }
+        return cg_scan_error_at(in, &n_token, 0, err, "invalid deal: %s", reason);
+    }
+    return CG_OK;
+}
+
+static cg_status solve_case(void *state, cg_error *err) {
+    run_state *s = state;
+    return cg_domino_solve(&s->solver, &s->deal, s->lines, s->optimal, err);
+}
+
+static const char *const player_name[2] = {"Red", "Green"};
+
+static void write_answer(void *state, uint64_t number, cg_buf *out) {
+    (void)number;
+    const run_state *s = state;
+    const cg_domino_result *r = &s->solver.result;
+    if (s->optimal) {
+        cg_buf_puts(out, r->optimal == CG_OUTCOME_WIN    ? "Red wins\n"
+                         : r->optimal == CG_OUTCOME_LOSS ? "Green wins\n"
+                                                         : "Nobody wins\n");
+        return;
+    }
+    if (r->can_win[0] && r->can_win[1]) {
+        cg_buf_puts(out, "Both players can win\n");
+    } else if (r->can_win[0] || r->can_win[1]) {
+        cg_buf_printf(out, "Only player %s can win\n", player_name[r->can_win[0] ? 0 : 1]);
+    } else {
+        cg_buf_puts(out, "No players can win\n");
+    }
+}
+
+static void explain_line(cg_report *report, const cg_domino_line *line) {
+    cg_report_open_list(report, "line");
+    for (size_t i = 0; i < line->length; i++) {
+        const cg_domino_move *m = &line->moves[i];
+        if (m->opening) {
+            cg_report_printf(report, NULL, "%s opens with %d-%d", player_name[m->player], m->a,
+                             m->b);
+        } else if (m->pass) {
+            cg_report_printf(report, NULL, "%s passes", player_name[m->player]);
+        } else {
+            cg_report_printf(report, NULL, "%s lays %d-%d on the %d end (ends %d and %d)",
+                             player_name[m->player], m->a, m->b, m->a, m->end_low, m->end_high);
+        }
+    }
+    cg_report_close(report);
+}
+
+static void explain_case(void *state, cg_report *report) {
+    const run_state *s = state;
+    const cg_domino_result *r = &s->solver.result;
+    for (int p = 0; p < 2; p++) {
+        cg_report_open_object(report, player_name[p]);
+        cg_report_bool(report, "can_win", r->can_win[p]);
+        if (r->can_win[p]) {
+            explain_line(report, &r->line[p]);
+        }
+        cg_report_close(report);
+    }
+    cg_report_int(report, "positions_explored", (int64_t)r->states_visited);
+    if (s->optimal) {
+        cg_report_string(report, "perfect_play",
+                         r->optimal == CG_OUTCOME_WIN    ? "Red wins"
+                         : r->optimal == CG_OUTCOME_LOSS ? "Green wins"
+                                                         : "nobody wins (the game blocks)");
+    }
+}
+
+static void close_run(void *state) {
+    run_state *s = state;
+    if (s == NULL) {
+        return;
+    }
+    cg_domino_free(&s->solver);
+    free(s);
+}
+
+const cg_game cg_game_domino = {
+    .name = "domino",
+    .summary = "UVa 742 Domino game: can Red, Green, both or neither win along some line",
+    .input_help = "Input: deals until a line 0. Each: n (1..14), then Red's n tiles and\n"
+                  "Green's n tiles as pairs of numbers 0..6; no tile twice, some double.\n"
+                  "The highest double opens automatically; passing only when nothing fits;\n"
+                  "two passes block the game (nobody wins).\n"
+                  "Output per deal: Only player Red can win / Only player Green can win /\n"
+                  "Both players can win / No players can win, with a blank line between deals.\n"
+                  "--explain shows a winning line per player; --optimal prints who wins\n"
+                  "under perfect play instead (Red wins / Green wins / Nobody wins).\n",
+    .extra_options = CG_GAME_OPTION_OPTIMAL,
+    .case_separator = "\n",
+    .open = open_run,
+    .read_case = read_case,
+    .solve_case = solve_case,
+    .write_answer = write_answer,
+    .explain_case = explain_case,
+    .close = close_run,
+};
