@@ -36,6 +36,13 @@ bool cg_memo_get(const cg_memo *memo, uint64_t key, uint8_t *value);
  * when the table would outgrow its budget, CG_ERR_NOMEM when allocation fails. */
 cg_status cg_memo_put(cg_memo *memo, uint64_t key, uint8_t value, cg_error *err);
 
+/* Insert key with value unless present: *inserted tells which happened (an
+ * existing value is left alone). One probe sequence instead of get + put. */
+cg_status cg_memo_insert(cg_memo *memo, uint64_t key, uint8_t value, bool *inserted, cg_error *err);
+
+/* Hint that key will be looked up soon: start loading its slot. */
+void cg_memo_prefetch(const cg_memo *memo, uint64_t key);
+
 /* Bytes in use. */
 size_t cg_memo_bytes(const cg_memo *memo);
 

@@ -58,7 +58,7 @@ void cg_state_path_free(cg_state_path *path);
  * start reaches (*found), stopping as soon as all are found. For each goal
  * bit g found, witness[g] (when witness is not NULL; an array of
  * goal_count paths) receives the sequence of states leading to it. visited
- * holds the fully explored states; pass an empty table per query. */
+ * receives every state entered; pass an empty table per query. */
 cg_status cg_reach(const cg_state_graph *graph, cg_memo *visited, uint64_t start, unsigned wanted,
                    unsigned *found, cg_state_path *witness, size_t goal_count, cg_error *err);
 

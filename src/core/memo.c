@@ -57,6 +57,12 @@ bool cg_memo_get(const cg_memo *memo, uint64_t key, uint8_t *value) {
     }
 }
 
+void cg_memo_prefetch(const cg_memo *memo, uint64_t key) {
+    if (memo->capacity != 0) {
+        __builtin_prefetch(&memo->slots[slot_of(key, memo->capacity)]);
+    }
+}
+
 /* Place a slot known to be absent into a table with room. */
 static void place(uint64_t *slots, size_t capacity, uint64_t slot) {
     size_t i = slot_of((slot & KEY_MASK) - 1, capacity);
@@ -89,7 +95,9 @@ static cg_status grow(cg_memo *memo, cg_error *err) {
     return CG_OK;
 }
 
-cg_status cg_memo_put(cg_memo *memo, uint64_t key, uint8_t value, cg_error *err) {
+/* Find key's slot, or the empty slot where it belongs, growing first when
+ * an insertion could pass 3/4 load. */
+static cg_status locate(cg_memo *memo, uint64_t key, size_t *index, cg_error *err) {
     if (key >= KEY_MASK) {
         return cg_error_set(err, CG_ERR_INTERNAL, "memo key %llu is too large",
                             (unsigned long long)key);
@@ -101,16 +109,32 @@ cg_status cg_memo_put(cg_memo *memo, uint64_t key, uint8_t value, cg_error *err)
         }
     }
     uint64_t tag = key + 1;
-    uint64_t slot = (uint64_t)value << CG_MEMO_KEY_BITS | tag;
-    for (size_t i = slot_of(key, memo->capacity);; i = (i + 1) & (memo->capacity - 1)) {
-        if (memo->slots[i] == 0) {
-            memo->slots[i] = slot;
-            memo->count++;
-            return CG_OK;
-        }
-        if ((memo->slots[i] & KEY_MASK) == tag) {
-            memo->slots[i] = slot;
-            return CG_OK;
-        }
+    size_t i = slot_of(key, memo->capacity);
+    while (memo->slots[i] != 0 && (memo->slots[i] & KEY_MASK) != tag) {
+        i = (i + 1) & (memo->capacity - 1);
     }
+    *index = i;
+    return CG_OK;
+}
+
+cg_status cg_memo_put(cg_memo *memo, uint64_t key, uint8_t value, cg_error *err) {
+    size_t i;
+    cg_status st = locate(memo, key, &i, err);
+    if (st == CG_OK) {
+        memo->count += memo->slots[i] == 0;
+        memo->slots[i] = (uint64_t)value << CG_MEMO_KEY_BITS | (key + 1);
+    }
+    return st;
+}
+
+cg_status cg_memo_insert(cg_memo *memo, uint64_t key, uint8_t value, bool *inserted,
+                         cg_error *err) {
+    size_t i;
+    cg_status st = locate(memo, key, &i, err);
+    *inserted = st == CG_OK && memo->slots[i] == 0;
+    if (*inserted) {
+        memo->slots[i] = (uint64_t)value << CG_MEMO_KEY_BITS | (key + 1);
+        memo->count++;
+    }
+    return st;
 }

@@ -147,21 +147,25 @@ cg_status cg_reach(const cg_state_graph *g, cg_memo *visited, uint64_t start, un
                    unsigned *found, cg_state_path *witness, size_t goal_count, cg_error *err) {
     *found = 0;
     stack s = {0};
-    cg_status st = push(&s, g, start, err);
+    bool fresh;
+    cg_status st = cg_memo_insert(visited, start, 1, &fresh, err);
+    if (st == CG_OK) {
+        st = push(&s, g, start, err);
+    }
     if (st == CG_OK) {
         st = reach_enter(g, &s, &wanted, found, witness, goal_count, err);
     }
     while (st == CG_OK && s.depth > 0 && wanted != 0) {
         frame *f = &s.frames[s.depth - 1];
         if (f->next_move == f->move_count) {
-            /* Fully explored for every goal still wanted. */
-            st = cg_memo_put(visited, f->state, 1, err);
-            s.depth--;
+            s.depth--; /* fully explored for every goal still wanted */
             continue;
         }
         uint64_t child = s.moves[f->moves_at + f->next_move++];
-        uint8_t seen;
-        if (cg_memo_get(visited, child, &seen)) {
+        /* The graph is acyclic, so a state entered once (finished or still on
+         * the stack) never needs entering again. A pruned state stays marked
+         * too: the test is computed once per state, not once per path. */
+        if ((st = cg_memo_insert(visited, child, 1, &fresh, err)) != CG_OK || !fresh) {
             continue;
         }
         if (g->possible_goals != NULL &&
@@ -170,6 +174,11 @@ cg_status cg_reach(const cg_state_graph *g, cg_memo *visited, uint64_t start, un
         }
         st = push(&s, g, child, err);
         if (st == CG_OK) {
+            /* The children will be looked up next: hide the cache misses. */
+            const frame *top = &s.frames[s.depth - 1];
+            for (size_t i = 0; i < top->move_count; i++) {
+                cg_memo_prefetch(visited, s.moves[top->moves_at + i]);
+            }
             st = reach_enter(g, &s, &wanted, found, witness, goal_count, err);
         }
     }

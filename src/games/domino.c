@@ -20,7 +20,16 @@ typedef struct rules {
     uint32_t hand[2]; /* tile ids dealt to each player */
     uint8_t low[CG_DOMINO_TILES], high[CG_DOMINO_TILES];
     uint32_t with_value[7]; /* tile ids showing value v on either half */
+    uint32_t doubles;       /* tile ids of the seven doubles */
 } rules;
+
+/* Bits set in a tile mask (SWAR: no library call without -mpopcnt). */
+static int count_tiles(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
 
 static int tile_id(int a, int b) {
     if (a > b) {
@@ -83,6 +92,70 @@ static unsigned domino_goals(void *context, uint64_t state) {
     return ((left & r->hand[0]) == 0 ? 1u : 0u) | ((left & r->hand[1]) == 0 ? 2u : 0u);
 }
 
+/* The tiles laid from now on form two trails, one from each open end. If
+ * they are G, G plus an edge from a new vertex to each open end has an Euler
+ * trail, so the odd-degree vertices of G, toggled at the two open ends, are
+ * at most two. G holds all the winner's tiles (parity vector D of numbers
+ * with odd degree, toggled at the ends) plus some of the opponent's; adding
+ * opponent tiles toggles an even number of vertices within a component of
+ * the opponent's tile graph. So each such component (a number with no
+ * opponent tile is one on its own) holding an odd count of D leaves at least
+ * one odd vertex: more than two such components make the win impossible.
+ * Doubles never change parity. Returns that count. */
+static int odd_components(const rules *r, uint32_t mine, uint32_t theirs, uint64_t state) {
+    unsigned odd = 1u << low_of(state) ^ 1u << high_of(state);
+    unsigned joined[7];
+    for (int v = 0; v < 7; v++) {
+        odd ^= (unsigned)(count_tiles(mine & r->with_value[v] & ~r->doubles) & 1) << v;
+        joined[v] = 1u << v;
+    }
+    for (uint32_t rest = theirs & ~r->doubles; rest != 0; rest &= rest - 1) {
+        int t = __builtin_ctz(rest);
+        joined[r->low[t]] |= 1u << r->high[t];
+        joined[r->high[t]] |= 1u << r->low[t];
+    }
+    int count = 0;
+    for (unsigned unseen = 0x7Fu; unseen != 0;) {
+        unsigned component = 1u << __builtin_ctz(unseen), frontier = component;
+        while (frontier != 0) {
+            unsigned added = joined[__builtin_ctz(frontier)] & ~component;
+            frontier = (frontier & (frontier - 1)) | added;
+            component |= added;
+        }
+        count += count_tiles(odd & component) & 1;
+        unseen &= ~component;
+    }
+    return count;
+}
+
+/* How many times the opponent must still pass for the player to win. The
+ * turns alternate; before the player's last play the opponent has at least
+ * as many turns as the player has plays left, less one if the player moves
+ * now, and may lay at most all but one of their tiles in them. */
+static int passes_needed(uint32_t mine, uint32_t theirs, bool mine_to_move) {
+    int plays = count_tiles(mine), spare = count_tiles(theirs) - 1;
+    return (mine_to_move ? plays - 1 : plays) - spare;
+}
+
+/* A player passes only when both open ends show numbers none of their tiles
+ * has. Ends can only ever show numbers in `reach`. To pass with ends e1, e2
+ * the player must first lay every tile showing e1 or e2 yet keep one. */
+static bool can_ever_pass(const rules *r, uint32_t hand, unsigned reach) {
+    int held = count_tiles(hand);
+    for (int e1 = 0; e1 < 7; e1++) {
+        if (!(reach >> e1 & 1u)) {
+            continue;
+        }
+        for (int e2 = e1; e2 < 7; e2++) {
+            if ((reach >> e2 & 1u) &&
+                count_tiles(hand & (r->with_value[e1] | r->with_value[e2])) < held) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 /* A tile can be laid again only if one of its numbers can still show on an
  * open end: numbers on the ends now, or joined to them through tiles not yet
  * laid (each laid tile exposes its other half). A player holding a tile
@@ -90,35 +163,31 @@ static unsigned domino_goals(void *context, uint64_t state) {
 static unsigned domino_possible(void *context, uint64_t state, unsigned wanted) {
     const rules *r = context;
     uint32_t left = left_of(state);
-    unsigned reach = 1u << low_of(state) | 1u << high_of(state);
-    unsigned grown;
-    do {
-        grown = reach;
-        for (int v = 0; v < 7; v++) {
-            if (reach >> v & 1u) {
-                uint32_t touching = left & r->with_value[v];
-                while (touching != 0) {
-                    int t = __builtin_ctz(touching);
-                    touching &= touching - 1;
-                    grown |= 1u << r->low[t] | 1u << r->high[t];
-                }
-            }
-        }
-        if (grown == reach) {
-            break;
-        }
-        reach = grown;
-    } while (true);
+    unsigned joined[7] = {0}; /* joined[v]: numbers sharing a tile not yet laid with v */
+    for (uint32_t rest = left; rest != 0; rest &= rest - 1) {
+        int t = __builtin_ctz(rest);
+        joined[r->low[t]] |= 1u << r->high[t];
+        joined[r->high[t]] |= 1u << r->low[t];
+    }
+    unsigned reach = 1u << low_of(state) | 1u << high_of(state), frontier = reach;
+    while (frontier != 0) {
+        int v = __builtin_ctz(frontier);
+        unsigned added = joined[v] & ~reach;
+        frontier = (frontier & (frontier - 1)) | added;
+        reach |= added;
+    }
     uint32_t live = 0;
     for (int v = 0; v < 7; v++) {
-        if (reach >> v & 1u) {
-            live |= r->with_value[v];
-        }
+        live |= (reach >> v & 1u) ? r->with_value[v] : 0;
     }
     uint32_t dead = left & ~live;
     unsigned possible = 0;
     for (int p = 0; p < 2; p++) {
-        if ((wanted >> p & 1u) && (dead & r->hand[p]) == 0) {
+        uint32_t mine = left & r->hand[p], theirs = left & r->hand[1 - p];
+        if ((wanted >> p & 1u) && (dead & mine) == 0 &&
+            odd_components(r, mine, theirs, state) <= 2 &&
+            (passes_needed(mine, theirs, mover_of(state) == p) <= 0 ||
+             can_ever_pass(r, theirs, reach))) {
             possible |= 1u << p;
         }
     }
@@ -190,6 +259,9 @@ static void fill_rules(rules *r, const cg_domino_deal *deal) {
             r->high[t] = (uint8_t)b;
             r->with_value[a] |= (uint32_t)1 << t;
             r->with_value[b] |= (uint32_t)1 << t;
+            if (a == b) {
+                r->doubles |= (uint32_t)1 << t;
+            }
         }
     }
     for (int p = 0; p < 2; p++) {
@@ -287,10 +359,16 @@ cg_status cg_domino_solve(cg_domino_solver *solver, const cg_domino_deal *deal, 
                             domino_moves, domino_goals, domino_possible};
     cg_domino_result *res = &solver->result;
     unsigned found = 0;
-    cg_memo_clear(&solver->memo);
-    cg_status st = cg_reach(&graph, &solver->memo, start, 3u, &found,
-                            want_lines ? solver->witness : NULL, 2, err);
-    res->states_visited = solver->memo.count;
+    cg_status st = CG_OK;
+    /* One search per player: each prunes on its own player only. */
+    for (int p = 0; p < 2 && st == CG_OK; p++) {
+        unsigned hit = 0;
+        cg_memo_clear(&solver->memo);
+        st = cg_reach(&graph, &solver->memo, start, 1u << p, &hit,
+                      want_lines ? solver->witness : NULL, 2, err);
+        found |= hit;
+        res->states_visited[p] = solver->memo.count;
+    }
     for (int p = 0; p < 2 && st == CG_OK; p++) {
         res->can_win[p] = (found >> p & 1u) != 0;
         res->line[p].length = 0;
@@ -431,12 +509,12 @@ static void explain_case(void *state, cg_report *report) {
     for (int p = 0; p < 2; p++) {
         cg_report_open_object(report, player_name[p]);
         cg_report_bool(report, "can_win", r->can_win[p]);
+        cg_report_int(report, "positions_explored", (int64_t)r->states_visited[p]);
         if (r->can_win[p]) {
             explain_line(report, &r->line[p]);
         }
         cg_report_close(report);
     }
-    cg_report_int(report, "positions_explored", (int64_t)r->states_visited);
     if (s->optimal) {
         cg_report_string(report, "perfect_play",
                          r->optimal == CG_OUTCOME_WIN    ? "Red wins"

@@ -50,10 +50,10 @@ typedef struct cg_domino_line {
 } cg_domino_line;
 
 typedef struct cg_domino_result {
-    bool can_win[2];         /* [player]: some play line lets that player win */
-    cg_domino_line line[2];  /* with want_lines: such a line for each can_win */
-    cg_outcome optimal;      /* with optimal: outcome for Red under perfect play */
-    uint64_t states_visited; /* positions fully explored */
+    bool can_win[2];            /* [player]: some play line lets that player win */
+    cg_domino_line line[2];     /* with want_lines: such a line for each can_win */
+    cg_outcome optimal;         /* with optimal: outcome for Red under perfect play */
+    uint64_t states_visited[2]; /* positions fully explored by each player's search */
 } cg_domino_result;
 
 typedef struct cg_domino_solver {
