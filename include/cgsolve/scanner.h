@@ -49,7 +49,8 @@ cg_status cg_scan_token(cg_scanner *scanner, const char *expected, cg_token *tok
 
 /* Read a decimal integer token (optional sign) in [min, max]. Malformed text,
  * overflow and range violations are input errors naming the token. token may
- * be NULL; otherwise it receives the token read. */
+ * be NULL; otherwise it receives the token's position and length (its text is
+ * NULL: numbers are parsed in place, without a copy). */
 cg_status cg_scan_int(cg_scanner *scanner, const char *expected, int64_t min, int64_t max,
                       int64_t *value, cg_token *token, cg_error *err);
 

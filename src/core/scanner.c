@@ -169,14 +169,25 @@ static cg_status skip_space(cg_scanner *s, cg_error *err) {
         skip_bom(s);
     }
     while (have_byte(s)) {
-        unsigned char c = s->data[s->pos];
-        if (c == '\0') {
-            return error_here(s, err, CG_ERR_INPUT, "unexpected NUL byte");
+        /* Tight loop over the block; a NUL or a token byte stops it. */
+        const unsigned char *d = s->data;
+        size_t pos = s->pos, len = s->len;
+        while (pos < len && is_space(d[pos])) {
+            if (d[pos] == '\n') {
+                s->line++;
+                s->column = 1;
+            } else {
+                s->column++;
+            }
+            pos++;
         }
-        if (!is_space(c)) {
+        s->pos = pos;
+        if (pos < len) {
+            if (d[pos] == '\0') {
+                return error_here(s, err, CG_ERR_INPUT, "unexpected NUL byte");
+            }
             return CG_OK;
         }
-        advance(s, c);
     }
     if (s->io_error) {
         return cg_error_set(err, CG_ERR_IO, "%s: read error", s->name);
@@ -193,18 +204,27 @@ cg_status cg_scan_at_end(cg_scanner *s, bool *at_end, cg_error *err) {
     return CG_OK;
 }
 
-static bool append_token_byte(cg_scanner *s, size_t len, unsigned char c) {
-    if (len + 1 >= s->token_cap) {
-        size_t cap = s->token_cap < 64 ? 64 : s->token_cap * 2;
-        char *grown = realloc(s->token, cap);
-        if (grown == NULL) {
-            return false;
-        }
-        s->token = grown;
-        s->token_cap = cap;
+static bool reserve_token(cg_scanner *s, size_t len) {
+    if (len + 1 <= s->token_cap) {
+        return true;
     }
-    s->token[len] = (char)c;
+    size_t cap = s->token_cap < 64 ? 64 : s->token_cap;
+    while (cap < len + 1) {
+        cap *= 2;
+    }
+    char *grown = realloc(s->token, cap);
+    if (grown == NULL) {
+        return false;
+    }
+    s->token = grown;
+    s->token_cap = cap;
     return true;
+}
+
+static cg_status token_too_long(const cg_scanner *s, const cg_token *token, cg_error *err) {
+    return cg_error_set(err, CG_ERR_LIMIT, "%s:%llu:%llu: token longer than the limit of %zu bytes",
+                        s->name, (unsigned long long)token->line, (unsigned long long)token->column,
+                        s->token_limit);
 }
 
 cg_status cg_scan_token(cg_scanner *s, const char *expected, cg_token *token, cg_error *err) {
@@ -217,6 +237,32 @@ cg_status cg_scan_token(cg_scanner *s, const char *expected, cg_token *token, cg
     }
     token->line = s->line;
     token->column = s->column;
+    /* Fast path: the whole token lies in the current block. A token holds
+     * no newline, so only the column moves. */
+    size_t end = s->pos;
+    while (end < s->len && !is_space(s->data[end]) && s->data[end] != '\0') {
+        end++;
+    }
+    if (end < s->len || s->eof) {
+        size_t len = end - s->pos;
+        if (len > s->token_limit) {
+            return token_too_long(s, token, err);
+        }
+        if (!reserve_token(s, len)) {
+            return cg_error_nomem(err, "reading a token");
+        }
+        memcpy(s->token, s->data + s->pos, len);
+        s->pos = end;
+        s->column += len;
+        if (end < s->len && s->data[end] == '\0') {
+            return error_here(s, err, CG_ERR_INPUT, "unexpected NUL byte");
+        }
+        s->token[len] = '\0';
+        token->text = s->token;
+        token->len = len;
+        return CG_OK;
+    }
+    /* Slow path: byte by byte across block boundaries. */
     size_t len = 0;
     while (have_byte(s)) {
         unsigned char c = s->data[s->pos];
@@ -227,15 +273,12 @@ cg_status cg_scan_token(cg_scanner *s, const char *expected, cg_token *token, cg
             return error_here(s, err, CG_ERR_INPUT, "unexpected NUL byte");
         }
         if (len >= s->token_limit) {
-            return cg_error_set(err, CG_ERR_LIMIT,
-                                "%s:%llu:%llu: token longer than the limit of %zu bytes", s->name,
-                                (unsigned long long)token->line, (unsigned long long)token->column,
-                                s->token_limit);
+            return token_too_long(s, token, err);
         }
-        if (!append_token_byte(s, len, c)) {
+        if (!reserve_token(s, len + 1)) {
             return cg_error_nomem(err, "reading a token");
         }
-        len++;
+        s->token[len++] = (char)c;
         advance(s, c);
     }
     if (s->io_error) {
@@ -271,60 +314,99 @@ void cg_describe_token(const cg_token *token, char out[48]) {
     out[o] = '\0';
 }
 
-cg_status cg_scan_int(cg_scanner *s, const char *expected, int64_t min, int64_t max, int64_t *value,
-                      cg_token *token_out, cg_error *err) {
-    cg_token local;
-    cg_token *token = token_out != NULL ? token_out : &local;
-    cg_status st = cg_scan_token(s, expected, token, err);
-    if (st != CG_OK) {
-        return st;
-    }
-    const char *p = token->text;
-    bool negative = false;
-    if (*p == '+' || *p == '-') {
-        negative = *p == '-';
-        p++;
-    }
+/* The error for a token that is not an integer in [min, max]. */
+static cg_status int_error(const cg_scanner *s, const cg_token *token, const char *expected,
+                           bool malformed, int64_t min, int64_t max, cg_error *err) {
     char shown[48];
     cg_describe_token(token, shown);
-    if (*p == '\0') {
+    if (malformed) {
         return cg_scan_error_at(s, token, 0, err, "expected %s, found %s", expected, shown);
+    }
+    return cg_scan_error_at(s, token, 0, err, "%s: %s is out of range (expected %lld..%lld)",
+                            expected, shown, (long long)min, (long long)max);
+}
+
+/* Parse text[0..len) as a decimal integer with optional sign. Returns false
+ * when malformed; *overflow when the magnitude exceeds the int64 range. */
+static bool parse_int(const char *text, size_t len, int64_t *value, bool *overflow) {
+    size_t i = 0;
+    bool negative = false;
+    *overflow = false;
+    if (i < len && (text[i] == '+' || text[i] == '-')) {
+        negative = text[i] == '-';
+        i++;
+    }
+    if (i == len) {
+        return false;
     }
     /* Accumulate the magnitude in unsigned arithmetic, stopping before it can
      * exceed 2^63 (the magnitude of INT64_MIN). */
     const uint64_t limit = (uint64_t)INT64_MAX + 1;
     uint64_t magnitude = 0;
-    bool overflow = false;
-    for (; *p != '\0'; p++) {
-        if (*p < '0' || *p > '9') {
-            return cg_scan_error_at(s, token, 0, err, "expected %s, found %s", expected, shown);
+    for (; i < len; i++) {
+        unsigned digit = (unsigned)(unsigned char)text[i] - '0';
+        if (digit > 9) {
+            return false;
         }
-        unsigned digit = (unsigned)(*p - '0');
         if (magnitude > (limit - digit) / 10) {
-            overflow = true;
+            *overflow = true;
         } else {
             magnitude = magnitude * 10 + digit;
         }
     }
-    if (!overflow && !negative && magnitude == limit) {
-        overflow = true;
-    }
-    if (overflow) {
-        return cg_scan_error_at(s, token, 0, err, "%s: %s is out of range (expected %lld..%lld)",
-                                expected, shown, (long long)min, (long long)max);
-    }
-    int64_t v;
-    if (!negative) {
-        v = (int64_t)magnitude;
+    if (*overflow || (!negative && magnitude == limit)) {
+        *overflow = true;
+    } else if (!negative) {
+        *value = (int64_t)magnitude;
     } else if (magnitude == limit) {
-        v = INT64_MIN;
+        *value = INT64_MIN;
     } else {
-        v = -(int64_t)magnitude;
+        *value = -(int64_t)magnitude;
     }
-    if (v < min || v > max) {
-        return cg_scan_error_at(s, token, 0, err, "%s: %s is out of range (expected %lld..%lld)",
-                                expected, shown, (long long)min, (long long)max);
+    return true;
+}
+
+cg_status cg_scan_int(cg_scanner *s, const char *expected, int64_t min, int64_t max, int64_t *value,
+                      cg_token *token_out, cg_error *err) {
+    cg_token local;
+    cg_token *token = token_out != NULL ? token_out : &local;
+    cg_status st = skip_space(s, err);
+    if (st != CG_OK) {
+        return st;
     }
+    /* Fast path: up to 18 plain digits inside the current block, followed by
+     * white space, parsed in place in one pass (18 digits cannot overflow). */
+    const unsigned char *d = s->data;
+    size_t start = s->pos, end = start;
+    uint64_t magnitude = 0;
+    while (end < s->len && end - start < 18 && (unsigned)(d[end] - '0') <= 9) {
+        magnitude = magnitude * 10 + (unsigned)(d[end] - '0');
+        end++;
+    }
+    if (end > start && end < s->len && is_space(d[end]) && (int64_t)magnitude >= min &&
+        (int64_t)magnitude <= max) {
+        token->line = s->line;
+        token->column = s->column;
+        token->text = NULL;
+        token->len = end - start;
+        s->column += end - start;
+        s->pos = end;
+        *value = (int64_t)magnitude;
+        return CG_OK;
+    }
+    int64_t v = 0;
+    bool overflow = false;
+    /* Otherwise read the token whole, for the general case and messages. */
+    if ((st = cg_scan_token(s, expected, token, err)) != CG_OK) {
+        return st;
+    }
+    if (!parse_int(token->text, token->len, &v, &overflow)) {
+        return int_error(s, token, expected, true, min, max, err);
+    }
+    if (overflow || v < min || v > max) {
+        return int_error(s, token, expected, false, min, max, err);
+    }
+    token->text = NULL;
     *value = v;
     return CG_OK;
 }
