@@ -16,12 +16,7 @@
 #define MAX_MOVES (2 * CG_DOMINO_MAX_HAND)
 #define KEEP_TABLE_SLOTS ((size_t)1 << 20) /* larger tables are freed between deals */
 
-typedef struct rules {
-    uint32_t hand[2]; /* tile ids dealt to each player */
-    uint8_t low[CG_DOMINO_TILES], high[CG_DOMINO_TILES];
-    uint32_t with_value[7]; /* tile ids showing value v on either half */
-    uint32_t doubles;       /* tile ids of the seven doubles */
-} rules;
+typedef cg_domino_rules rules;
 
 /* Bits set in a tile mask (SWAR: no library call without -mpopcnt). */
 static int count_tiles(uint32_t x) {
@@ -344,6 +339,16 @@ static cg_status describe_line(const rules *r, const cg_state_path *path, int op
     return st;
 }
 
+uint64_t cg_domino_graph(const cg_domino_deal *deal, cg_domino_rules *r, cg_state_graph *graph) {
+    fill_rules(r, deal);
+    int opener, double_value;
+    uint64_t start = opening(r, &opener, &double_value);
+    cg_state_graph g = {r,            MAX_MOVES,   domino_terminal, domino_moves,
+                        domino_goals, domino_possible};
+    *graph = g;
+    return start;
+}
+
 cg_status cg_domino_solve(cg_domino_solver *solver, const cg_domino_deal *deal, bool want_lines,
                           bool optimal, cg_error *err) {
     const char *reason;
@@ -352,11 +357,10 @@ cg_status cg_domino_solve(cg_domino_solver *solver, const cg_domino_deal *deal, 
         return cg_error_set(err, CG_ERR_INPUT, "invalid deal: %s", reason);
     }
     rules r;
-    fill_rules(&r, deal);
+    cg_state_graph graph;
+    uint64_t start = cg_domino_graph(deal, &r, &graph);
     int opener, double_value;
-    uint64_t start = opening(&r, &opener, &double_value);
-    cg_state_graph graph = {&r,           MAX_MOVES,    domino_terminal,
-                            domino_moves, domino_goals, domino_possible};
+    opening(&r, &opener, &double_value);
     cg_domino_result *res = &solver->result;
     unsigned found = 0;
     cg_status st = CG_OK;

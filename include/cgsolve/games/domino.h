@@ -62,6 +62,20 @@ typedef struct cg_domino_solver {
     cg_state_path witness[2];
 } cg_domino_solver;
 
+/* The rules of one deal, as the state graph's context. */
+typedef struct cg_domino_rules {
+    uint32_t hand[2]; /* tile ids dealt to each player */
+    uint8_t low[CG_DOMINO_TILES], high[CG_DOMINO_TILES];
+    uint32_t with_value[7]; /* tile ids showing value v on either half */
+    uint32_t doubles;       /* tile ids of the seven doubles */
+} cg_domino_rules;
+
+/* The position graph of a valid deal (goal bit p: player p has won), for
+ * other searches over the same rules; returns the position after the
+ * automatic opening. rules must outlive the graph. */
+uint64_t cg_domino_graph(const cg_domino_deal *deal, cg_domino_rules *rules,
+                         cg_state_graph *graph);
+
 void cg_domino_init(cg_domino_solver *solver, size_t memory_limit);
 void cg_domino_free(cg_domino_solver *solver);
 
