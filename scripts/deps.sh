@@ -3,7 +3,7 @@
 # Usage: scripts/deps.sh [build|test]   (test adds cmocka, clang and valgrind)
 set -euo pipefail
 want=(cmake gcc make)
-[ "${1:-build}" = test ] && want+=(libcmocka-dev clang valgrind libclang-rt-14-dev)
+[ "${1:-build}" = test ] && want+=(libcmocka-dev clang valgrind libclang-rt-14-dev time)
 missing=()
 for pkg in "${want[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

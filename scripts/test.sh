@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Build and run the whole test suite twice: a gcc release build, then a clang
-# build under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Build and run the whole test suite twice: a gcc release build (golden runs
+# also under valgrind), then a clang build under AddressSanitizer +
+# UndefinedBehaviorSanitizer; then run every libFuzzer target for a bounded
+# time (FUZZ_SECONDS per target, default 20; 0 skips fuzzing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test
@@ -15,3 +17,7 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILE
 cmake --build build-sanitize -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
+
+if [ "${FUZZ_SECONDS:-20}" -gt 0 ]; then
+    scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+fi

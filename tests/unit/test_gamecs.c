@@ -120,15 +120,18 @@ static void caterpillar(void **state) {
 
 static void rejects_non_trees(void **state) {
     (void)state;
-    uint32_t u[] = {0, 2}, v[] = {1, 3};
-    uint64_t w[] = {1, 1};
+    /* Three edges on four nodes with a cycle: node 3 is not connected. */
+    uint32_t u[] = {0, 1, 2}, v[] = {1, 2, 0};
+    uint64_t w[] = {1, 1, 1};
     cg_gamecs_solver s;
     cg_gamecs_init(&s, (size_t)1 << 20);
     cg_error err;
     assert_int_equal(cg_gamecs_solve(&s, 4, u, v, w, false, &err), CG_ERR_INPUT);
-    w[1] = 0;
+    assert_string_equal(err.message, "the edges do not connect every node");
+    w[1] = 0; /* a weight of 0 */
     assert_int_equal(cg_gamecs_solve(&s, 3, u, v, w, false, &err), CG_ERR_INPUT);
     cg_gamecs_free(&s);
+    /* The budget is checked before any edge is read. */
     cg_gamecs_init(&s, 100);
     assert_int_equal(cg_gamecs_solve(&s, 1000, u, v, w, false, &err), CG_ERR_LIMIT);
     cg_gamecs_free(&s);
