@@ -118,7 +118,7 @@ int main(int argc, char **argv) {
         totals t = {0};
         for (int i = 0; i < per_n; i++) {
             cg_domino_deal deal;
-            bench_random_deal(&rng, n, &deal);
+            ref_domino_random_deal(&rng, n, &deal);
             measure(&solver, &deal, i < bfs_per_n, n <= 8, &t);
         }
         report("random", n, &t, n <= 8);

@@ -1,42 +1,13 @@
 #include "domino_deals.h"
 
-#include <stdio.h>
+#include "ref_domino.h"
 
-static void all_tiles(int tiles[28][2]) {
-    int k = 0;
-    for (int a = 0; a < 7; a++) {
-        for (int b = a; b < 7; b++) {
-            tiles[k][0] = a;
-            tiles[k][1] = b;
-            k++;
-        }
-    }
-}
+#include <stdio.h>
 
 static bool valid(const cg_domino_deal *deal) {
     const char *reason;
     int first, second;
     return cg_domino_valid(deal, &reason, &first, &second);
-}
-
-void bench_random_deal(ref_rng *rng, int n, cg_domino_deal *deal) {
-    int tiles[28][2];
-    do {
-        all_tiles(tiles);
-        for (int i = 0; i < 2 * n; i++) {
-            int j = i + (int)ref_rng_below(rng, (uint64_t)(28 - i));
-            int a = tiles[i][0], b = tiles[i][1];
-            tiles[i][0] = tiles[j][0];
-            tiles[i][1] = tiles[j][1];
-            tiles[j][0] = a;
-            tiles[j][1] = b;
-        }
-        deal->n = n;
-        for (int i = 0; i < 2 * n; i++) {
-            deal->tiles[i / n][i % n][0] = (uint8_t)tiles[i][0];
-            deal->tiles[i / n][i % n][1] = (uint8_t)tiles[i][1];
-        }
-    } while (!valid(deal));
 }
 
 static uint64_t cost(cg_domino_solver *solver, const cg_domino_deal *deal) {
@@ -65,7 +36,7 @@ static void mutate(ref_rng *rng, cg_domino_deal *deal) {
 
 void bench_hard_deal(ref_rng *rng, int n, int steps, cg_domino_solver *solver,
                      cg_domino_deal *deal) {
-    bench_random_deal(rng, n, deal);
+    ref_domino_random_deal(rng, n, deal);
     uint64_t best = cost(solver, deal);
     for (int s = 0; s < steps; s++) {
         cg_domino_deal trial = *deal;

@@ -7,9 +7,6 @@
 #include "cgsolve/games/domino.h"
 #include "ref_rng.h"
 
-/* A uniformly random valid deal of n tiles a hand. */
-void bench_random_deal(ref_rng *rng, int n, cg_domino_deal *deal);
-
 /* Starting from random deals, keep the single-tile changes that make the
  * solver explore more positions, for `steps` steps; returns the best found. */
 void bench_hard_deal(ref_rng *rng, int n, int steps, cg_domino_solver *solver,

@@ -49,9 +49,15 @@ typedef struct cg_game {
     const char *input_help;     /* several lines for `cgsolve GAME --help` */
     unsigned extra_options;     /* CG_GAME_OPTION_* bits */
     const char *case_separator; /* judge output between two consecutive answers */
+    /* Non-NULL when the input starts with the number of cases: what to call
+     * that number in messages. The runner reads it and asks for exactly that
+     * many cases. NULL: the game's read_case says where the input ends. */
+    const char *case_count;
 
-    /* Allocate the run's state and read any header (such as a case count). */
-    cg_status (*open)(void **state, cg_scanner *in, const cg_options *options, cg_error *err);
+    size_t state_size; /* bytes of the run's state; the runner allocates it zeroed */
+
+    /* Initialise the run's state. */
+    cg_status (*open)(void *state, const cg_options *options, cg_error *err);
     /* Read the next case; CG_END when the input has no more. */
     cg_status (*read_case)(void *state, cg_scanner *in, cg_error *err);
     /* Solve the case just read. */
@@ -60,7 +66,8 @@ typedef struct cg_game {
     void (*write_answer)(void *state, uint64_t case_number, cg_buf *out);
     /* Describe why the answer holds. */
     void (*explain_case)(void *state, cg_report *report);
-    /* Free the state (NULL allowed). */
+    /* Release what the state owns (also after a failed open); the runner
+     * frees the state itself. */
     void (*close)(void *state);
 } cg_game;
 

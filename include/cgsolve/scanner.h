@@ -54,6 +54,12 @@ cg_status cg_scan_token(cg_scanner *scanner, const char *expected, cg_token *tok
 cg_status cg_scan_int(cg_scanner *scanner, const char *expected, int64_t min, int64_t max,
                       int64_t *value, cg_token *token, cg_error *err);
 
+/* The size that opens a case of an input terminated by a 0 line: an integer
+ * in [0, max]. CG_END when it is 0 or when the input ends here (a missing
+ * terminator is tolerated). token as for cg_scan_int. */
+cg_status cg_scan_case_size(cg_scanner *scanner, const char *expected, int64_t max, int64_t *value,
+                            cg_token *token, cg_error *err);
+
 /* An input error located `offset` bytes into token: "<name>:L:C: message". */
 cg_status cg_scan_error_at(const cg_scanner *scanner, const cg_token *token, size_t offset,
                            cg_error *err, const char *format, ...)

@@ -1,5 +1,7 @@
 #include "cgsolve/nimber.h"
 
+#include "cgsolve/grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,17 +42,13 @@ cg_status cg_mex_add_grow(cg_mex_set *set, cg_nimber value) {
         return CG_ERR_LIMIT;
     }
     if (word >= set->capacity) {
-        size_t cap = set->capacity < 4 ? 4 : set->capacity;
-        while (cap <= word) {
-            cap *= 2;
-        }
-        uint64_t *grown = realloc(set->words, cap * sizeof *grown);
+        size_t old = set->capacity;
+        uint64_t *grown = cg_grow(set->words, &set->capacity, (size_t)word + 1, sizeof *grown);
         if (grown == NULL) {
             return CG_ERR_NOMEM;
         }
-        memset(grown + set->capacity, 0, (cap - set->capacity) * sizeof *grown);
+        memset(grown + old, 0, (set->capacity - old) * sizeof *grown);
         set->words = grown;
-        set->capacity = cap;
     }
     set->words[word] |= (uint64_t)1 << (value & 63);
     if (word >= set->used) {

@@ -1,5 +1,7 @@
 #include "cgsolve/octal.h"
 
+#include "cgsolve/grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,18 +119,11 @@ cg_status cg_grundy_seq_extend(cg_grundy_seq *seq, size_t n, cg_error *err) {
                             "Grundy table of %zu values exceeds the memory limit (%zu values)",
                             n + 1, seq->max_count);
     }
-    if (n >= seq->capacity) {
-        size_t cap = seq->capacity < 64 ? 64 : seq->capacity;
-        while (cap <= n) {
-            cap = cap > seq->max_count / 2 ? seq->max_count : cap * 2;
-        }
-        cg_nimber *grown = realloc(seq->values, cap * sizeof *grown);
-        if (grown == NULL) {
-            return cg_error_nomem(err, "growing a Grundy table");
-        }
-        seq->values = grown;
-        seq->capacity = cap;
+    cg_nimber *grown = cg_grow(seq->values, &seq->capacity, n + 1, sizeof *grown);
+    if (grown == NULL) {
+        return cg_error_nomem(err, "growing a Grundy table");
     }
+    seq->values = grown;
     for (size_t m = seq->count; m <= n; m++) {
         cg_mex_clear(&seq->mex);
         if (collect_options(seq, m) != CG_OK) {

@@ -1,5 +1,7 @@
 #include "cgsolve/report.h"
 
+#include "cgsolve/grow.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,16 +24,12 @@ bool cg_report_failed(const cg_report *r) {
 }
 
 static size_t new_node(cg_report *r, cg_value_kind kind) {
-    if (r->count == r->cap) {
-        size_t cap = r->cap < 32 ? 32 : r->cap * 2;
-        cg_report_node *grown = realloc(r->nodes, cap * sizeof *grown);
-        if (grown == NULL) {
-            r->failed = true;
-            return CG_REPORT_NONE;
-        }
-        r->nodes = grown;
-        r->cap = cap;
+    cg_report_node *grown = cg_grow(r->nodes, &r->cap, r->count + 1, sizeof *grown);
+    if (grown == NULL) {
+        r->failed = true;
+        return CG_REPORT_NONE;
     }
+    r->nodes = grown;
     cg_report_node *n = &r->nodes[r->count];
     memset(n, 0, sizeof *n);
     n->kind = kind;

@@ -1,3 +1,4 @@
+#include <stdlib.h>
 #include <string.h>
 
 #include "cgsolve/cgsolve.h"
@@ -61,10 +62,18 @@ static cg_status format_case(const cg_game *game, void *state, const cg_options 
 
 cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options, FILE *out,
                  cg_error *err) {
-    void *state = NULL;
-    cg_status st = game->open(&state, in, options, err);
+    void *state = calloc(1, game->state_size);
+    if (state == NULL) {
+        return cg_error_nomem(err, "starting the game");
+    }
+    int64_t remaining = INT64_MAX; /* cases still to read when counted */
+    cg_status st = game->open(state, options, err);
+    if (st == CG_OK && game->case_count != NULL) {
+        st = cg_scan_int(in, game->case_count, 0, INT64_MAX, &remaining, NULL, err);
+    }
     if (st != CG_OK) {
         game->close(state);
+        free(state);
         fflush(out);
         return st;
     }
@@ -72,7 +81,8 @@ cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options,
     cg_report report;
     cg_report_init(&report);
     uint64_t number = 0;
-    while ((st = game->read_case(state, in, err)) == CG_OK) {
+    while (remaining > 0 && (st = game->read_case(state, in, err)) == CG_OK) {
+        remaining -= game->case_count != NULL;
         number++;
         st = game->solve_case(state, err);
         if (st != CG_OK) {
@@ -101,5 +111,6 @@ cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options,
     cg_report_free(&report);
     cg_buf_free(&text);
     game->close(state);
+    free(state);
     return st;
 }

@@ -1,5 +1,7 @@
 #include "cgsolve/scanner.h"
 
+#include "cgsolve/grow.h"
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,20 +207,11 @@ cg_status cg_scan_at_end(cg_scanner *s, bool *at_end, cg_error *err) {
 }
 
 static bool reserve_token(cg_scanner *s, size_t len) {
-    if (len + 1 <= s->token_cap) {
-        return true;
+    char *grown = cg_grow(s->token, &s->token_cap, len + 1, 1);
+    if (grown != NULL) {
+        s->token = grown;
     }
-    size_t cap = s->token_cap < 64 ? 64 : s->token_cap;
-    while (cap < len + 1) {
-        cap *= 2;
-    }
-    char *grown = realloc(s->token, cap);
-    if (grown == NULL) {
-        return false;
-    }
-    s->token = grown;
-    s->token_cap = cap;
-    return true;
+    return grown != NULL;
 }
 
 static cg_status token_too_long(const cg_scanner *s, const cg_token *token, cg_error *err) {
@@ -409,4 +402,18 @@ cg_status cg_scan_int(cg_scanner *s, const char *expected, int64_t min, int64_t 
     token->text = NULL;
     *value = v;
     return CG_OK;
+}
+
+cg_status cg_scan_case_size(cg_scanner *s, const char *expected, int64_t max, int64_t *value,
+                            cg_token *token, cg_error *err) {
+    bool at_end;
+    cg_status st = cg_scan_at_end(s, &at_end, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    if (at_end) {
+        return CG_END;
+    }
+    st = cg_scan_int(s, expected, 0, max, value, token, err);
+    return st == CG_OK && *value == 0 ? CG_END : st;
 }

@@ -1,5 +1,7 @@
 #include "cgsolve/state_graph.h"
 
+#include "cgsolve/grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,29 +30,18 @@ static void stack_free(stack *s) {
 
 /* Push state, generating its successors. */
 static cg_status push(stack *s, const cg_state_graph *g, uint64_t state, cg_error *err) {
-    if (s->depth == s->frame_capacity) {
-        size_t cap = s->frame_capacity < 16 ? 16 : s->frame_capacity * 2;
-        frame *grown = realloc(s->frames, cap * sizeof *grown);
-        if (grown == NULL) {
-            return cg_error_nomem(err, "growing the search stack");
-        }
-        s->frames = grown;
-        s->frame_capacity = cap;
+    frame *frames = cg_grow(s->frames, &s->frame_capacity, s->depth + 1, sizeof *frames);
+    if (frames == NULL) {
+        return cg_error_nomem(err, "growing the search stack");
     }
+    s->frames = frames;
     size_t at =
         s->depth == 0 ? 0 : s->frames[s->depth - 1].moves_at + s->frames[s->depth - 1].move_count;
-    if (at + g->max_moves > s->move_capacity) {
-        size_t cap = s->move_capacity < 256 ? 256 : s->move_capacity;
-        while (cap < at + g->max_moves) {
-            cap *= 2;
-        }
-        uint64_t *grown = realloc(s->moves, cap * sizeof *grown);
-        if (grown == NULL) {
-            return cg_error_nomem(err, "growing the search stack");
-        }
-        s->moves = grown;
-        s->move_capacity = cap;
+    uint64_t *moves = cg_grow(s->moves, &s->move_capacity, at + g->max_moves + 1, sizeof *moves);
+    if (moves == NULL) {
+        return cg_error_nomem(err, "growing the search stack");
     }
+    s->moves = moves;
     frame *f = &s->frames[s->depth++];
     f->state = state;
     f->moves_at = at;
@@ -110,14 +101,11 @@ void cg_state_path_free(cg_state_path *path) {
 
 /* Copy the states on the stack into path. */
 static cg_status record(const stack *s, cg_state_path *path, cg_error *err) {
-    if (s->depth > path->capacity) {
-        uint64_t *grown = realloc(path->states, s->depth * sizeof *grown);
-        if (grown == NULL) {
-            return cg_error_nomem(err, "recording a winning line");
-        }
-        path->states = grown;
-        path->capacity = s->depth;
+    uint64_t *grown = cg_grow(path->states, &path->capacity, s->depth, sizeof *grown);
+    if (grown == NULL) {
+        return cg_error_nomem(err, "recording a winning line");
     }
+    path->states = grown;
     for (size_t i = 0; i < s->depth; i++) {
         path->states[i] = s->frames[i].state;
     }

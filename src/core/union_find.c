@@ -1,5 +1,7 @@
 #include "cgsolve/union_find.h"
 
+#include "cgsolve/grow.h"
+
 #include <stdlib.h>
 
 void cg_union_find_init(cg_union_find *uf) {
@@ -20,11 +22,11 @@ cg_status cg_union_find_reset(cg_union_find *uf, size_t n, cg_error *err) {
         return cg_error_set(err, CG_ERR_LIMIT, "too many elements for a union-find (%zu)", n);
     }
     if (n > uf->capacity) {
-        uint32_t *parent = realloc(uf->parent, n * sizeof *parent);
+        uint32_t *parent = cg_resize(uf->parent, n, sizeof *parent);
         if (parent != NULL) {
             uf->parent = parent;
         }
-        uint32_t *size = realloc(uf->size, n * sizeof *size);
+        uint32_t *size = cg_resize(uf->size, n, sizeof *size);
         if (size != NULL) {
             uf->size = size;
         }

@@ -1,5 +1,7 @@
 #include "cgsolve/games/domino.h"
 
+#include "cgsolve/grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -285,15 +287,11 @@ static uint64_t opening(const rules *r, int *opener, int *double_value) {
 }
 
 static cg_status push_move(cg_domino_line *line, cg_domino_move move, cg_error *err) {
-    if (line->length == line->capacity) {
-        size_t cap = line->capacity < 32 ? 32 : line->capacity * 2;
-        cg_domino_move *grown = realloc(line->moves, cap * sizeof *grown);
-        if (grown == NULL) {
-            return cg_error_nomem(err, "recording a play line");
-        }
-        line->moves = grown;
-        line->capacity = cap;
+    cg_domino_move *grown = cg_grow(line->moves, &line->capacity, line->length + 1, sizeof *grown);
+    if (grown == NULL) {
+        return cg_error_nomem(err, "recording a play line");
     }
+    line->moves = grown;
     line->moves[line->length++] = move;
     return CG_OK;
 }
@@ -343,8 +341,7 @@ uint64_t cg_domino_graph(const cg_domino_deal *deal, cg_domino_rules *r, cg_stat
     fill_rules(r, deal);
     int opener, double_value;
     uint64_t start = opening(r, &opener, &double_value);
-    cg_state_graph g = {r,            MAX_MOVES,   domino_terminal, domino_moves,
-                        domino_goals, domino_possible};
+    cg_state_graph g = {r, MAX_MOVES, domino_terminal, domino_moves, domino_goals, domino_possible};
     *graph = g;
     return start;
 }
@@ -401,32 +398,23 @@ typedef struct run_state {
     bool optimal;
 } run_state;
 
-static cg_status open_run(void **out, cg_scanner *in, const cg_options *options, cg_error *err) {
-    (void)in;
-    run_state *s = calloc(1, sizeof *s);
-    if (s == NULL) {
-        return cg_error_nomem(err, "starting domino");
-    }
+static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
+    (void)err; /* cannot fail */
+    run_state *s = state;
     cg_domino_init(&s->solver, options->memory_limit);
     s->lines = options->output != CG_OUTPUT_JUDGE;
     s->optimal = options->optimal;
-    *out = s;
     return CG_OK;
 }
 
 static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
     run_state *s = state;
-    bool at_end;
-    cg_status st = cg_scan_at_end(in, &at_end, err);
-    if (st != CG_OK || at_end) {
-        return st != CG_OK ? st : CG_END; /* a missing final 0 is tolerated */
-    }
     int64_t n;
     cg_token n_token;
-    st = cg_scan_int(in, "the number of tiles per hand (1..14, 0 ends the input)", 0, 14, &n,
-                     &n_token, err);
-    if (st != CG_OK || n == 0) {
-        return st != CG_OK ? st : CG_END;
+    cg_status st = cg_scan_case_size(in, "the number of tiles per hand (1..14, 0 ends the input)",
+                                     14, &n, &n_token, err);
+    if (st != CG_OK) {
+        return st;
     }
     s->deal.n = (int)n;
     cg_token where[2 * CG_DOMINO_MAX_HAND];
@@ -529,11 +517,7 @@ static void explain_case(void *state, cg_report *report) {
 
 static void close_run(void *state) {
     run_state *s = state;
-    if (s == NULL) {
-        return;
-    }
     cg_domino_free(&s->solver);
-    free(s);
 }
 
 const cg_game cg_game_domino = {
@@ -548,7 +532,9 @@ const cg_game cg_game_domino = {
                   "--explain shows a winning line per player; --optimal prints who wins\n"
                   "under perfect play instead (Red wins / Green wins / Nobody wins).\n",
     .extra_options = CG_GAME_OPTION_OPTIMAL,
+    .case_count = NULL,
     .case_separator = "\n",
+    .state_size = sizeof(run_state),
     .open = open_run,
     .read_case = read_case,
     .solve_case = solve_case,

@@ -4,7 +4,19 @@
 #include <string.h>
 
 #include "cgsolve/budget.h"
+#include "cgsolve/grow.h"
 #include "cgsolve/union_find.h"
+
+/* Resize an array to count items, or return an out-of-memory error from the
+ * enclosing function (the old block stays owned). */
+#define GROW(ptr, count)                                                                           \
+    do {                                                                                           \
+        void *grown = cg_resize((ptr), (count), sizeof *(ptr));                                    \
+        if (grown == NULL) {                                                                       \
+            return cg_error_nomem(err, "allocating a tree or its edges");                          \
+        }                                                                                          \
+        (ptr) = grown;                                                                             \
+    } while (0)
 
 #define NO_NEED UINT64_MAX /* no move inside this subtree can win */
 #define NO_PARENT UINT32_MAX
@@ -41,15 +53,6 @@ static cg_status reserve(cg_gamecs_solver *s, size_t n, cg_error *err) {
         return st;
     }
     cg_gamecs_result *r = &s->result;
-    /* realloc each array; on failure the old block stays owned. */
-#define GROW(ptr, count)                                                                           \
-    do {                                                                                           \
-        void *grown = realloc((ptr), (count) * sizeof *(ptr));                                     \
-        if (grown == NULL) {                                                                       \
-            return cg_error_nomem(err, "allocating a tree");                                       \
-        }                                                                                          \
-        (ptr) = grown;                                                                             \
-    } while (0)
     GROW(r->parent, n);
     GROW(r->weight, n);
     GROW(r->children, n);
@@ -59,7 +62,6 @@ static cg_status reserve(cg_gamecs_solver *s, size_t n, cg_error *err) {
     GROW(s->row_start, n + 1);
     GROW(s->neighbour, 2 * n);
     GROW(s->neighbour_weight, 2 * n);
-#undef GROW
     s->capacity = n;
     return CG_OK;
 }
@@ -196,7 +198,6 @@ typedef struct run_state {
     cg_gamecs_solver solver;
     cg_union_find components;
     bool explain;
-    int64_t remaining;
     size_t n;
     uint32_t *u, *v;
     uint64_t *w;
@@ -204,18 +205,14 @@ typedef struct run_state {
     size_t memory_limit;
 } run_state;
 
-static cg_status open_run(void **out, cg_scanner *in, const cg_options *options, cg_error *err) {
-    run_state *s = calloc(1, sizeof *s);
-    if (s == NULL) {
-        return cg_error_nomem(err, "starting gamecs");
-    }
+static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
+    (void)err; /* cannot fail */
+    run_state *s = state;
     cg_gamecs_init(&s->solver, options->memory_limit);
     cg_union_find_init(&s->components);
     s->explain = options->output != CG_OUTPUT_JUDGE;
     s->memory_limit = options->memory_limit;
-    *out = s;
-    return cg_scan_int(in, "the number of test cases (a non-negative integer)", 0, INT64_MAX,
-                       &s->remaining, NULL, err);
+    return CG_OK;
 }
 
 static cg_status reserve_edges(run_state *s, size_t n, cg_error *err) {
@@ -228,21 +225,9 @@ static cg_status reserve_edges(run_state *s, size_t n, cg_error *err) {
     if (st != CG_OK) {
         return st;
     }
-    uint32_t *u = realloc(s->u, n * sizeof *u);
-    if (u != NULL) {
-        s->u = u;
-    }
-    uint32_t *v = realloc(s->v, n * sizeof *v);
-    if (v != NULL) {
-        s->v = v;
-    }
-    uint64_t *w = realloc(s->w, n * sizeof *w);
-    if (w != NULL) {
-        s->w = w;
-    }
-    if (u == NULL || v == NULL || w == NULL) {
-        return cg_error_nomem(err, "reading edges");
-    }
+    GROW(s->u, n);
+    GROW(s->v, n);
+    GROW(s->w, n);
     s->edge_capacity = n;
     return CG_OK;
 }
@@ -280,9 +265,6 @@ static cg_status read_edge(run_state *s, cg_scanner *in, size_t i, cg_error *err
 
 static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
     run_state *s = state;
-    if (s->remaining == 0) {
-        return CG_END;
-    }
     int64_t n;
     cg_status st = cg_scan_int(in, "the number of nodes", 2, UINT32_MAX - 1, &n, NULL, err);
     if (st != CG_OK) {
@@ -299,7 +281,6 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
             return st;
         }
     }
-    s->remaining--;
     return CG_OK;
 }
 
@@ -352,15 +333,11 @@ static void explain_case(void *state, cg_report *report) {
 
 static void close_run(void *state) {
     run_state *s = state;
-    if (s == NULL) {
-        return;
-    }
     cg_gamecs_free(&s->solver);
     cg_union_find_free(&s->components);
     free(s->u);
     free(s->v);
     free(s->w);
-    free(s);
 }
 
 const cg_game cg_game_gamecs = {
@@ -372,7 +349,9 @@ const cg_game cg_game_gamecs = {
                   "'Case x: Jolly'. --explain adds every subtree's value and Emily's winning\n"
                   "first moves.\n",
     .extra_options = 0,
+    .case_count = "the number of test cases (a non-negative integer)",
     .case_separator = "",
+    .state_size = sizeof(run_state),
     .open = open_run,
     .read_case = read_case,
     .solve_case = solve_case,

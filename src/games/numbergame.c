@@ -84,32 +84,19 @@ cg_status cg_numbergame_wins(cg_numbergame *game, uint64_t available, bool *wins
 
 typedef struct run_state {
     cg_numbergame game;
-    int64_t remaining;
     uint64_t position;
     uint64_t winning;    /* winning moves, as a mask */
     uint64_t child_wins; /* for each available move: the position it leaves is a win */
 } run_state;
 
-static cg_status open_run(void **out, cg_scanner *in, const cg_options *options, cg_error *err) {
-    run_state *s = calloc(1, sizeof *s);
-    if (s == NULL) {
-        return cg_error_nomem(err, "starting numbergame");
-    }
-    *out = s;
+static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
+    run_state *s = state;
     int max = options->max_number != 0 ? (int)options->max_number : CG_NUMBERGAME_DEFAULT_MAX;
-    cg_status st = cg_numbergame_init(&s->game, max, options->memory_limit, err);
-    if (st != CG_OK) {
-        return st;
-    }
-    return cg_scan_int(in, "the number of scenarios (a non-negative integer)", 0, INT64_MAX,
-                       &s->remaining, NULL, err);
+    return cg_numbergame_init(&s->game, max, options->memory_limit, err);
 }
 
 static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
     run_state *s = state;
-    if (s->remaining == 0) {
-        return CG_END;
-    }
     int max = s->game.max;
     int64_t count;
     char what[64];
@@ -145,7 +132,6 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
                                 a + b, a, b, a + b, why);
     }
     s->position = position;
-    s->remaining--;
     return CG_OK;
 }
 
@@ -222,11 +208,7 @@ static void explain_case(void *state, cg_report *report) {
 
 static void close_run(void *state) {
     run_state *s = state;
-    if (s == NULL) {
-        return;
-    }
     cg_numbergame_free(&s->game);
-    free(s);
 }
 
 const cg_game cg_game_numbergame = {
@@ -239,7 +221,9 @@ const cg_game cg_game_numbergame = {
                   "or 'There is no winning move.', then a blank line.\n"
                   "--max M plays on 2..M (M <= 56); --explain gives every move's outcome.\n",
     .extra_options = CG_GAME_OPTION_MAX,
+    .case_count = "the number of scenarios (a non-negative integer)",
     .case_separator = "",
+    .state_size = sizeof(run_state),
     .open = open_run,
     .read_case = read_case,
     .solve_case = solve_case,

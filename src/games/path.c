@@ -5,6 +5,7 @@
 
 #include "cgsolve/budget.h"
 #include "cgsolve/grid.h"
+#include "cgsolve/grow.h"
 
 /* Marks: which side each stone's group reaches. */
 enum { WHITE_LEFT = 1, WHITE_RIGHT = 2, BLACK_TOP = 4, BLACK_BOTTOM = 8 };
@@ -42,14 +43,15 @@ size_t cg_path_bytes_per_cell(bool want_chain) {
     return sizeof(uint8_t) + sizeof(uint32_t) + (want_chain ? 2 * sizeof(uint32_t) : 0);
 }
 
-static bool grow(void **ptr, size_t count, size_t size) {
-    void *grown = realloc(*ptr, count * size);
-    if (grown == NULL) {
-        return false;
-    }
-    *ptr = grown;
-    return true;
-}
+/* Resize an array to count items or return an out-of-memory error. */
+#define RESIZE(ptr, count)                                                                         \
+    do {                                                                                           \
+        void *grown = cg_resize((ptr), (count), sizeof *(ptr));                                    \
+        if (grown == NULL) {                                                                       \
+            return cg_error_nomem(err, "allocating the board");                                    \
+        }                                                                                          \
+        (ptr) = grown;                                                                             \
+    } while (0)
 
 static cg_status reserve(cg_path_solver *s, size_t cells, bool want_chain, cg_error *err) {
     cg_status st = cg_budget_check(cells, cg_path_bytes_per_cell(want_chain), s->memory_limit,
@@ -58,17 +60,13 @@ static cg_status reserve(cg_path_solver *s, size_t cells, bool want_chain, cg_er
         return st;
     }
     if (cells > s->capacity) {
-        if (!grow((void **)&s->marks, cells, sizeof *s->marks) ||
-            !grow((void **)&s->queue, cells, sizeof *s->queue)) {
-            return cg_error_nomem(err, "allocating the board");
-        }
+        RESIZE(s->marks, cells);
+        RESIZE(s->queue, cells);
         s->capacity = cells;
     }
     if (want_chain && cells > s->chain_capacity) {
-        if (!grow((void **)&s->parent, cells, sizeof *s->parent) ||
-            !grow((void **)&s->result.chain, cells, sizeof *s->result.chain)) {
-            return cg_error_nomem(err, "allocating the board");
-        }
+        RESIZE(s->parent, cells);
+        RESIZE(s->result.chain, cells);
         s->chain_capacity = cells;
     }
     return CG_OK;
@@ -156,16 +154,12 @@ typedef struct run_state {
     size_t cells_capacity;
 } run_state;
 
-static cg_status open_run(void **out, cg_scanner *in, const cg_options *options, cg_error *err) {
-    (void)in;
-    run_state *s = calloc(1, sizeof *s);
-    if (s == NULL) {
-        return cg_error_nomem(err, "starting path");
-    }
+static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
+    (void)err; /* cannot fail */
+    run_state *s = state;
     cg_path_init(&s->solver, options->memory_limit);
     s->explain = options->output != CG_OUTPUT_JUDGE;
     s->color = options->output == CG_OUTPUT_EXPLAIN && options->color;
-    *out = s;
     return CG_OK;
 }
 
@@ -196,18 +190,11 @@ static cg_status read_row(run_state *s, cg_scanner *in, size_t row, cg_error *er
 
 static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
     run_state *s = state;
-    bool at_end;
-    cg_status st = cg_scan_at_end(in, &at_end, err);
-    if (st != CG_OK || at_end) {
-        return st != CG_OK ? st : CG_END; /* a missing final 0 is tolerated */
-    }
     int64_t n;
-    st = cg_scan_int(in, "the board size N (0 ends the input)", 0, 65535, &n, NULL, err);
+    cg_status st =
+        cg_scan_case_size(in, "the board size N (0 ends the input)", 65535, &n, NULL, err);
     if (st != CG_OK) {
         return st;
-    }
-    if (n == 0) {
-        return CG_END;
     }
     s->n = (size_t)n;
     size_t cells = s->n * s->n;
@@ -217,11 +204,7 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
         return st;
     }
     if (cells > s->cells_capacity) {
-        char *grown = realloc(s->cells, cells);
-        if (grown == NULL) {
-            return cg_error_nomem(err, "storing the board");
-        }
-        s->cells = grown;
+        RESIZE(s->cells, cells);
         s->cells_capacity = cells;
     }
     for (size_t row = 0; row < s->n; row++) {
@@ -308,12 +291,8 @@ static void explain_case(void *state, cg_report *report) {
 
 static void close_run(void *state) {
     run_state *s = state;
-    if (s == NULL) {
-        return;
-    }
     cg_path_free(&s->solver);
     free(s->cells);
-    free(s);
 }
 
 const cg_game cg_game_path = {
@@ -327,7 +306,9 @@ const cg_game cg_game_path = {
                   "one move. / There is no winning path.\n"
                   "--explain draws the board with a shortest winning chain marked.\n",
     .extra_options = 0,
+    .case_count = NULL,
     .case_separator = "",
+    .state_size = sizeof(run_state),
     .open = open_run,
     .read_case = read_case,
     .solve_case = solve_case,

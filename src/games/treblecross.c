@@ -1,5 +1,7 @@
 #include "cgsolve/games/treblecross.h"
 
+#include "cgsolve/grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,34 +64,24 @@ static bool completes_triple(const char *board, size_t len, size_t i) {
 }
 
 static cg_status push_move(cg_treblecross_result *r, size_t cell, cg_error *err) {
-    if (r->move_count == r->moves_cap) {
-        size_t cap = r->moves_cap < 16 ? 16 : r->moves_cap * 2;
-        size_t *grown = realloc(r->moves, cap * sizeof *grown);
-        if (grown == NULL) {
-            return cg_error_nomem(err, "listing winning moves");
-        }
-        r->moves = grown;
-        r->moves_cap = cap;
+    size_t *grown = cg_grow(r->moves, &r->moves_cap, r->move_count + 1, sizeof *grown);
+    if (grown == NULL) {
+        return cg_error_nomem(err, "listing winning moves");
     }
+    r->moves = grown;
     r->moves[r->move_count++] = cell;
     return CG_OK;
 }
 
 static cg_status push_stretch(cg_treblecross_result *r, size_t start, size_t length,
                               cg_error *err) {
-    if (r->stretch_count == r->stretches_cap) {
-        size_t cap = r->stretches_cap < 16 ? 16 : r->stretches_cap * 2;
-        cg_treblecross_stretch *grown = realloc(r->stretches, cap * sizeof *grown);
-        if (grown == NULL) {
-            return cg_error_nomem(err, "listing free stretches");
-        }
-        r->stretches = grown;
-        r->stretches_cap = cap;
+    cg_treblecross_stretch *grown =
+        cg_grow(r->stretches, &r->stretches_cap, r->stretch_count + 1, sizeof *grown);
+    if (grown == NULL) {
+        return cg_error_nomem(err, "listing free stretches");
     }
-    r->stretches[r->stretch_count].start = start;
-    r->stretches[r->stretch_count].length = length;
-    r->stretches[r->stretch_count].grundy = 0;
-    r->stretch_count++;
+    r->stretches = grown;
+    r->stretches[r->stretch_count++] = (cg_treblecross_stretch){start, length, 0};
     return CG_OK;
 }
 
@@ -186,28 +178,20 @@ cg_status cg_treblecross_solve(cg_treblecross_solver *solver, const char *board,
 
 typedef struct run_state {
     cg_treblecross_solver solver;
-    int64_t remaining; /* boards announced but not read yet */
     char *board;
     size_t board_len;
     size_t board_cap;
 } run_state;
 
-static cg_status open_run(void **out, cg_scanner *in, const cg_options *options, cg_error *err) {
-    run_state *s = calloc(1, sizeof *s);
-    if (s == NULL) {
-        return cg_error_nomem(err, "starting treblecross");
-    }
+static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
+    (void)err; /* cannot fail */
+    run_state *s = state;
     cg_treblecross_init(&s->solver, options->memory_limit);
-    *out = s;
-    return cg_scan_int(in, "the number of boards (a non-negative integer)", 0, INT64_MAX,
-                       &s->remaining, NULL, err);
+    return CG_OK;
 }
 
 static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
     run_state *s = state;
-    if (s->remaining == 0) {
-        return CG_END;
-    }
     cg_token tok;
     cg_status st = cg_scan_token(in, "a board of '.' and 'X'", &tok, err);
     if (st != CG_OK) {
@@ -226,17 +210,13 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
         }
         return cg_scan_error_at(in, &tok, offset, err, "%s", reason);
     }
-    if (tok.len + 1 > s->board_cap) {
-        char *grown = realloc(s->board, tok.len + 1);
-        if (grown == NULL) {
-            return cg_error_nomem(err, "storing a board");
-        }
-        s->board = grown;
-        s->board_cap = tok.len + 1;
+    char *grown = cg_grow(s->board, &s->board_cap, tok.len + 1, 1);
+    if (grown == NULL) {
+        return cg_error_nomem(err, "storing a board");
     }
+    s->board = grown;
     memcpy(s->board, tok.text, tok.len + 1);
     s->board_len = tok.len;
-    s->remaining--;
     return CG_OK;
 }
 
@@ -312,12 +292,8 @@ static void explain_case(void *state, cg_report *report) {
 
 static void close_run(void *state) {
     run_state *s = state;
-    if (s == NULL) {
-        return;
-    }
     cg_treblecross_free(&s->solver);
     free(s->board);
-    free(s);
 }
 
 const cg_game cg_game_treblecross = {
@@ -328,7 +304,9 @@ const cg_game cg_game_treblecross = {
                   "Output per board: WINNING or LOSING, then a line with every winning cell\n"
                   "(1-based, ascending; empty for a losing board).\n",
     .extra_options = 0,
+    .case_count = "the number of boards (a non-negative integer)",
     .case_separator = "",
+    .state_size = sizeof(run_state),
     .open = open_run,
     .read_case = read_case,
     .solve_case = solve_case,

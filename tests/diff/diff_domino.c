@@ -12,35 +12,6 @@
 
 #define DEALS 4000
 
-static void random_deal(ref_rng *rng, int n, cg_domino_deal *deal) {
-    int tiles[28][2], k = 0;
-    for (int a = 0; a < 7; a++) {
-        for (int b = a; b < 7; b++) {
-            tiles[k][0] = a;
-            tiles[k][1] = b;
-            k++;
-        }
-    }
-    const char *reason;
-    int first, second;
-    do {
-        for (int i = 0; i < 2 * n; i++) { /* partial Fisher-Yates */
-            int j = i + (int)ref_rng_below(rng, (uint64_t)(28 - i));
-            int a = tiles[i][0], b = tiles[i][1];
-            tiles[i][0] = tiles[j][0];
-            tiles[i][1] = tiles[j][1];
-            tiles[j][0] = a;
-            tiles[j][1] = b;
-        }
-        deal->n = n;
-        for (int i = 0; i < 2 * n; i++) {
-            int flip = (int)ref_rng_below(rng, 2);
-            deal->tiles[i / n][i % n][0] = (uint8_t)tiles[i][flip];
-            deal->tiles[i / n][i % n][1] = (uint8_t)tiles[i][1 - flip];
-        }
-    } while (!cg_domino_valid(deal, &reason, &first, &second));
-}
-
 static bool check(cg_domino_solver *solver, const cg_domino_deal *deal, bool optimal) {
     bool expected[2];
     ref_domino_can_win(deal, expected);
@@ -84,7 +55,7 @@ int main(void) {
     for (unsigned t = 0; t < DEALS; t++) {
         int n = 1 + (int)(t % 8);
         cg_domino_deal deal;
-        random_deal(&rng, n, &deal);
+        ref_domino_random_deal(&rng, n, &deal);
         if (check(&solver, &deal, n <= 5)) {
             passed++;
             answers[solver.result.can_win[0] * 2 + solver.result.can_win[1]]++;

@@ -212,3 +212,32 @@ bool ref_domino_referee(const cg_domino_deal *deal, const cg_domino_line *line, 
     }
     return true;
 }
+
+void ref_domino_random_deal(ref_rng *rng, int n, cg_domino_deal *deal) {
+    const char *reason;
+    int first, second;
+    do {
+        int tiles[28][2], k = 0;
+        for (int a = 0; a < 7; a++) {
+            for (int b = a; b < 7; b++) {
+                tiles[k][0] = a;
+                tiles[k][1] = b;
+                k++;
+            }
+        }
+        for (int i = 0; i < 2 * n; i++) { /* partial Fisher-Yates */
+            int j = i + (int)ref_rng_below(rng, (uint64_t)(28 - i));
+            int a = tiles[i][0], b = tiles[i][1];
+            tiles[i][0] = tiles[j][0];
+            tiles[i][1] = tiles[j][1];
+            tiles[j][0] = a;
+            tiles[j][1] = b;
+        }
+        deal->n = n;
+        for (int i = 0; i < 2 * n; i++) {
+            int flip = (int)ref_rng_below(rng, 2);
+            deal->tiles[i / n][i % n][0] = (uint8_t)tiles[i][flip];
+            deal->tiles[i / n][i % n][1] = (uint8_t)tiles[i][1 - flip];
+        }
+    } while (!cg_domino_valid(deal, &reason, &first, &second));
+}

@@ -9,6 +9,10 @@
 #include <stdbool.h>
 
 #include "cgsolve/games/domino.h"
+#include "ref_rng.h"
+
+/* A uniformly random valid deal of n tiles a hand, halves in random order. */
+void ref_domino_random_deal(ref_rng *rng, int n, cg_domino_deal *deal);
 
 /* can_win[p]: some legal play sequence lets player p win. */
 void ref_domino_can_win(const cg_domino_deal *deal, bool can_win[2]);

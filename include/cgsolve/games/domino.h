@@ -73,8 +73,7 @@ typedef struct cg_domino_rules {
 /* The position graph of a valid deal (goal bit p: player p has won), for
  * other searches over the same rules; returns the position after the
  * automatic opening. rules must outlive the graph. */
-uint64_t cg_domino_graph(const cg_domino_deal *deal, cg_domino_rules *rules,
-                         cg_state_graph *graph);
+uint64_t cg_domino_graph(const cg_domino_deal *deal, cg_domino_rules *rules, cg_state_graph *graph);
 
 void cg_domino_init(cg_domino_solver *solver, size_t memory_limit);
 void cg_domino_free(cg_domino_solver *solver);
