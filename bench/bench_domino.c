@@ -15,52 +15,6 @@
 #include "domino_deals.h"
 #include "ref_domino.h"
 
-/* Breadth-first reachability; returns the goals found, *states the
- * positions enqueued, or ~0u when memory ran out. */
-static unsigned bfs(const cg_domino_deal *deal, size_t *states) {
-    cg_domino_rules rules;
-    cg_state_graph g;
-    uint64_t start = cg_domino_graph(deal, &rules, &g);
-    cg_memo seen;
-    cg_memo_init(&seen, (size_t)8 << 30);
-    size_t cap = 1 << 16, head = 0, tail = 0;
-    uint64_t *queue = malloc(cap * sizeof *queue);
-    bool fresh;
-    cg_memo_insert(&seen, start, 1, &fresh, NULL);
-    queue[tail++] = start;
-    unsigned found = 0;
-    uint64_t next[64];
-    while (head < tail && found != 3u) {
-        uint64_t s = queue[head++];
-        found |= g.goals(g.context, s);
-        size_t k = g.moves(g.context, s, next);
-        for (size_t i = 0; i < k; i++) {
-            if (cg_memo_insert(&seen, next[i], 1, &fresh, NULL) != CG_OK) {
-                found = ~0u;
-                break;
-            }
-            if (!fresh) {
-                continue;
-            }
-            if (tail == cap) {
-                cap *= 2;
-                uint64_t *grown = realloc(queue, cap * sizeof *queue);
-                if (grown == NULL) {
-                    free(queue);
-                    cg_memo_free(&seen);
-                    return ~0u;
-                }
-                queue = grown;
-            }
-            queue[tail++] = next[i];
-        }
-    }
-    *states = tail;
-    free(queue);
-    cg_memo_free(&seen);
-    return found;
-}
-
 typedef struct totals {
     double fast, bfs, bfs_fast, recursion, worst_fast;
     size_t bfs_states;
@@ -78,7 +32,7 @@ static void measure(cg_domino_solver *solver, const cg_domino_deal *deal, bool w
     if (with_bfs) {
         size_t states = 0;
         t0 = bench_now();
-        unsigned other = bfs(deal, &states);
+        unsigned other = ref_domino_bfs(deal, &states);
         t->bfs += bench_now() - t0;
         t->bfs_fast += fast;
         t->bfs_deals++;

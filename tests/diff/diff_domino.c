@@ -1,6 +1,7 @@
 /* Differential test for domino: the pruned depth-first search against plain
  * recursion over every play sequence, on seeded random deals of every hand
- * size the recursion finishes quickly (n = 1..8), plus the published solution's
+ * size the recursion finishes quickly (n = 1..8), against breadth-first search
+ * without pruning for n = 9..10, plus the published solution's
  * failure case; every winning line is replayed by the independent referee,
  * and --optimal is compared with plain minimax. */
 #include <stdio.h>
@@ -65,6 +66,23 @@ int main(void) {
                 fprintf(stderr, " %d %d", deal.tiles[i / n][i % n][0], deal.tiles[i / n][i % n][1]);
             }
             fprintf(stderr, "\n");
+            failed++;
+        }
+    }
+    /* Larger hands: against breadth-first search without pruning. */
+    for (unsigned t = 0; t < 60; t++) {
+        int n = 9 + (int)(t % 2);
+        cg_domino_deal deal;
+        ref_domino_random_deal(&rng, n, &deal);
+        size_t states;
+        unsigned expected = ref_domino_bfs(&deal, &states);
+        bool ok = cg_domino_solve(&solver, &deal, false, false, NULL) == CG_OK &&
+                  expected ==
+                      ((solver.result.can_win[0] ? 1u : 0u) | (solver.result.can_win[1] ? 2u : 0u));
+        if (ok) {
+            passed++;
+        } else {
+            fprintf(stderr, "breadth-first search disagrees on a deal with n = %d\n", n);
             failed++;
         }
     }

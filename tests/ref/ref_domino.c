@@ -1,5 +1,7 @@
 #include "ref_domino.h"
 
+#include <stdlib.h>
+
 typedef struct table {
     int tiles[2][CG_DOMINO_MAX_HAND][2];
     bool used[2][CG_DOMINO_MAX_HAND];
@@ -240,4 +242,48 @@ void ref_domino_random_deal(ref_rng *rng, int n, cg_domino_deal *deal) {
             deal->tiles[i / n][i % n][1] = (uint8_t)tiles[i][1 - flip];
         }
     } while (!cg_domino_valid(deal, &reason, &first, &second));
+}
+
+unsigned ref_domino_bfs(const cg_domino_deal *deal, size_t *states) {
+    cg_domino_rules rules;
+    cg_state_graph g;
+    uint64_t start = cg_domino_graph(deal, &rules, &g);
+    cg_memo seen;
+    cg_memo_init(&seen, (size_t)8 << 30);
+    size_t cap = 1 << 16, head = 0, tail = 0;
+    uint64_t *queue = malloc(cap * sizeof *queue);
+    bool fresh;
+    cg_memo_insert(&seen, start, 1, &fresh, NULL);
+    queue[tail++] = start;
+    unsigned found = 0;
+    uint64_t next[64];
+    while (head < tail && found != 3u) {
+        uint64_t s = queue[head++];
+        found |= g.goals(g.context, s);
+        size_t k = g.moves(g.context, s, next);
+        for (size_t i = 0; i < k; i++) {
+            if (cg_memo_insert(&seen, next[i], 1, &fresh, NULL) != CG_OK) {
+                found = ~0u;
+                break;
+            }
+            if (!fresh) {
+                continue;
+            }
+            if (tail == cap) {
+                cap *= 2;
+                uint64_t *grown = realloc(queue, cap * sizeof *queue);
+                if (grown == NULL) {
+                    free(queue);
+                    cg_memo_free(&seen);
+                    return ~0u;
+                }
+                queue = grown;
+            }
+            queue[tail++] = next[i];
+        }
+    }
+    *states = tail;
+    free(queue);
+    cg_memo_free(&seen);
+    return found;
 }

@@ -21,6 +21,14 @@ void ref_domino_can_win(const cg_domino_deal *deal, bool can_win[2]);
  * minimax without memo. */
 int ref_domino_optimal(const cg_domino_deal *deal);
 
+/* Breadth-first search over every reachable position of the library's
+ * position graph (cg_domino_graph) with no pruning, stopping once both
+ * players' wins are found: the published method, bug fixed. Returns the
+ * goals found (bit p: player p can win), *states the positions enqueued, or
+ * ~0u when memory ran out. Checks the pruned search at sizes recursion
+ * cannot reach. */
+unsigned ref_domino_bfs(const cg_domino_deal *deal, size_t *states);
+
 /* Whether line is a legal play sequence from the deal in which `winner`
  * empties their hand first; on failure *why says what is wrong. */
 bool ref_domino_referee(const cg_domino_deal *deal, const cg_domino_line *line, int winner,
