@@ -12,6 +12,7 @@
 
 #include "cgsolve/cgsolve.h"
 #include "cgsolve/grundy_table.h"
+#include "cgsolve/play.h"
 
 enum exit_code {
     EXIT_OK = 0,
@@ -45,6 +46,7 @@ static int exit_code_for(cg_status st) {
 static void print_usage(FILE *out) {
     fputs("Usage: cgsolve GAME [OPTION...] [FILE...]\n"
           "       cgsolve grundy CODE [--upto N] [OPTION...]\n"
+          "       cgsolve play GAME [--first=WHO] [OPTION...] [POSITION-FILE]\n"
           "       cgsolve list | --help | --version\n"
           "\n"
           "Solve two-player combinatorial games exactly. Each FILE (or standard input\n"
@@ -59,6 +61,7 @@ static void print_usage(FILE *out) {
           "  -M, --max=M            numbergame: play on the numbers 2..M (default 20)\n"
           "  -n, --upto=N           grundy: compute G(0..N) (default 100)\n"
           "  -c, --color=WHEN       colour explanations: auto (default), always, never\n"
+          "  -F, --first=WHO        play: who moves first, human (default) or computer\n"
           "  -h, --help             show this help (after GAME: that game's input format)\n"
           "  -V, --version          show the version\n"
           "\n"
@@ -72,7 +75,12 @@ static void print_usage(FILE *out) {
     for (size_t i = 0; games[i] != NULL; i++) {
         fprintf(out, "%s%s", i > 0 ? ", " : "", games[i]->name);
     }
-    fputs(", grundy\n", out);
+    fputs(", grundy\nPlayable (`cgsolve play GAME`): ", out);
+    const cg_play_game *const *playable = cg_play_games();
+    for (size_t i = 0; playable[i] != NULL; i++) {
+        fprintf(out, "%s%s", i > 0 ? ", " : "", playable[i]->name);
+    }
+    fputc('\n', out);
 }
 
 static void print_list(void) {
@@ -81,6 +89,7 @@ static void print_list(void) {
         printf("%-12s %s\n", games[i]->name, games[i]->summary);
     }
     printf("%-12s %s\n", "grundy", "the Grundy sequence of any octal game, e.g. 0.007 or 0.77");
+    printf("%-12s %s\n", "play", "play treblecross or numbergame against a perfect opponent");
 }
 
 /* Parse "512", "256K", "64M", "2G" into bytes. */
@@ -140,6 +149,8 @@ typedef struct cli {
     bool max_given;
     bool help;
     bool version;
+    bool computer_first;
+    bool first_given;
 } cli;
 
 static int usage_error(const char *command, const char *format, const char *detail) {
@@ -152,22 +163,17 @@ static int usage_error(const char *command, const char *format, const char *deta
 /* Parse options of argv[1..]; argv[0] plays the program name for getopt. */
 static int parse_options(cli *c, int argc, char **argv) {
     static const struct option longs[] = {
-        {"explain", no_argument, NULL, 'e'},
-        {"format", required_argument, NULL, 'f'},
-        {"json", no_argument, NULL, 'j'},
-        {"memory", required_argument, NULL, 'm'},
-        {"optimal", no_argument, NULL, 'o'},
-        {"max", required_argument, NULL, 'M'},
-        {"upto", required_argument, NULL, 'n'},
-        {"color", required_argument, NULL, 'c'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0},
+        {"explain", no_argument, NULL, 'e'},     {"format", required_argument, NULL, 'f'},
+        {"json", no_argument, NULL, 'j'},        {"memory", required_argument, NULL, 'm'},
+        {"optimal", no_argument, NULL, 'o'},     {"max", required_argument, NULL, 'M'},
+        {"upto", required_argument, NULL, 'n'},  {"color", required_argument, NULL, 'c'},
+        {"help", no_argument, NULL, 'h'},        {"version", no_argument, NULL, 'V'},
+        {"first", required_argument, NULL, 'F'}, {NULL, 0, NULL, 0},
     };
     opterr = 0;
     optind = 1;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":ef:jm:oM:n:c:hV", longs, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":ef:jm:oM:n:c:hVF:", longs, NULL)) != -1) {
         switch (opt) {
         case 'e':
             c->options.output = CG_OUTPUT_EXPLAIN;
@@ -219,6 +225,13 @@ static int parse_options(cli *c, int argc, char **argv) {
                 return usage_error(c->command, "invalid --color '%s' (auto, always or never)",
                                    optarg);
             }
+            break;
+        case 'F':
+            if (strcmp(optarg, "human") != 0 && strcmp(optarg, "computer") != 0) {
+                return usage_error(c->command, "invalid --first '%s' (human or computer)", optarg);
+            }
+            c->computer_first = strcmp(optarg, "computer") == 0;
+            c->first_given = true;
             break;
         case 'h':
             c->help = true;
@@ -297,6 +310,55 @@ static int run_grundy(const cli *c, int argc, char **argv) {
     return st == CG_OK ? EXIT_OK : report_failure("grundy", &err);
 }
 
+/* `cgsolve play GAME [POSITION-FILE]`: moves come from standard input. */
+static int run_play(const cli *c, int argc, char **argv) {
+    if (optind >= argc) {
+        return usage_error("play", "%s", "missing the game to play (treblecross or numbergame)");
+    }
+    const cg_play_game *game = cg_find_play_game(argv[optind]);
+    if (game == NULL) {
+        return usage_error("play", "cannot play '%s' (treblecross or numbergame)", argv[optind]);
+    }
+    if (optind + 2 < argc) {
+        return usage_error("play", "unexpected argument '%s'", argv[optind + 2]);
+    }
+    cg_error err;
+    cg_error_clear(&err);
+    FILE *file = NULL;
+    cg_scanner *position = NULL, *moves = NULL;
+    cg_status st = CG_OK;
+    if (optind + 1 < argc) {
+        file = fopen(argv[optind + 1], "rb");
+        if (file == NULL) {
+            fprintf(stderr, "cgsolve play: cannot open '%s': %s\n", argv[optind + 1],
+                    strerror(errno));
+            return EXIT_IO;
+        }
+        st = cg_scanner_open_stream(&position, file, argv[optind + 1], &err);
+    }
+    if (st == CG_OK) {
+        st = cg_scanner_open_stream(&moves, stdin, "<stdin>", &err);
+    }
+    if (st == CG_OK) {
+        st = cg_play(game, position, moves, &c->options, !c->computer_first, !isatty(STDIN_FILENO),
+                     stdout, &err);
+    }
+    cg_scanner_close(moves);
+    cg_scanner_close(position);
+    if (file != NULL) {
+        fclose(file);
+    }
+    return st == CG_OK ? EXIT_OK : report_failure("play", &err);
+}
+
+static const char play_help[] =
+    "Usage: cgsolve play GAME [--first=human|computer] [--max M] [POSITION-FILE]\n"
+    "Play treblecross or numbergame against a perfect opponent. The start is read\n"
+    "from POSITION-FILE in the judge's format for one case (a board; or a count and\n"
+    "the available numbers), else a 24-cell empty board or all of 2..M. Type your\n"
+    "moves on standard input: a cell or a number; 'hint' lists the winning moves,\n"
+    "'quit' stops.\n";
+
 static const char grundy_help[] =
     "Usage: cgsolve grundy CODE [--upto N] [--explain | --json]\n"
     "Print G(0..N) of the octal game CODE (d0.d1d2..., each digit 0-7), one value a\n"
@@ -322,8 +384,9 @@ int main(int argc, char **argv) {
         return EXIT_OK;
     }
     bool is_grundy = strcmp(first, "grundy") == 0;
-    const cg_game *game = is_grundy ? NULL : cg_find_game(first);
-    if (!is_grundy && game == NULL) {
+    bool is_play = strcmp(first, "play") == 0;
+    const cg_game *game = is_grundy || is_play ? NULL : cg_find_game(first);
+    if (!is_grundy && !is_play && game == NULL) {
         return usage_error(NULL, first[0] == '-' ? "unknown option '%s'" : "unknown game '%s'",
                            first);
     }
@@ -337,7 +400,9 @@ int main(int argc, char **argv) {
     }
     optind += 1; /* index into argv rather than argv + 1 */
     if (c.help) {
-        if (is_grundy) {
+        if (is_play) {
+            fputs(play_help, stdout);
+        } else if (is_grundy) {
             fputs(grundy_help, stdout);
         } else {
             printf("cgsolve %s: %s\n\n%s", game->name, game->summary, game->input_help);
@@ -352,6 +417,12 @@ int main(int argc, char **argv) {
                           ? isatty(STDOUT_FILENO)
                           : strcmp(c.color, "always") == 0;
     c.options.color = want_color;
+    if (is_play) {
+        return run_play(&c, argc, argv);
+    }
+    if (c.first_given) {
+        return usage_error(first, "%s", "--first applies to play only");
+    }
     if (is_grundy) {
         return run_grundy(&c, argc, argv);
     }

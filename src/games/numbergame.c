@@ -95,9 +95,7 @@ static cg_status open_run(void *state, const cg_options *options, cg_error *err)
     return cg_numbergame_init(&s->game, max, options->memory_limit, err);
 }
 
-static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
-    run_state *s = state;
-    int max = s->game.max;
+cg_status cg_numbergame_read_position(cg_scanner *in, int max, uint64_t *available, cg_error *err) {
     int64_t count;
     char what[64];
     snprintf(what, sizeof what, "the count of available numbers (0..%d)", max - 1);
@@ -131,8 +129,13 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
                                 "unreachable position: %d is available but %d + %d = %d and %s",
                                 a + b, a, b, a + b, why);
     }
-    s->position = position;
+    *available = position;
     return CG_OK;
+}
+
+static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
+    run_state *s = state;
+    return cg_numbergame_read_position(in, s->game.max, &s->position, err);
 }
 
 static cg_status solve_case(void *state, cg_error *err) {

@@ -190,8 +190,8 @@ static cg_status open_run(void *state, const cg_options *options, cg_error *err)
     return CG_OK;
 }
 
-static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
-    run_state *s = state;
+cg_status cg_treblecross_read_board(cg_scanner *in, char **board, size_t *len, size_t *capacity,
+                                    cg_error *err) {
     cg_token tok;
     cg_status st = cg_scan_token(in, "a board of '.' and 'X'", &tok, err);
     if (st != CG_OK) {
@@ -210,14 +210,19 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
         }
         return cg_scan_error_at(in, &tok, offset, err, "%s", reason);
     }
-    char *grown = cg_grow(s->board, &s->board_cap, tok.len + 1, 1);
+    char *grown = cg_grow(*board, capacity, tok.len + 1, 1);
     if (grown == NULL) {
         return cg_error_nomem(err, "storing a board");
     }
-    s->board = grown;
-    memcpy(s->board, tok.text, tok.len + 1);
-    s->board_len = tok.len;
+    *board = grown;
+    memcpy(*board, tok.text, tok.len + 1);
+    *len = tok.len;
     return CG_OK;
+}
+
+static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
+    run_state *s = state;
+    return cg_treblecross_read_board(in, &s->board, &s->board_len, &s->board_cap, err);
 }
 
 static cg_status solve_case(void *state, cg_error *err) {

@@ -15,8 +15,12 @@
 
 #include "cgsolve/game.h"
 #include "cgsolve/memo.h"
+#include "cgsolve/play.h"
 
 extern const cg_game cg_game_numbergame;
+
+/* Play against a perfect opponent (see cgsolve/play.h). */
+extern const cg_play_game cg_play_numbergame;
 
 #define CG_NUMBERGAME_DEFAULT_MAX 20
 /* Masks are memo keys: M - 1 bits must stay below CG_MEMO_KEY_BITS. */
@@ -41,6 +45,10 @@ uint64_t cg_numbergame_after(int max, uint64_t available, int x);
 /* Whether the forbidden numbers of the position are closed under addition.
  * When not, *a + *b is an available number although *a and *b are forbidden. */
 bool cg_numbergame_reachable(int max, uint64_t available, int *a, int *b);
+
+/* Read a position in the judge's format (a count, then the available
+ * numbers), checking range, duplicates and reachability. */
+cg_status cg_numbergame_read_position(cg_scanner *in, int max, uint64_t *available, cg_error *err);
 
 /* Whether the player to move wins from a reachable position. */
 cg_status cg_numbergame_wins(cg_numbergame *game, uint64_t available, bool *wins, cg_error *err);

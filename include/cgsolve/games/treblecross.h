@@ -14,8 +14,12 @@
 
 #include "cgsolve/game.h"
 #include "cgsolve/octal.h"
+#include "cgsolve/play.h"
 
 extern const cg_game cg_game_treblecross;
+
+/* Play against a perfect opponent (see cgsolve/play.h). */
+extern const cg_play_game cg_play_treblecross;
 
 /* A maximal run of free cells (empty, at distance >= 3 from every X). */
 typedef struct cg_treblecross_stretch {
@@ -51,6 +55,12 @@ void cg_treblecross_free(cg_treblecross_solver *solver);
  * returns false with *offset the 0-based position to blame and *reason a
  * constant description. */
 bool cg_treblecross_valid(const char *board, size_t len, size_t *offset, const char **reason);
+
+/* Read one board token and validate it, with errors at the offending
+ * character. *board (capacity *capacity, both the caller's) receives it,
+ * NUL-terminated, and *len its length. */
+cg_status cg_treblecross_read_board(cg_scanner *in, char **board, size_t *len, size_t *capacity,
+                                    cg_error *err);
 
 /* Solve a valid board; the answer is in solver->result until the next call. */
 cg_status cg_treblecross_solve(cg_treblecross_solver *solver, const char *board, size_t len,
