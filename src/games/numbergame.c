@@ -85,8 +85,7 @@ cg_status cg_numbergame_wins(cg_numbergame *game, uint64_t available, bool *wins
 typedef struct run_state {
     cg_numbergame game;
     uint64_t position;
-    uint64_t winning;    /* winning moves, as a mask */
-    uint64_t child_wins; /* for each available move: the position it leaves is a win */
+    uint64_t winning; /* winning moves, as a mask */
 } run_state;
 
 static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
@@ -138,27 +137,25 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
     return cg_numbergame_read_position(in, s->game.max, &s->position, err);
 }
 
-static cg_status solve_case(void *state, cg_error *err) {
-    run_state *s = state;
-    s->winning = 0;
-    s->child_wins = 0;
-    for (int x = 2; x <= s->game.max; x++) {
-        if (!(s->position & bit_of(x))) {
-            continue;
-        }
+cg_status cg_numbergame_winning_moves(cg_numbergame *game, uint64_t available, uint64_t *winning,
+                                      cg_error *err) {
+    *winning = 0;
+    for (uint64_t todo = available; todo != 0; todo &= todo - 1) {
+        int x = 2 + __builtin_ctzll(todo);
         bool child_wins;
-        uint64_t child = cg_numbergame_after(s->game.max, s->position, x);
-        cg_status st = cg_numbergame_wins(&s->game, child, &child_wins, err);
+        cg_status st = cg_numbergame_wins(game, cg_numbergame_after(game->max, available, x),
+                                          &child_wins, err);
         if (st != CG_OK) {
             return st;
         }
-        if (child_wins) {
-            s->child_wins |= bit_of(x);
-        } else {
-            s->winning |= bit_of(x);
-        }
+        *winning |= child_wins ? 0 : bit_of(x);
     }
     return CG_OK;
+}
+
+static cg_status solve_case(void *state, cg_error *err) {
+    run_state *s = state;
+    return cg_numbergame_winning_moves(&s->game, s->position, &s->winning, err);
 }
 
 static void write_answer(void *state, uint64_t number, cg_buf *out) {

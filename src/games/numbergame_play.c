@@ -54,30 +54,12 @@ static cg_status play(void *state, const cg_token *move, cg_buf *said, cg_error 
     return CG_OK;
 }
 
-/* The winning moves of the position, as a mask. */
-static cg_status winning_moves(play_state *s, uint64_t *winning, cg_error *err) {
-    *winning = 0;
-    for (int x = 2; x <= s->game.max; x++) {
-        if (!(s->position & bit_of(x))) {
-            continue;
-        }
-        bool child_wins;
-        uint64_t child = cg_numbergame_after(s->game.max, s->position, x);
-        cg_status st = cg_numbergame_wins(&s->game, child, &child_wins, err);
-        if (st != CG_OK) {
-            return st;
-        }
-        *winning |= child_wins ? 0 : bit_of(x);
-    }
-    return CG_OK;
-}
-
 /* The smallest winning number; without one, the largest available, which
  * forbids the fewest others and so keeps the game long. */
 static cg_status respond(void *state, cg_buf *said, cg_error *err) {
     play_state *s = state;
     uint64_t winning;
-    cg_status st = winning_moves(s, &winning, err);
+    cg_status st = cg_numbergame_winning_moves(&s->game, s->position, &winning, err);
     if (st != CG_OK) {
         return st;
     }
@@ -93,7 +75,7 @@ static cg_status respond(void *state, cg_buf *said, cg_error *err) {
 static cg_status hint(void *state, cg_buf *said, cg_error *err) {
     play_state *s = state;
     uint64_t winning;
-    cg_status st = winning_moves(s, &winning, err);
+    cg_status st = cg_numbergame_winning_moves(&s->game, s->position, &winning, err);
     if (st != CG_OK) {
         return st;
     }

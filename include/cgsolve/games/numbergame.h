@@ -53,4 +53,8 @@ cg_status cg_numbergame_read_position(cg_scanner *in, int max, uint64_t *availab
 /* Whether the player to move wins from a reachable position. */
 cg_status cg_numbergame_wins(cg_numbergame *game, uint64_t available, bool *wins, cg_error *err);
 
+/* Every winning move of a reachable position, as a mask (bit x - 2 for x). */
+cg_status cg_numbergame_winning_moves(cg_numbergame *game, uint64_t available, uint64_t *winning,
+                                      cg_error *err);
+
 #endif
