@@ -300,34 +300,31 @@ static cg_status push_move(cg_domino_line *line, cg_domino_move move, cg_error *
 static cg_status describe_line(const rules *r, const cg_state_path *path, int opener,
                                int double_value, cg_domino_line *line, cg_error *err) {
     line->length = 0;
-    cg_domino_move open = {(cg_domino_player)opener,
-                           false,
-                           true,
-                           (uint8_t)double_value,
-                           (uint8_t)double_value,
-                           (uint8_t)double_value,
-                           (uint8_t)double_value};
+    uint8_t d = (uint8_t)double_value;
+    cg_domino_move open = {.player = (cg_domino_player)opener,
+                           .opening = true,
+                           .a = d,
+                           .b = d,
+                           .end_low = d,
+                           .end_high = d};
     cg_status st = push_move(line, open, err);
     for (size_t i = 1; st == CG_OK && i < path->length; i++) {
         uint64_t before = path->states[i - 1], after = path->states[i];
-        cg_domino_move m = {(cg_domino_player)mover_of(before),
-                            false,
-                            false,
-                            0,
-                            0,
-                            (uint8_t)low_of(after),
-                            (uint8_t)high_of(after)};
+        cg_domino_move m = {.player = (cg_domino_player)mover_of(before),
+                            .end_low = (uint8_t)low_of(after),
+                            .end_high = (uint8_t)high_of(after)};
         uint32_t laid = left_of(before) & ~left_of(after);
         if (laid == 0) {
             m.pass = true;
         } else {
             int t = __builtin_ctz(laid);
-            int a = r->low[t], b = r->high[t];
-            /* The half laid against an end is the one that vanished from the ends. */
-            int lo = low_of(before), hi = high_of(before);
-            bool on_low = (a == lo || b == lo) &&
-                          encode(left_of(after), (a == lo ? b : a), hi, 0, false) ==
-                              encode(left_of(after), low_of(after), high_of(after), 0, false);
+            int a = r->low[t], b = r->high[t], lo = low_of(before), hi = high_of(before);
+            /* Laid against the lower end iff it matches it and the ends that
+             * leaves, {other half, hi}, are the ends after the move. */
+            int other = a == lo ? b : a;
+            bool on_low =
+                (a == lo || b == lo) && encode(0, other, hi, 0, false) ==
+                                            encode(0, low_of(after), high_of(after), 0, false);
             int against = on_low ? lo : hi;
             m.a = (uint8_t)against;
             m.b = (uint8_t)(a == against ? b : a);
