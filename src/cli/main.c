@@ -58,7 +58,7 @@ static void print_usage(FILE *out) {
           "  -j, --json             same as --format=json\n"
           "  -m, --memory=SIZE      budget for search tables, e.g. 256M or 2G (default 1G)\n"
           "  -o, --optimal          domino: who wins under perfect play\n"
-          "  -M, --max=M            numbergame: play on the numbers 2..M (default 20)\n"
+          "  -M, --max=M            numbergame: play on the numbers 2..M (default 20, at most 56)\n"
           "  -n, --upto=N           grundy: compute G(0..N) (default 100)\n"
           "  -c, --color=WHEN       colour explanations: auto (default), always, never\n"
           "  -F, --first=WHO        play: who moves first, human (default) or computer\n"
