@@ -1,0 +1,260 @@
+/* Unit tests of the shared machinery: output buffer, growth, memo table,
+ * union-find, grid fills, reports and the generic game-graph searches. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cgsolve/budget.h"
+#include "cgsolve/buf.h"
+#include "cgsolve/grid.h"
+#include "cgsolve/grow.h"
+#include "cgsolve/memo.h"
+#include "cgsolve/report.h"
+#include "cgsolve/state_graph.h"
+#include "cgsolve/union_find.h"
+
+static void buf_formats(void **state) {
+    (void)state;
+    cg_buf b = CG_BUF_INIT;
+    cg_buf_puts(&b, "a");
+    cg_buf_put_int(&b, INT64_MIN);
+    cg_buf_putc(&b, ' ');
+    cg_buf_put_uint(&b, UINT64_MAX);
+    cg_buf_printf(&b, " %s=%d", "x", 42);
+    cg_buf_repeat(&b, '-', 3);
+    assert_string_equal(b.data, "a-9223372036854775808 18446744073709551615 x=42---");
+    cg_buf_clear(&b);
+    cg_buf_put_json_string(&b, "q\"\\\n\x01", 5);
+    assert_string_equal(b.data, "\"q\\\"\\\\\\n\\u0001\"");
+    assert_false(cg_buf_failed(&b));
+    cg_buf_free(&b);
+}
+
+static void grow_and_budget(void **state) {
+    (void)state;
+    size_t cap = 0;
+    int *items = cg_grow(NULL, &cap, 1, sizeof *items);
+    assert_non_null(items);
+    assert_int_equal(cap, 16);
+    items = cg_grow(items, &cap, 100, sizeof *items);
+    assert_non_null(items);
+    assert_int_equal(cap, 128);
+    items[99] = 7;
+    assert_null(cg_resize(items, SIZE_MAX / 2, sizeof *items)); /* overflow refused */
+    assert_int_equal(items[99], 7);                             /* block untouched */
+    free(items);
+    size_t product;
+    assert_false(cg_size_mul(SIZE_MAX / 2, 3, &product));
+    cg_error err;
+    assert_int_equal(cg_budget_check(10, 10, 100, "a table", &err), CG_OK);
+    assert_int_equal(cg_budget_check(11, 10, 100, "a table", &err), CG_ERR_LIMIT);
+    assert_non_null(strstr(err.message, "a table needs 11 x 10 bytes"));
+    assert_int_equal(cg_budget_check(SIZE_MAX, 2, SIZE_MAX, "x", &err), CG_ERR_LIMIT);
+}
+
+static void memo_table(void **state) {
+    (void)state;
+    cg_memo memo;
+    cg_memo_init(&memo, (size_t)1 << 20);
+    uint8_t v;
+    assert_false(cg_memo_get(&memo, 5, &v));
+    for (uint64_t k = 0; k < 20000; k++) {
+        assert_int_equal(cg_memo_put(&memo, k * 7919, (uint8_t)(k % 250), NULL), CG_OK);
+    }
+    assert_int_equal(memo.count, 20000);
+    for (uint64_t k = 0; k < 20000; k++) {
+        assert_true(cg_memo_get(&memo, k * 7919, &v));
+        assert_int_equal(v, k % 250);
+    }
+    assert_false(cg_memo_get(&memo, 1, &v));
+    bool inserted;
+    assert_int_equal(cg_memo_insert(&memo, 7919, 99, &inserted, NULL), CG_OK);
+    assert_false(inserted);
+    assert_true(cg_memo_get(&memo, 7919, &v) && v == 1); /* left alone */
+    assert_int_equal(cg_memo_put(&memo, 7919, 99, NULL), CG_OK);
+    assert_true(cg_memo_get(&memo, 7919, &v) && v == 99);
+    assert_int_equal(cg_memo_put(&memo, CG_MEMO_KEY_LIMIT - 1, 3, NULL), CG_OK);
+    assert_true(cg_memo_get(&memo, CG_MEMO_KEY_LIMIT - 1, &v) && v == 3);
+    assert_int_equal(cg_memo_put(&memo, CG_MEMO_KEY_LIMIT, 3, NULL), CG_ERR_INTERNAL);
+    cg_memo_clear(&memo);
+    assert_false(cg_memo_get(&memo, 0, &v));
+    cg_memo_free(&memo);
+    /* The budget: 32 KiB holds 4096 slots, so 3072 entries at most. */
+    cg_memo_init(&memo, 32768);
+    cg_error err;
+    cg_status st = CG_OK;
+    uint64_t k = 0;
+    while (st == CG_OK) {
+        st = cg_memo_put(&memo, k++, 1, &err);
+    }
+    assert_int_equal(st, CG_ERR_LIMIT);
+    assert_int_equal(memo.count, 3072);
+    assert_non_null(strstr(err.message, "memory limit of 32768 bytes"));
+    cg_memo_free(&memo);
+}
+
+static void union_find(void **state) {
+    (void)state;
+    cg_union_find uf;
+    cg_union_find_init(&uf);
+    assert_int_equal(cg_union_find_reset(&uf, 6, NULL), CG_OK);
+    assert_true(cg_union_find_join(&uf, 0, 1));
+    assert_true(cg_union_find_join(&uf, 2, 3));
+    assert_true(cg_union_find_join(&uf, 1, 3));
+    assert_false(cg_union_find_join(&uf, 0, 2));
+    assert_int_equal(cg_union_find_root(&uf, 0), cg_union_find_root(&uf, 3));
+    assert_true(cg_union_find_root(&uf, 4) != cg_union_find_root(&uf, 0));
+    assert_int_equal(cg_union_find_reset(&uf, 3, NULL), CG_OK);
+    assert_true(cg_union_find_join(&uf, 0, 1));
+    cg_union_find_free(&uf);
+}
+
+static void grid_fill_and_chain(void **state) {
+    (void)state;
+    /* W at (0,0) (1,0) (1,1) (1,2) joins left to right; (2,2) is U. */
+    const char cells[] = "WBB"
+                         "WWW"
+                         "BBU";
+    cg_grid g = {cells, 3};
+    uint8_t marks[9] = {0};
+    uint32_t queue[9], parent[9], path[9];
+    cg_grid_flood(&g, 'W', CG_SIDE_LEFT, marks, 1, queue);
+    cg_grid_flood(&g, 'B', CG_SIDE_TOP, marks, 2, queue);
+    static const uint8_t expected[9] = {1, 2, 2, 1, 1, 1, 0, 0, 0};
+    assert_memory_equal(marks, expected, 9);
+    assert_true(cg_grid_on_side(&g, 5, CG_SIDE_RIGHT));
+    assert_true(cg_grid_on_side(&g, 6, CG_SIDE_BOTTOM));
+    assert_false(cg_grid_on_side(&g, 4, CG_SIDE_TOP));
+    assert_true(cg_grid_touches(&g, marks, 1, 8, CG_SIDE_LEFT)); /* next to (1,2) */
+    assert_false(cg_grid_touches(&g, marks, 2, 8, CG_SIDE_TOP));
+    size_t n =
+        cg_grid_shortest_chain(&g, 'W', SIZE_MAX, CG_SIDE_LEFT, CG_SIDE_RIGHT, parent, queue, path);
+    assert_int_equal(n, 3);
+    assert_int_equal(path[0], 3);
+    assert_int_equal(path[2], 5);
+    /* Black needs the U cell: a chain through the extra cell, top to bottom. */
+    n = cg_grid_shortest_chain(&g, 'B', 8, CG_SIDE_TOP, CG_SIDE_BOTTOM, parent, queue, path);
+    assert_int_equal(n, 0); /* (1,2) is white: no black chain even with (2,2) */
+}
+
+static void report_rendering(void **state) {
+    (void)state;
+    cg_report r;
+    cg_report_init(&r);
+    cg_report_int(&r, "n", 3);
+    cg_report_bool(&r, "won", true);
+    cg_report_open_list(&r, "cells");
+    cg_report_int(&r, NULL, 1);
+    cg_report_int(&r, NULL, 2);
+    cg_report_close(&r);
+    cg_report_open_list(&r, "steps");
+    cg_report_string(&r, NULL, "first \"step\"");
+    cg_report_close(&r);
+    cg_report_open_list(&r, "moves");
+    cg_report_open_object(&r, NULL);
+    cg_report_int(&r, "cell", 4);
+    cg_report_open_list(&r, "leaves");
+    cg_report_close(&r);
+    cg_report_close(&r);
+    cg_report_close(&r);
+    cg_report_text(&r, "board", "ab\ncd\n", 6);
+    assert_false(cg_report_failed(&r));
+    cg_buf text = CG_BUF_INIT;
+    cg_report_render_text(&r, 2, &text);
+    assert_string_equal(text.data, "  n: 3\n"
+                                   "  won: yes\n"
+                                   "  cells: [1, 2]\n"
+                                   "  steps:\n"
+                                   "    - first \"step\"\n"
+                                   "  moves:\n"
+                                   "    - cell: 4\n"
+                                   "      leaves: (none)\n"
+                                   "  board:\n"
+                                   "    ab\n"
+                                   "    cd\n");
+    cg_buf json = CG_BUF_INIT;
+    cg_report_render_json(&r, &json);
+    assert_string_equal(json.data, "{\"n\":3,\"won\":true,\"cells\":[1,2],\"steps\":[\"first "
+                                   "\\\"step\\\"\"],\"moves\":[{\"cell\":4,\"leaves\":[]}],"
+                                   "\"board\":\"ab\\ncd\\n\"}");
+    /* Misuse is recorded, not crashed on: a keyless value in an object. */
+    cg_report_reset(&r);
+    cg_report_int(&r, NULL, 1);
+    assert_true(cg_report_failed(&r));
+    cg_report_reset(&r);
+    cg_report_close(&r); /* closing the root */
+    assert_true(cg_report_failed(&r));
+    cg_buf_free(&text);
+    cg_buf_free(&json);
+    cg_report_free(&r);
+}
+
+/* A toy graph: a heap of n tokens, take 1 or 2; taking the last wins. The
+ * player to move loses exactly when n is a multiple of 3. Goal bit 0: the
+ * heap is empty; possible_goals prunes nothing. */
+static size_t take_moves(void *context, uint64_t n, uint64_t *next) {
+    (void)context;
+    size_t k = 0;
+    for (uint64_t take = 1; take <= 2 && take <= n; take++) {
+        next[k++] = n - take;
+    }
+    return k;
+}
+
+static cg_outcome take_terminal(void *context, uint64_t n) {
+    (void)context;
+    (void)n;
+    return CG_OUTCOME_LOSS;
+}
+
+static unsigned take_goals(void *context, uint64_t n) {
+    (void)context;
+    return n == 0 ? 1u : 0u;
+}
+
+static void graph_searches(void **state) {
+    (void)state;
+    cg_state_graph g = {
+        .max_moves = 2, .terminal_value = take_terminal, .moves = take_moves, .goals = take_goals};
+    cg_memo memo;
+    cg_memo_init(&memo, (size_t)8 << 20);
+    for (uint64_t n = 0; n < 200; n++) {
+        cg_outcome o;
+        assert_int_equal(cg_negamax(&g, &memo, n, &o, NULL), CG_OK);
+        assert_int_equal(o, n % 3 == 0 ? CG_OUTCOME_LOSS : CG_OUTCOME_WIN);
+    }
+    /* 100000 levels deep: the explicit stack copes. */
+    cg_outcome deep;
+    cg_memo_clear(&memo);
+    assert_int_equal(cg_negamax(&g, &memo, 100000, &deep, NULL), CG_OK);
+    assert_int_equal(deep, CG_OUTCOME_WIN);
+    cg_memo_clear(&memo);
+    unsigned found;
+    cg_state_path path = {0};
+    assert_int_equal(cg_reach(&g, &memo, 5, 1u, &found, &path, 1, NULL), CG_OK);
+    assert_int_equal(found, 1u);
+    assert_int_equal(path.states[0], 5);
+    assert_int_equal(path.states[path.length - 1], 0);
+    for (size_t i = 1; i < path.length; i++) {
+        assert_true(path.states[i - 1] - path.states[i] <= 2);
+    }
+    cg_state_path_free(&path);
+    cg_memo_free(&memo);
+    assert_int_equal(cg_outcome_flip(CG_OUTCOME_WIN), CG_OUTCOME_LOSS);
+    assert_int_equal(cg_outcome_flip(CG_OUTCOME_DRAW), CG_OUTCOME_DRAW);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(buf_formats),         cmocka_unit_test(grow_and_budget),
+        cmocka_unit_test(memo_table),          cmocka_unit_test(union_find),
+        cmocka_unit_test(grid_fill_and_chain), cmocka_unit_test(report_rendering),
+        cmocka_unit_test(graph_searches),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
