@@ -18,6 +18,7 @@
         (ptr) = grown;                                                                             \
     } while (0)
 
+#define EXPLAIN_MAX_SUBTREES 10000
 #define NO_NEED UINT64_MAX /* no move inside this subtree can win */
 #define NO_PARENT UINT32_MAX
 
@@ -303,8 +304,10 @@ static void explain_case(void *state, cg_report *report) {
     cg_report_string(report, "rule",
                      "edge of weight w above children XOR C: C+1 if w=1, C if w even, "
                      "C xor 1 if w odd > 1; the root is the XOR of its children");
+    /* Explanations are for reading: huge trees list their first subtrees. */
+    size_t shown = r->n < EXPLAIN_MAX_SUBTREES ? r->n : EXPLAIN_MAX_SUBTREES;
     cg_report_open_list(report, "subtrees");
-    for (size_t i = 0; i < r->n; i++) {
+    for (size_t i = 0; i < shown; i++) {
         uint32_t x = r->order[i];
         cg_report_open_object(report, NULL);
         cg_report_int(report, "node", x);
@@ -320,6 +323,9 @@ static void explain_case(void *state, cg_report *report) {
         cg_report_close(report);
     }
     cg_report_close(report);
+    if (shown < r->n) {
+        cg_report_int(report, "subtrees_not_shown", (int64_t)(r->n - shown));
+    }
     cg_report_open_list(report, "winning_moves");
     for (size_t i = 0; i < r->winning_count; i++) {
         uint32_t x = r->winning[i];

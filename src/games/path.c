@@ -7,6 +7,8 @@
 #include "cgsolve/grid.h"
 #include "cgsolve/grow.h"
 
+#define EXPLAIN_MAX_SIDE 200 /* boards drawn by --explain */
+
 /* Marks: which side each stone's group reaches. */
 enum { WHITE_LEFT = 1, WHITE_RIGHT = 2, BLACK_TOP = 4, BLACK_BOTTOM = 8 };
 
@@ -274,7 +276,17 @@ static void explain_case(void *state, cg_report *report) {
         cg_report_int(report, "winning_cells", (int64_t)r->winning_count);
     }
     if (r->chain_length > 0) {
+        size_t first = r->chain[0], last = r->chain[r->chain_length - 1];
         cg_report_int(report, "chain_length", (int64_t)r->chain_length);
+        cg_report_printf(report, "chain_from", "row %zu, column %zu", first / s->n + 1,
+                         first % s->n + 1);
+        cg_report_printf(report, "chain_to", "row %zu, column %zu", last / s->n + 1,
+                         last % s->n + 1);
+    }
+    if (s->n > EXPLAIN_MAX_SIDE) {
+        return; /* a drawing is for reading: large boards get the facts only */
+    }
+    if (r->chain_length > 0) {
         cg_report_string(report, "legend",
                          s->color ? "highlighted: the chain; yellow: the winning move"
                                   : "lower case: the chain; '*': the winning move");
