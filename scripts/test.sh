@@ -2,7 +2,7 @@
 # Build and run the whole test suite twice: a gcc release build (golden runs
 # also under valgrind), then a clang build under AddressSanitizer +
 # UndefinedBehaviorSanitizer; then run every libFuzzer target for a bounded
-# time (FUZZ_SECONDS per target, default 20; 0 skips fuzzing).
+# time (FUZZ_SECONDS per target, default 30; 0 skips fuzzing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test
@@ -18,6 +18,6 @@ cmake --build build-sanitize -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
 
-if [ "${FUZZ_SECONDS:-20}" -gt 0 ]; then
-    scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+if [ "${FUZZ_SECONDS:-30}" -gt 0 ]; then
+    scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 fi
