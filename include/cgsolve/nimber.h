@@ -49,6 +49,15 @@ static inline cg_status cg_mex_add(cg_mex_set *set, cg_nimber value) {
     }
     return cg_mex_add_grow(set, value);
 }
+/* Make room for every value below bound, so that cg_mex_add_fast may be used
+ * for them; CG_ERR_NOMEM or CG_ERR_LIMIT when it cannot. */
+cg_status cg_mex_reserve(cg_mex_set *set, cg_nimber bound);
+
+/* Add a value below the bound last reserved (no checks: the hot loop). */
+static inline void cg_mex_add_fast(cg_mex_set *set, cg_nimber value) {
+    set->words[value >> 6] |= (uint64_t)1 << (value & 63);
+}
+
 bool cg_mex_contains(const cg_mex_set *set, cg_nimber value);
 /* The least value not in the set. */
 cg_nimber cg_mex_value(const cg_mex_set *set);

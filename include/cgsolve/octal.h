@@ -38,6 +38,7 @@ typedef struct cg_grundy_seq {
     size_t count; /* values[0..count-1] are known */
     size_t capacity;
     size_t max_count; /* memory bound: never hold more values than this */
+    cg_nimber bound;  /* a power of two above every value computed */
     cg_mex_set mex;
 } cg_grundy_seq;
 

@@ -57,6 +57,27 @@ cg_status cg_mex_add_grow(cg_mex_set *set, cg_nimber value) {
     return CG_OK;
 }
 
+cg_status cg_mex_reserve(cg_mex_set *set, cg_nimber bound) {
+    /* Invariant: words from `used` on are zero, so widening `used` is free. */
+    cg_nimber words = (bound + 63) >> 6;
+    if (words > set->limit) {
+        return CG_ERR_LIMIT;
+    }
+    if (words > set->capacity) {
+        size_t old = set->capacity;
+        uint64_t *grown = cg_grow(set->words, &set->capacity, (size_t)words, sizeof *grown);
+        if (grown == NULL) {
+            return CG_ERR_NOMEM;
+        }
+        memset(grown + old, 0, (set->capacity - old) * sizeof *grown);
+        set->words = grown;
+    }
+    if (words > set->used) {
+        set->used = (size_t)words;
+    }
+    return CG_OK;
+}
+
 bool cg_mex_contains(const cg_mex_set *set, cg_nimber value) {
     cg_nimber word = value >> 6;
     return word < set->used && (set->words[word] >> (value & 63) & 1) != 0;

@@ -75,6 +75,7 @@ void cg_grundy_seq_init(cg_grundy_seq *seq, const cg_octal_code *code) {
     memset(seq, 0, sizeof *seq);
     seq->code = *code;
     seq->max_count = SIZE_MAX / sizeof(cg_nimber);
+    seq->bound = 1;
     cg_mex_init(&seq->mex);
 }
 
@@ -102,8 +103,13 @@ static cg_status collect_options(cg_grundy_seq *seq, size_t n) {
             st |= cg_mex_add(mex, g[rest]);
         }
         if ((d & 4) && rest >= 2) {
+            /* Every value so far is below bound, a power of two, and so is the
+             * nim-sum of any two: reserve once, then add without checks. */
+            if ((st |= cg_mex_reserve(mex, seq->bound)) != CG_OK) {
+                return st;
+            }
             for (size_t a = 1; a <= rest / 2; a++) {
-                st |= cg_mex_add(mex, cg_nim_add(g[a], g[rest - a]));
+                cg_mex_add_fast(mex, cg_nim_add(g[a], g[rest - a]));
             }
         }
     }
@@ -130,6 +136,9 @@ cg_status cg_grundy_seq_extend(cg_grundy_seq *seq, size_t n, cg_error *err) {
             return cg_error_set(err, CG_ERR_LIMIT, "Grundy value of heap %zu is too large", m);
         }
         seq->values[m] = cg_mex_value(&seq->mex);
+        while (seq->values[m] >= seq->bound) {
+            seq->bound *= 2;
+        }
         seq->count = m + 1;
     }
     return CG_OK;
