@@ -43,8 +43,19 @@ static void mex_beyond_64_bits(void **state) {
     cg_mex_clear(&set);
     assert_false(cg_mex_contains(&set, 100000));
     assert_int_equal(cg_mex_value(&set), 0);
+    /* Reserving keeps what is in the set and allows unchecked adds. */
+    assert_int_equal(cg_mex_add(&set, 0), CG_OK);
+    assert_int_equal(cg_mex_reserve(&set, 4096), CG_OK);
+    assert_true(cg_mex_contains(&set, 0));
+    cg_mex_add_fast(&set, 1);
+    cg_mex_add_fast(&set, 4095);
+    assert_int_equal(cg_mex_value(&set), 2);
+    assert_true(cg_mex_contains(&set, 4095));
+    cg_mex_clear(&set);
+    assert_false(cg_mex_contains(&set, 4095));
     set.limit = 2;
     assert_int_equal(cg_mex_add(&set, 128), CG_ERR_LIMIT);
+    assert_int_equal(cg_mex_reserve(&set, 129), CG_ERR_LIMIT);
     cg_mex_free(&set);
 }
 
