@@ -55,6 +55,9 @@ typedef struct cg_game {
     const char *case_count;
 
     size_t state_size; /* bytes of the run's state; the runner allocates it zeroed */
+    /* The game's own memory budget when the user sets none (0: the global
+     * CG_DEFAULT_MEMORY_LIMIT). */
+    size_t default_memory;
 
     /* Initialise the run's state. */
     cg_status (*open)(void *state, const cg_options *options, cg_error *err);

@@ -56,7 +56,8 @@ static void print_usage(FILE *out) {
           "  -e, --explain          follow each answer with an explanation of why\n"
           "  -f, --format=FORMAT    judge (default), explain or json (one object a line)\n"
           "  -j, --json             same as --format=json\n"
-          "  -m, --memory=SIZE      budget for search tables, e.g. 256M or 2G (default 1G)\n"
+          "  -m, --memory=SIZE      budget for search tables, e.g. 256M or 2G (default 1G;\n"
+          "                         domino 256M)\n"
           "  -o, --optimal          domino: who wins under perfect play\n"
           "  -M, --max=M            numbergame: play on the numbers 2..M (default 20, at most 56)\n"
           "  -n, --upto=N           grundy: compute G(0..N) (default 100)\n"
@@ -151,6 +152,7 @@ typedef struct cli {
     bool version;
     bool computer_first;
     bool first_given;
+    bool memory_given;
 } cli;
 
 static int usage_error(const char *command, const char *format, const char *detail) {
@@ -194,6 +196,7 @@ static int parse_options(cli *c, int argc, char **argv) {
             c->options.output = CG_OUTPUT_JSON;
             break;
         case 'm':
+            c->memory_given = true;
             if (!parse_size(optarg, &c->options.memory_limit)) {
                 return usage_error(c->command, "invalid --memory '%s' (e.g. 256M or 2G)", optarg);
             }
@@ -425,6 +428,9 @@ int main(int argc, char **argv) {
     }
     if (is_grundy) {
         return run_grundy(&c, argc, argv);
+    }
+    if (!c.memory_given && game->default_memory != 0) {
+        c.options.memory_limit = game->default_memory;
     }
     if (c.options.optimal && !(game->extra_options & CG_GAME_OPTION_OPTIMAL)) {
         return usage_error(first, "%s", "--optimal does not apply to this game");

@@ -532,6 +532,7 @@ const cg_game cg_game_domino = {
     .case_count = NULL,
     .case_separator = "\n",
     .state_size = sizeof(run_state),
+    .default_memory = (size_t)256 << 20, /* enough for the largest search seen, n = 14 */
     .open = open_run,
     .read_case = read_case,
     .solve_case = solve_case,
