@@ -43,7 +43,4 @@ cg_status cg_memo_insert(cg_memo *memo, uint64_t key, uint8_t value, bool *inser
 /* Hint that key will be looked up soon: start loading its slot. */
 void cg_memo_prefetch(const cg_memo *memo, uint64_t key);
 
-/* Bytes in use. */
-size_t cg_memo_bytes(const cg_memo *memo);
-
 #endif

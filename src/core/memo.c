@@ -36,10 +36,6 @@ void cg_memo_clear(cg_memo *memo) {
     memo->count = 0;
 }
 
-size_t cg_memo_bytes(const cg_memo *memo) {
-    return memo->capacity * sizeof *memo->slots;
-}
-
 bool cg_memo_get(const cg_memo *memo, uint64_t key, uint8_t *value) {
     if (memo->capacity == 0) {
         return false;

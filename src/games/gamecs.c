@@ -203,7 +203,6 @@ typedef struct run_state {
     uint32_t *u, *v;
     uint64_t *w;
     size_t edge_capacity;
-    size_t memory_limit;
 } run_state;
 
 static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
@@ -212,7 +211,6 @@ static cg_status open_run(void *state, const cg_options *options, cg_error *err)
     cg_gamecs_init(&s->solver, options->memory_limit);
     cg_union_find_init(&s->components);
     s->explain = options->output != CG_OUTPUT_JUDGE;
-    s->memory_limit = options->memory_limit;
     return CG_OK;
 }
 
@@ -220,9 +218,9 @@ static cg_status reserve_edges(run_state *s, size_t n, cg_error *err) {
     if (n <= s->edge_capacity) {
         return CG_OK;
     }
-    size_t edge_bytes = 2 * sizeof(uint32_t) + sizeof(uint64_t);
-    cg_status st = cg_budget_check(n, edge_bytes + 2 * sizeof(uint32_t), s->memory_limit,
-                                   "the edge list", err);
+    /* Per node: one edge (u, v, w) and the union-find that validates it. */
+    size_t per_node = 2 * sizeof(uint32_t) + sizeof(uint64_t) + cg_union_find_bytes(1);
+    cg_status st = cg_budget_check(n, per_node, s->solver.memory_limit, "the edge list", err);
     if (st != CG_OK) {
         return st;
     }
