@@ -268,21 +268,17 @@ static void fill_rules(rules *r, const cg_domino_deal *deal) {
     }
 }
 
-/* The position after the automatic opening; *opener and *double_value say
- * who laid which double. */
-static uint64_t opening(const rules *r, int *opener, int *double_value) {
+/* The position after the automatic opening: the highest double dealt is on
+ * both ends and its holder's opponent moves. Valid deals hold a double. */
+static uint64_t opening(const rules *r) {
     for (int v = 6; v >= 0; v--) {
         uint32_t bit = (uint32_t)1 << tile_id(v, v);
         for (int p = 0; p < 2; p++) {
             if (r->hand[p] & bit) {
-                *opener = p;
-                *double_value = v;
                 return encode((r->hand[0] | r->hand[1]) & ~bit, v, v, 1 - p, false);
             }
         }
     }
-    *opener = -1;
-    *double_value = -1;
     return 0;
 }
 
@@ -336,8 +332,7 @@ static cg_status describe_line(const rules *r, const cg_state_path *path, int op
 
 uint64_t cg_domino_graph(const cg_domino_deal *deal, cg_domino_rules *r, cg_state_graph *graph) {
     fill_rules(r, deal);
-    int opener, double_value;
-    uint64_t start = opening(r, &opener, &double_value);
+    uint64_t start = opening(r);
     cg_state_graph g = {r, MAX_MOVES, domino_terminal, domino_moves, domino_goals, domino_possible};
     *graph = g;
     return start;
@@ -353,8 +348,8 @@ cg_status cg_domino_solve(cg_domino_solver *solver, const cg_domino_deal *deal, 
     rules r;
     cg_state_graph graph;
     uint64_t start = cg_domino_graph(deal, &r, &graph);
-    int opener, double_value;
-    opening(&r, &opener, &double_value);
+    /* The opening double is on both ends; its holder is not the one to move. */
+    int opener = 1 - mover_of(start), double_value = low_of(start);
     cg_domino_result *res = &solver->result;
     unsigned found = 0;
     cg_status st = CG_OK;
