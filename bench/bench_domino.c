@@ -67,7 +67,7 @@ int main(int argc, char **argv) {
     int bfs_per_n = argc > 3 ? atoi(argv[3]) : 3; /* BFS takes seconds per deal at n = 14 */
     ref_rng rng = {742};
     cg_domino_solver solver;
-    cg_domino_init(&solver, (size_t)1 << 30);
+    cg_domino_init(&solver, NULL);
     for (int n = 5; n <= 14; n++) {
         totals t = {0};
         for (int i = 0; i < per_n; i++) {

@@ -97,7 +97,7 @@ int main(int argc, char **argv) {
     cg_options options;
     cg_options_init(&options);
     cg_scanner_open_stream(&scanner, in, path, NULL);
-    cg_status st = cg_run(cg_find_game("gamecs"), scanner, &options, out, NULL);
+    cg_status st = cg_run(cg_find_game("gamecs"), scanner, &options, out, NULL, NULL);
     cg_scanner_close(scanner);
     double fast = bench_now() - t0;
     fclose(in);

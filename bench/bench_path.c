@@ -39,7 +39,7 @@ static void random_board(ref_rng *rng, char *cells, size_t n) {
 int main(int argc, char **argv) {
     size_t largest = argc > 1 ? strtoull(argv[1], NULL, 10) : 2000;
     cg_path_solver solver;
-    cg_path_init(&solver, (size_t)4 << 30);
+    cg_path_init(&solver, NULL);
     const size_t n = 80;
     const int boards = 5;
     char *cells = malloc(n * n);

@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
     size_t upto = argc > 1 ? strtoull(argv[1], NULL, 10) : (size_t)1 << 17;
     ref_rng rng = {10561};
     cg_treblecross_solver solver;
-    cg_treblecross_init(&solver, (size_t)1 << 30);
+    cg_treblecross_init(&solver, NULL);
     compare("judge file: 99 boards of 150-200", &rng, 99, 150, 200, 12, &solver);
     compare("10 boards of 2,000-5,000, sparse X", &rng, 10, 2000, 5000, 400, &solver);
     compare("1 empty board of 20,000", &rng, 1, 20000, 20000, 1u << 30, &solver);
@@ -100,7 +100,7 @@ int main(int argc, char **argv) {
     cg_octal_code code;
     cg_octal_parse("0.007", &code, NULL);
     cg_grundy_seq seq;
-    cg_grundy_seq_init(&seq, &code);
+    cg_grundy_seq_init(&seq, &code, NULL);
     double t0 = bench_now();
     cg_grundy_seq_extend(&seq, upto + 2, NULL);
     double fast = bench_now() - t0;

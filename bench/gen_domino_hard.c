@@ -11,7 +11,7 @@ int main(int argc, char **argv) {
     int steps = argc > 2 ? atoi(argv[2]) : 300;
     ref_rng rng = {argc > 3 ? strtoull(argv[3], NULL, 10) : 742};
     cg_domino_solver solver;
-    cg_domino_init(&solver, (size_t)1 << 30);
+    cg_domino_init(&solver, NULL);
     for (int n = 9; n <= 14; n++) {
         for (int k = 0; k < count; k++) {
             cg_domino_deal deal;

@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         options.output = modes[m];
         options.memory_limit = (size_t)64 << 20; /* keep runs small */
         cg_error err;
-        cg_run(game, scanner, &options, sink, &err);
+        cg_run(game, scanner, &options, sink, NULL, &err);
         cg_scanner_close(scanner);
     }
     return 0;

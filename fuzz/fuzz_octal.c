@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             abort(); /* printing and parsing must round-trip */
         }
         cg_grundy_seq seq;
-        cg_grundy_seq_init(&seq, &code);
+        cg_grundy_seq_init(&seq, &code, NULL);
         cg_grundy_seq_extend(&seq, 200, NULL);
         size_t preperiod;
         cg_octal_find_period(seq.values, seq.count, &code, &preperiod);

@@ -6,9 +6,18 @@
 #ifndef CGSOLVE_BUF_H
 #define CGSOLVE_BUF_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#ifdef __cplusplus
+}
+#endif
+
+#endif
 
 typedef struct cg_buf {
     char *data; /* NUL-terminated when len > 0 or after any append */
@@ -25,6 +34,9 @@ void cg_buf_free(cg_buf *buf);
 /* Forget the contents but keep the storage. */
 void cg_buf_clear(cg_buf *buf);
 bool cg_buf_failed(const cg_buf *buf);
+/* Record a failure met while producing the contents (e.g. a scratch
+ * allocation), so the buffer reports failed like after a failed append. */
+void cg_buf_fail(cg_buf *buf);
 
 void cg_buf_append(cg_buf *buf, const char *bytes, size_t len);
 void cg_buf_puts(cg_buf *buf, const char *text);
@@ -34,11 +46,30 @@ void cg_buf_put_uint(cg_buf *buf, uint64_t value);
 void cg_buf_printf(cg_buf *buf, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
+#ifdef __cplusplus
+}
+#endif
+
 #endif
     ;
+/* The same with a va_list (which it consumes). */
+void cg_buf_vprintf(cg_buf *buf, const char *format, va_list args);
 /* Append text as a JSON string literal, quotes included. */
 void cg_buf_put_json_string(cg_buf *buf, const char *text, size_t len);
 /* Append n copies of c. */
 void cg_buf_repeat(cg_buf *buf, char c, size_t n);
+
+/* Terminal highlighting styles for cg_buf_put_styled. */
+typedef enum cg_style {
+    CG_STYLE_STRONG, /* bold, inverse */
+    CG_STYLE_MARK    /* bold on yellow */
+} cg_style;
+
+/* Append c in style (with ANSI escapes) when color is true, plain otherwise. */
+void cg_buf_put_styled(cg_buf *buf, char c, cg_style style, bool color);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,9 +1,12 @@
 /* How a game plugs into cgsolve.
  *
- * A game is a table of functions: it reads one case at a time from the
+ * A game is one table (cg_game): it reads one case at a time from the
  * scanner, solves it, writes the judge's answer and, on request, fills a
- * report explaining it. The core (runner.c) owns the reading loop and the
- * output modes, so a game never formats JSON or explanations itself. */
+ * report explaining it; it declares the options it accepts; and, when it can
+ * be played against a perfect opponent, it has a play part (cg_play_rules).
+ * The core (runner.c, play.c) owns the reading loop, the output modes and the
+ * conversation, so a game never formats JSON or explanations itself and the
+ * core never names a game. */
 #ifndef CGSOLVE_GAME_H
 #define CGSOLVE_GAME_H
 
@@ -11,56 +14,66 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cgsolve/budget.h"
 #include "cgsolve/buf.h"
+#include "cgsolve/options.h"
 #include "cgsolve/report.h"
 #include "cgsolve/scanner.h"
 #include "cgsolve/status.h"
+#include "cgsolve/strlist.h"
 
-typedef enum cg_output_mode {
-    CG_OUTPUT_JUDGE,   /* exactly the judge's output */
-    CG_OUTPUT_EXPLAIN, /* judge output, each answer followed by its explanation */
-    CG_OUTPUT_JSON     /* one JSON object per case and line */
-} cg_output_mode;
+#ifdef __cplusplus
+extern "C" {
+#endif
 
-/* Default budget for a game's search tables. */
-#define CG_DEFAULT_MEMORY_LIMIT ((size_t)1 << 30)
-
-/* Options a run is given; games read the ones they declare. */
-typedef struct cg_options {
-    cg_output_mode output;
-    size_t memory_limit; /* bytes a game may spend on its tables */
-    bool optimal;        /* CG_GAME_OPTION_OPTIMAL: perfect play instead of judge question */
-    int64_t max_number;  /* CG_GAME_OPTION_MAX: upper bound of a number game (0 = default) */
-    bool color;          /* explanations may use ANSI colours */
-} cg_options;
-
-/* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, no extras. */
-void cg_options_init(cg_options *options);
-
-/* Game-specific options a game accepts (bits of cg_game.extra_options). */
-enum {
-    CG_GAME_OPTION_OPTIMAL = 1u << 0,
-    CG_GAME_OPTION_MAX = 1u << 1,
-};
+/* Playing one position after another against a perfect opponent. Moves are
+ * strings written as a person types them. Play is normal: a player with no
+ * legal move has lost, so the last mover wins. */
+typedef struct cg_play_rules {
+    const char *intro;     /* the rules and how one wins, a few lines */
+    const char *move_word; /* what a move is called: "cell", "number" */
+    const char *move_help; /* what to type, for the prompt */
+    size_t state_size;     /* the core allocates the state, zeroed */
+    /* Set up the start: from `position` (one case in the judge's format,
+     * without a case count) or, when NULL, the game's usual start. */
+    cg_status (*start)(void *state, cg_scanner *position, const cg_options *options,
+                       cg_budget *budget, cg_error *err);
+    /* Draw the position for a person. */
+    void (*show)(void *state, cg_buf *out);
+    /* Every legal move of the player to move (none when the game is over). */
+    cg_status (*legal_moves)(void *state, cg_strlist *moves, cg_error *err);
+    /* Every move that wins against perfect play, in the order of legal_moves. */
+    cg_status (*winning_moves)(void *state, cg_strlist *moves, cg_error *err);
+    /* Play a move. An illegal one is CG_ERR_INPUT with the reason, and the
+     * position is unchanged. */
+    cg_status (*play)(void *state, const char *move, cg_error *err);
+    /* Optional: the move to make when none wins, written into move (for
+     * example one that keeps the game long). NULL: the first legal move. */
+    cg_status (*losing_choice)(void *state, cg_buf *move, cg_error *err);
+    /* Release what the state owns (also after a failed start). */
+    void (*close)(void *state);
+} cg_play_rules;
 
 typedef struct cg_game {
     const char *name;           /* the subcommand */
     const char *summary;        /* one line for `cgsolve list` */
-    const char *input_help;     /* several lines for `cgsolve GAME --help` */
-    unsigned extra_options;     /* CG_GAME_OPTION_* bits */
+    const char *input_help;     /* several lines describing the input */
     const char *case_separator; /* judge output between two consecutive answers */
     /* Non-NULL when the input starts with the number of cases: what to call
      * that number in messages. The runner reads it and asks for exactly that
      * many cases. NULL: the game's read_case says where the input ends. */
     const char *case_count;
+    /* The options this game accepts beyond cg_common_options, NULL-name
+     * ended; they apply to solving and to playing. */
+    const cg_option_spec *options;
 
     size_t state_size; /* bytes of the run's state; the runner allocates it zeroed */
     /* The game's own memory budget when the user sets none (0: the global
      * CG_DEFAULT_MEMORY_LIMIT). */
     size_t default_memory;
 
-    /* Initialise the run's state. */
-    cg_status (*open)(void *state, const cg_options *options, cg_error *err);
+    /* Initialise the run's state; its tables are counted in budget. */
+    cg_status (*open)(void *state, const cg_options *options, cg_budget *budget, cg_error *err);
     /* Read the next case; CG_END when the input has no more. */
     cg_status (*read_case)(void *state, cg_scanner *in, cg_error *err);
     /* Solve the case just read. */
@@ -72,6 +85,19 @@ typedef struct cg_game {
     /* Release what the state owns (also after a failed open); the runner
      * frees the state itself. */
     void (*close)(void *state);
+
+    /* Playing against a perfect opponent; NULL when the game is not playable. */
+    const cg_play_rules *play;
 } cg_game;
+
+/* The registered games, in the order `cgsolve list` shows them, NULL-terminated. */
+const cg_game *const *cg_games(void);
+
+/* The game registered under name, or NULL. */
+const cg_game *cg_find_game(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -3,7 +3,8 @@
  * Open addressing with linear probing over one array of 64-bit slots: the
  * key (below CG_MEMO_KEY_LIMIT) and an 8-bit value share a slot, so a table
  * costs 8 bytes per slot and nothing per entry beyond that. The table doubles
- * at 3/4 load and refuses to grow past its byte budget (CG_ERR_LIMIT). */
+ * at 3/4 load; both blocks are counted in its budget while it rehashes, and it
+ * refuses to grow past the budget (CG_ERR_LIMIT). */
 #ifndef CGSOLVE_MEMO_H
 #define CGSOLVE_MEMO_H
 
@@ -11,7 +12,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cgsolve/budget.h"
 #include "cgsolve/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#ifdef __cplusplus
+}
+#endif
+
+#endif
 
 #define CG_MEMO_KEY_BITS 56
 #define CG_MEMO_KEY_LIMIT (((uint64_t)1 << CG_MEMO_KEY_BITS) - 1)
@@ -20,11 +30,11 @@ typedef struct cg_memo {
     uint64_t *slots; /* 0 = empty; else value << 56 | (key + 1) */
     size_t capacity; /* a power of two */
     size_t count;
-    size_t max_bytes;
+    cg_budget *budget; /* where its bytes are counted; NULL: unlimited */
 } cg_memo;
 
-/* An empty table that may use up to max_bytes; no allocation yet. */
-void cg_memo_init(cg_memo *memo, size_t max_bytes);
+/* An empty table counted in budget (NULL: unlimited); no allocation yet. */
+void cg_memo_init(cg_memo *memo, cg_budget *budget);
 void cg_memo_free(cg_memo *memo);
 /* Forget every entry, keeping the storage. */
 void cg_memo_clear(cg_memo *memo);
@@ -42,5 +52,9 @@ cg_status cg_memo_insert(cg_memo *memo, uint64_t key, uint8_t value, bool *inser
 
 /* Hint that key will be looked up soon: start loading its slot. */
 void cg_memo_prefetch(const cg_memo *memo, uint64_t key);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

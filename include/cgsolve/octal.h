@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cgsolve/budget.h"
 #include "cgsolve/nimber.h"
 #include "cgsolve/status.h"
 
@@ -37,15 +38,16 @@ typedef struct cg_grundy_seq {
     cg_nimber *values;
     size_t count; /* values[0..count-1] are known */
     size_t capacity;
-    size_t max_count; /* memory bound: never hold more values than this */
+    cg_budget *budget; /* where the values are counted; NULL: unlimited */
     cg_nimber bound;  /* a power of two above every value computed */
     cg_mex_set mex;
 } cg_grundy_seq;
 
-void cg_grundy_seq_init(cg_grundy_seq *seq, const cg_octal_code *code);
+/* An empty sequence of code whose values are counted in budget (NULL: unlimited). */
+void cg_grundy_seq_init(cg_grundy_seq *seq, const cg_octal_code *code, cg_budget *budget);
 void cg_grundy_seq_free(cg_grundy_seq *seq);
 
-/* Make G(0..n) available. CG_ERR_LIMIT when n + 1 exceeds max_count. */
+/* Make G(0..n) available. CG_ERR_LIMIT when the values outgrow the budget. */
 cg_status cg_grundy_seq_extend(cg_grundy_seq *seq, size_t n, cg_error *err);
 
 /* G(n); n must be below seq->count. */

@@ -14,6 +14,14 @@
 
 #include "cgsolve/buf.h"
 
+#ifdef __cplusplus
+extern "C" {
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+
 #define CG_REPORT_MAX_DEPTH 16
 
 typedef enum cg_value_kind {
@@ -22,7 +30,8 @@ typedef enum cg_value_kind {
     CG_VALUE_INT,
     CG_VALUE_BOOL,
     CG_VALUE_STRING, /* one line */
-    CG_VALUE_TEXT    /* several lines, e.g. a drawn board */
+    CG_VALUE_TEXT,   /* several lines, e.g. a drawn board */
+    CG_VALUE_NULL    /* no value (JSON null, "none" in text) */
 } cg_value_kind;
 
 typedef struct cg_report_node {
@@ -46,10 +55,14 @@ typedef struct cg_report {
     size_t open[CG_REPORT_MAX_DEPTH]; /* the containers being filled */
     size_t depth;
     bool failed;
+    bool over_limit; /* failed because it would outgrow max_bytes */
+    size_t max_bytes; /* storage the report may reach, growth included (SIZE_MAX: any) */
 } cg_report;
 
 void cg_report_init(cg_report *report);
 void cg_report_free(cg_report *report);
+/* Bytes of storage the report holds. */
+size_t cg_report_bytes(const cg_report *report);
 /* Empty the report (a fresh root object), keeping storage. */
 void cg_report_reset(cg_report *report);
 /* True when an allocation failed or the calls were unbalanced. */
@@ -61,12 +74,19 @@ void cg_report_open_list(cg_report *report, const char *key);
 void cg_report_close(cg_report *report);
 void cg_report_int(cg_report *report, const char *key, int64_t value);
 void cg_report_bool(cg_report *report, const char *key, bool value);
+void cg_report_null(cg_report *report, const char *key);
 void cg_report_string(cg_report *report, const char *key, const char *text);
 void cg_report_string_n(cg_report *report, const char *key, const char *text, size_t len);
 void cg_report_text(cg_report *report, const char *key, const char *text, size_t len);
+/* cg_report_text of a buffer's contents; a failed buffer fails the report. */
+void cg_report_text_buf(cg_report *report, const char *key, const cg_buf *text);
 void cg_report_printf(cg_report *report, const char *key, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
+#ifdef __cplusplus
+}
+#endif
+
 #endif
     ;
 
@@ -74,5 +94,16 @@ void cg_report_printf(cg_report *report, const char *key, const char *format, ..
 void cg_report_render_text(const cg_report *report, size_t indent, cg_buf *out);
 /* Render the root object as one line of JSON (no newline). */
 void cg_report_render_json(const cg_report *report, cg_buf *out);
+
+/* Write one JSON line (newline included), the envelope every JSON output of
+ * cgsolve shares: {"game","file","case","answer","analysis"}. file NULL is
+ * written as null; answer is the judge's text (trailing newlines dropped);
+ * analysis is the report's root object. */
+void cg_report_write_envelope(cg_buf *out, const char *game, const char *file, uint64_t number,
+                              const char *answer, size_t answer_len, const cg_report *analysis);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

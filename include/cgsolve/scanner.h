@@ -15,6 +15,14 @@
 
 #include "cgsolve/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#ifdef __cplusplus
+}
+#endif
+
+#endif
+
 /* A token; text is NUL-terminated and valid until the next scan call. */
 typedef struct cg_token {
     const char *text;
@@ -38,6 +46,8 @@ void cg_scanner_close(cg_scanner *scanner);
 /* Tokens longer than max_len bytes are rejected with CG_ERR_LIMIT. */
 void cg_scanner_set_token_limit(cg_scanner *scanner, size_t max_len);
 const char *cg_scanner_name(const cg_scanner *scanner);
+/* The line (from 1) of the next unread byte. */
+uint64_t cg_scanner_line(const cg_scanner *scanner);
 
 /* Skip white space and tell whether the input is exhausted. */
 cg_status cg_scan_at_end(cg_scanner *scanner, bool *at_end, cg_error *err);
@@ -65,6 +75,10 @@ cg_status cg_scan_error_at(const cg_scanner *scanner, const cg_token *token, siz
                            cg_error *err, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
+#ifdef __cplusplus
+}
+#endif
+
 #endif
     ;
 
@@ -73,5 +87,9 @@ void cg_describe_byte(unsigned char byte, char out[16]);
 
 /* Describe a token for a message: quoted, shortened when long. */
 void cg_describe_token(const cg_token *token, char out[48]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

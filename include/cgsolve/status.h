@@ -6,6 +6,15 @@
 #define CGSOLVE_STATUS_H
 
 #include <stdarg.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#ifdef __cplusplus
+}
+#endif
+
+#endif
 
 typedef enum cg_status {
     CG_OK = 0,
@@ -23,6 +32,7 @@ typedef enum cg_status {
 /* A failure with its human-readable explanation (no trailing newline). */
 typedef struct cg_error {
     cg_status status;
+    bool over_budget; /* CG_ERR_LIMIT because the run's memory budget is spent */
     char message[CG_ERROR_MESSAGE_MAX];
 } cg_error;
 
@@ -30,6 +40,10 @@ typedef struct cg_error {
 cg_status cg_error_set(cg_error *err, cg_status status, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
+#ifdef __cplusplus
+}
+#endif
+
 #endif
     ;
 
@@ -44,5 +58,9 @@ void cg_error_clear(cg_error *err);
 
 /* A short constant name for status ("input error", "limit exceeded", ...). */
 const char *cg_status_name(cg_status status);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -28,6 +28,10 @@ bool cg_buf_failed(const cg_buf *buf) {
     return buf->failed;
 }
 
+void cg_buf_fail(cg_buf *buf) {
+    buf->failed = true;
+}
+
 /* Make room for `extra` more bytes plus the terminating NUL. */
 static bool reserve(cg_buf *buf, size_t extra) {
     if (buf->failed) {
@@ -96,6 +100,11 @@ void cg_buf_put_int(cg_buf *buf, int64_t value) {
 void cg_buf_printf(cg_buf *buf, const char *format, ...) {
     va_list args;
     va_start(args, format);
+    cg_buf_vprintf(buf, format, args);
+    va_end(args);
+}
+
+void cg_buf_vprintf(cg_buf *buf, const char *format, va_list args) {
     va_list copy;
     va_copy(copy, args);
     int need = vsnprintf(NULL, 0, format, copy);
@@ -106,7 +115,6 @@ void cg_buf_printf(cg_buf *buf, const char *format, ...) {
         vsnprintf(buf->data + buf->len, (size_t)need + 1, format, args);
         buf->len += (size_t)need;
     }
-    va_end(args);
 }
 
 void cg_buf_put_json_string(cg_buf *buf, const char *text, size_t len) {
@@ -138,4 +146,14 @@ void cg_buf_repeat(cg_buf *buf, char c, size_t n) {
     memset(buf->data + buf->len, c, n);
     buf->len += n;
     buf->data[buf->len] = '\0';
+}
+
+void cg_buf_put_styled(cg_buf *buf, char c, cg_style style, bool color) {
+    if (!color) {
+        cg_buf_putc(buf, c);
+        return;
+    }
+    cg_buf_puts(buf, style == CG_STYLE_MARK ? "\033[1;30;43m" : "\033[1;7m");
+    cg_buf_putc(buf, c);
+    cg_buf_puts(buf, "\033[0m");
 }

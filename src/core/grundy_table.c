@@ -1,7 +1,15 @@
 #include "cgsolve/grundy_table.h"
 
+#include <errno.h>
+#include <string.h>
 #include "cgsolve/buf.h"
 #include "cgsolve/octal.h"
+
+const cg_option_spec cg_grundy_options[] = {
+    {CG_OPTION_UPTO, "upto", 'n', CG_ARG_INT, "N", "compute G(0..N) (default 100)", 0,
+     (int64_t)1 << 40, NULL},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
 
 uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count) {
     uint64_t hash = 14695981039346656037u;
@@ -16,71 +24,84 @@ uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count) {
     return hash;
 }
 
-cg_status cg_write_grundy_table(const char *text, uint64_t upto, const cg_options *options,
-                                FILE *out, cg_error *err) {
+/* The analysis of a computed sequence. */
+static void analyse(const cg_grundy_seq *seq, cg_report *report) {
+    char name[CG_OCTAL_MAX_DIGITS + 4];
+    cg_octal_format(&seq->code, name, sizeof name);
+    cg_report_string(report, "code", name);
+    cg_report_int(report, "upto", (int64_t)seq->count - 1);
+    cg_report_open_list(report, "values");
+    size_t largest_at = 0;
+    for (size_t n = 0; n < seq->count; n++) {
+        cg_report_int(report, NULL, (int64_t)seq->values[n]);
+        largest_at = seq->values[n] > seq->values[largest_at] ? n : largest_at;
+    }
+    cg_report_close(report);
+    size_t preperiod = 0;
+    size_t period = cg_octal_find_period(seq->values, seq->count, &seq->code, &preperiod);
+    if (period > 0) {
+        cg_report_open_object(report, "period");
+        cg_report_int(report, "period", (int64_t)period);
+        cg_report_int(report, "preperiod", (int64_t)preperiod);
+        cg_report_close(report);
+    } else {
+        cg_report_null(report, "period");
+    }
+    cg_report_int(report, "largest_value", (int64_t)seq->values[largest_at]);
+    cg_report_int(report, "largest_value_at", (int64_t)largest_at);
+    cg_report_printf(report, "checksum", "%016llx",
+                     (unsigned long long)cg_grundy_checksum(seq->values, seq->count));
+}
+
+static cg_status format(const cg_grundy_seq *seq, const cg_options *options, cg_buf *out,
+                        cg_error *err) {
+    cg_buf values = CG_BUF_INIT;
+    for (size_t n = 0; n < seq->count; n++) {
+        cg_buf_put_uint(&values, seq->values[n]);
+        cg_buf_putc(&values, '\n');
+    }
+    cg_report report;
+    cg_report_init(&report);
+    if (options->output != CG_OUTPUT_JUDGE) {
+        analyse(seq, &report);
+    }
+    if (options->output == CG_OUTPUT_JSON) {
+        cg_report_write_envelope(out, "grundy", NULL, 1, values.data, values.len, &report);
+    } else {
+        cg_buf_append(out, values.data != NULL ? values.data : "", values.len);
+        if (options->output == CG_OUTPUT_EXPLAIN) {
+            cg_report_render_text(&report, 2, out);
+        }
+    }
+    bool failed = cg_buf_failed(&values) || cg_report_failed(&report) || cg_buf_failed(out);
+    cg_report_free(&report);
+    cg_buf_free(&values);
+    return failed ? cg_error_nomem(err, "formatting the Grundy table") : CG_OK;
+}
+
+cg_status cg_write_grundy_table(const char *text, const cg_options *options, FILE *out,
+                                cg_error *err) {
     cg_octal_code code;
     cg_status st = cg_octal_parse(text, &code, err);
     if (st != CG_OK) {
         return st;
     }
-    if (upto >= SIZE_MAX / sizeof(cg_nimber)) {
-        return cg_error_set(err, CG_ERR_LIMIT, "--upto %llu is too large",
-                            (unsigned long long)upto);
+    if (options->upto >= SIZE_MAX / sizeof(cg_nimber)) {
+        return cg_error_set(err, CG_ERR_LIMIT, "G(0..%llu) is too large a table",
+                            (unsigned long long)options->upto);
     }
+    cg_budget budget = cg_budget_make(options->memory_limit);
     cg_grundy_seq seq;
-    cg_grundy_seq_init(&seq, &code);
-    seq.max_count = options->memory_limit / sizeof(cg_nimber);
-    st = cg_grundy_seq_extend(&seq, (size_t)upto, err);
-    if (st != CG_OK) {
-        cg_grundy_seq_free(&seq);
-        return st;
-    }
-    char name[CG_OCTAL_MAX_DIGITS + 4];
-    cg_octal_format(&code, name, sizeof name);
-    size_t preperiod = 0;
-    size_t period = cg_octal_find_period(seq.values, seq.count, &code, &preperiod);
-    uint64_t checksum = cg_grundy_checksum(seq.values, seq.count);
-
+    cg_grundy_seq_init(&seq, &code, &budget);
+    st = cg_grundy_seq_extend(&seq, (size_t)options->upto, err);
     cg_buf buf = CG_BUF_INIT;
-    if (options->output == CG_OUTPUT_JSON) {
-        cg_buf_printf(&buf, "{\"code\":\"%s\",\"upto\":%llu,\"values\":[", name,
-                      (unsigned long long)upto);
-        for (size_t n = 0; n < seq.count; n++) {
-            cg_buf_printf(&buf, n == 0 ? "%llu" : ",%llu", (unsigned long long)seq.values[n]);
-        }
-        cg_buf_puts(&buf, "]");
-        if (period > 0) {
-            cg_buf_printf(&buf, ",\"period\":%zu,\"preperiod\":%zu", period, preperiod);
-        }
-        cg_buf_printf(&buf, ",\"checksum\":\"%016llx\"}\n", (unsigned long long)checksum);
-    } else {
-        for (size_t n = 0; n < seq.count; n++) {
-            if (options->output == CG_OUTPUT_EXPLAIN) {
-                cg_buf_printf(&buf, "G(%zu) = ", n);
-            }
-            cg_buf_put_uint(&buf, seq.values[n]);
-            cg_buf_putc(&buf, '\n');
-        }
-        if (options->output == CG_OUTPUT_EXPLAIN) {
-            cg_buf_printf(&buf, "code: %s\n", name);
-            if (period > 0) {
-                cg_buf_printf(&buf,
-                              "period: %zu from heap %zu on (proven by the octal "
-                              "periodicity theorem)\n",
-                              period, preperiod);
-            } else {
-                cg_buf_puts(&buf, "period: none proven within the values computed\n");
-            }
-            cg_buf_printf(&buf, "checksum: %016llx\n", (unsigned long long)checksum);
-        }
+    if (st == CG_OK) {
+        st = format(&seq, options, &buf, err);
     }
     cg_grundy_seq_free(&seq);
-    if (cg_buf_failed(&buf)) {
-        cg_buf_free(&buf);
-        return cg_error_nomem(err, "formatting the Grundy table");
+    if (st == CG_OK && (fwrite(buf.data, 1, buf.len, out) != buf.len || fflush(out) != 0)) {
+        st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
     }
-    size_t written = fwrite(buf.data, 1, buf.len, out);
-    bool ok = written == buf.len && fflush(out) == 0;
     cg_buf_free(&buf);
-    return ok ? CG_OK : cg_error_set(err, CG_ERR_IO, "write error on the output");
+    return st;
 }

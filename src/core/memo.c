@@ -17,16 +17,17 @@ static size_t slot_of(uint64_t key, size_t capacity) {
     return (size_t)key & (capacity - 1);
 }
 
-void cg_memo_init(cg_memo *memo, size_t max_bytes) {
+void cg_memo_init(cg_memo *memo, cg_budget *budget) {
     memo->slots = NULL;
     memo->capacity = 0;
     memo->count = 0;
-    memo->max_bytes = max_bytes;
+    memo->budget = budget;
 }
 
 void cg_memo_free(cg_memo *memo) {
     free(memo->slots);
-    cg_memo_init(memo, memo->max_bytes);
+    cg_budget_give(memo->budget, memo->capacity, sizeof *memo->slots);
+    cg_memo_init(memo, memo->budget);
 }
 
 void cg_memo_clear(cg_memo *memo) {
@@ -70,14 +71,15 @@ static void place(uint64_t *slots, size_t capacity, uint64_t slot) {
 
 static cg_status grow(cg_memo *memo, cg_error *err) {
     size_t capacity = memo->capacity == 0 ? INITIAL_CAPACITY : memo->capacity * 2;
-    if (capacity > memo->max_bytes / sizeof(uint64_t)) {
-        return cg_error_set(err, CG_ERR_LIMIT,
-                            "the search table holds %zu positions and cannot grow to %zu bytes "
-                            "within the memory limit of %zu bytes (raise it with --memory)",
-                            memo->count, capacity * sizeof(uint64_t), memo->max_bytes);
+    /* The old table stays allocated while the new one fills: both count. */
+    cg_status st = cg_budget_take(memo->budget, capacity, sizeof(uint64_t),
+                                  "growing the search table", err);
+    if (st != CG_OK) {
+        return st;
     }
     uint64_t *slots = calloc(capacity, sizeof *slots);
     if (slots == NULL) {
+        cg_budget_give(memo->budget, capacity, sizeof(uint64_t));
         return cg_error_nomem(err, "growing a search table");
     }
     for (size_t i = 0; i < memo->capacity; i++) {
@@ -86,6 +88,7 @@ static cg_status grow(cg_memo *memo, cg_error *err) {
         }
     }
     free(memo->slots);
+    cg_budget_give(memo->budget, memo->capacity, sizeof(uint64_t));
     memo->slots = slots;
     memo->capacity = capacity;
     return CG_OK;

@@ -71,16 +71,17 @@ void cg_octal_format(const cg_octal_code *code, char *out, size_t size) {
     out[n] = '\0';
 }
 
-void cg_grundy_seq_init(cg_grundy_seq *seq, const cg_octal_code *code) {
+void cg_grundy_seq_init(cg_grundy_seq *seq, const cg_octal_code *code, cg_budget *budget) {
     memset(seq, 0, sizeof *seq);
     seq->code = *code;
-    seq->max_count = SIZE_MAX / sizeof(cg_nimber);
+    seq->budget = budget;
     seq->bound = 1;
     cg_mex_init(&seq->mex);
 }
 
 void cg_grundy_seq_free(cg_grundy_seq *seq) {
     free(seq->values);
+    cg_budget_give(seq->budget, seq->capacity, sizeof *seq->values);
     cg_mex_free(&seq->mex);
     seq->values = NULL;
     seq->count = seq->capacity = 0;
@@ -120,16 +121,11 @@ cg_status cg_grundy_seq_extend(cg_grundy_seq *seq, size_t n, cg_error *err) {
     if (n < seq->count) {
         return CG_OK;
     }
-    if (n >= seq->max_count) {
-        return cg_error_set(err, CG_ERR_LIMIT,
-                            "Grundy table of %zu values exceeds the memory limit (%zu values)",
-                            n + 1, seq->max_count);
+    cg_status st = cg_grow_within(seq->budget, &seq->values, &seq->capacity, n + 1,
+                                  sizeof *seq->values, "the Grundy table", err);
+    if (st != CG_OK) {
+        return st;
     }
-    cg_nimber *grown = cg_grow(seq->values, &seq->capacity, n + 1, sizeof *grown);
-    if (grown == NULL) {
-        return cg_error_nomem(err, "growing a Grundy table");
-    }
-    seq->values = grown;
     for (size_t m = seq->count; m <= n; m++) {
         cg_mex_clear(&seq->mex);
         if (collect_options(seq, m) != CG_OK) {

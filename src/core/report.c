@@ -10,7 +10,31 @@
 void cg_report_init(cg_report *r) {
     memset(r, 0, sizeof *r);
     cg_buf_init(&r->strings);
+    r->max_bytes = SIZE_MAX;
     cg_report_reset(r);
+}
+
+size_t cg_report_bytes(const cg_report *r) {
+    return r->cap * sizeof *r->nodes + r->strings.cap;
+}
+
+/* Whether growing a block of `now` bytes to hold `needed` bytes by doubling
+ * keeps the report within max_bytes while old and new blocks coexist. */
+static bool growth_fits(cg_report *r, size_t now, size_t needed) {
+    if (needed <= now || r->max_bytes == SIZE_MAX) {
+        return true;
+    }
+    size_t grown = now < 64 ? 64 : now;
+    while (grown < needed && grown <= SIZE_MAX / 4) {
+        grown *= 2;
+    }
+    size_t total = cg_report_bytes(r);
+    if (grown > r->max_bytes || total > r->max_bytes - grown) {
+        r->failed = true;
+        r->over_limit = true;
+        return false;
+    }
+    return true;
 }
 
 void cg_report_free(cg_report *r) {
@@ -24,6 +48,9 @@ bool cg_report_failed(const cg_report *r) {
 }
 
 static size_t new_node(cg_report *r, cg_value_kind kind) {
+    if (!growth_fits(r, r->cap * sizeof *r->nodes, (r->count + 1) * sizeof *r->nodes)) {
+        return CG_REPORT_NONE;
+    }
     cg_report_node *grown = cg_grow(r->nodes, &r->cap, r->count + 1, sizeof *grown);
     if (grown == NULL) {
         r->failed = true;
@@ -44,6 +71,7 @@ void cg_report_reset(cg_report *r) {
     r->count = 0;
     r->depth = 0;
     r->failed = false;
+    r->over_limit = false;
     cg_buf_clear(&r->strings);
     size_t root = new_node(r, CG_VALUE_OBJECT);
     if (root != CG_REPORT_NONE) {
@@ -53,6 +81,10 @@ void cg_report_reset(cg_report *r) {
 
 static size_t store_string(cg_report *r, const char *text, size_t len) {
     size_t at = r->strings.len;
+    if (len > SIZE_MAX / 2 - at || !growth_fits(r, r->strings.cap, at + len + 2)) {
+        r->failed = true;
+        return at;
+    }
     cg_buf_append(&r->strings, text, len);
     cg_buf_putc(&r->strings, '\0');
     return at;
@@ -127,6 +159,10 @@ void cg_report_bool(cg_report *r, const char *key, bool value) {
     }
 }
 
+void cg_report_null(cg_report *r, const char *key) {
+    add(r, key, CG_VALUE_NULL);
+}
+
 static void add_text(cg_report *r, const char *key, cg_value_kind kind, const char *text,
                      size_t len) {
     cg_report_node *n = add(r, key, kind);
@@ -170,7 +206,8 @@ static const char *text_of(const cg_report *r, const cg_report_node *n) {
 }
 
 static bool is_scalar(const cg_report_node *n) {
-    return n->kind == CG_VALUE_INT || n->kind == CG_VALUE_BOOL || n->kind == CG_VALUE_STRING;
+    return n->kind == CG_VALUE_INT || n->kind == CG_VALUE_BOOL || n->kind == CG_VALUE_STRING ||
+           n->kind == CG_VALUE_NULL;
 }
 
 /* Containers print on one line when their children are all scalars, except
@@ -192,6 +229,9 @@ static void text_scalar(const cg_report *r, const cg_report_node *n, cg_buf *out
         break;
     case CG_VALUE_BOOL:
         cg_buf_puts(out, n->number ? "yes" : "no");
+        break;
+    case CG_VALUE_NULL:
+        cg_buf_puts(out, "none");
         break;
     default:
         cg_buf_append(out, text_of(r, n), n->text_len);
@@ -300,6 +340,9 @@ static void json_value(const cg_report *r, const cg_report_node *n, cg_buf *out)
     case CG_VALUE_BOOL:
         cg_buf_puts(out, n->number ? "true" : "false");
         return;
+    case CG_VALUE_NULL:
+        cg_buf_puts(out, "null");
+        return;
     case CG_VALUE_STRING:
     case CG_VALUE_TEXT:
         cg_buf_put_json_string(out, text_of(r, n), n->text_len);
@@ -331,4 +374,32 @@ void cg_report_render_json(const cg_report *r, cg_buf *out) {
         return;
     }
     json_value(r, &r->nodes[0], out);
+}
+
+void cg_report_text_buf(cg_report *report, const char *key, const cg_buf *text) {
+    if (cg_buf_failed(text)) {
+        report->failed = true;
+        return;
+    }
+    cg_report_text(report, key, text->data != NULL ? text->data : "", text->len);
+}
+
+void cg_report_write_envelope(cg_buf *out, const char *game, const char *file, uint64_t number,
+                              const char *answer, size_t answer_len, const cg_report *analysis) {
+    while (answer_len > 0 && answer[answer_len - 1] == '\n') {
+        answer_len--;
+    }
+    cg_buf_puts(out, "{\"game\":");
+    cg_buf_put_json_string(out, game, strlen(game));
+    cg_buf_puts(out, ",\"file\":");
+    if (file != NULL) {
+        cg_buf_put_json_string(out, file, strlen(file));
+    } else {
+        cg_buf_puts(out, "null");
+    }
+    cg_buf_printf(out, ",\"case\":%llu,\"answer\":", (unsigned long long)number);
+    cg_buf_put_json_string(out, answer != NULL ? answer : "", answer_len);
+    cg_buf_puts(out, ",\"analysis\":");
+    cg_report_render_json(analysis, out);
+    cg_buf_puts(out, "}\n");
 }

@@ -1,116 +1,173 @@
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cgsolve/cgsolve.h"
 
-void cg_options_init(cg_options *options) {
-    memset(options, 0, sizeof *options);
-    options->output = CG_OUTPUT_JUDGE;
-    options->memory_limit = CG_DEFAULT_MEMORY_LIMIT;
+const char *cg_version(void) {
+    return CGSOLVE_VERSION;
 }
 
-/* The judge answer without trailing newlines, for the JSON "answer" field. */
-static size_t trimmed_length(const cg_buf *answer, size_t from) {
-    size_t end = answer->len;
-    while (end > from && answer->data[end - 1] == '\n') {
-        end--;
-    }
-    return end - from;
-}
+/* One run: the game, its state, and where the answers go. */
+typedef struct run {
+    const cg_game *game;
+    void *state;
+    const cg_options *options;
+    const char *file;
+    cg_budget budget;
+    cg_report report;
+    size_t report_held; /* bytes of the report's storage in the budget */
+} run;
 
-/* Format one solved case into out according to the output mode. */
-static cg_status format_case(const cg_game *game, void *state, const cg_options *options,
-                             uint64_t number, cg_report *report, cg_buf *out, cg_error *err) {
-    if (options->output == CG_OUTPUT_JUDGE) {
-        if (number > 1) {
-            cg_buf_puts(out, game->case_separator);
+/* Fill the report for the case just solved, within the budget. */
+static cg_status explain(run *r, uint64_t number, cg_error *err) {
+    cg_report_reset(&r->report);
+    cg_budget_give(&r->budget, r->report_held, 1);
+    r->report_held = 0;
+    size_t room = r->budget.limit - r->budget.used;
+    r->report.max_bytes = room;
+    r->game->explain_case(r->state, &r->report);
+    if (r->report.over_limit) {
+        cg_error_set(err, CG_ERR_LIMIT,
+                     "the explanation of case %llu outgrows the memory limit of %zu bytes",
+                     (unsigned long long)number, r->budget.limit);
+        if (err != NULL) {
+            err->over_budget = true;
         }
-        game->write_answer(state, number, out);
-        return CG_OK;
+        return CG_ERR_LIMIT;
     }
-    cg_report_reset(report);
-    game->explain_case(state, report);
-    if (cg_report_failed(report)) {
+    if (cg_report_failed(&r->report)) {
         return cg_error_set(err, CG_ERR_NOMEM, "could not build the explanation of case %llu",
                             (unsigned long long)number);
     }
-    if (options->output == CG_OUTPUT_EXPLAIN) {
-        if (number > 1) {
+    r->report_held = cg_report_bytes(&r->report) < room ? cg_report_bytes(&r->report) : room;
+    return cg_budget_take(&r->budget, r->report_held, 1, "the explanation", err);
+}
+
+/* Format one solved case into out according to the output mode. */
+static cg_status format_case(run *r, uint64_t number, bool separate, cg_buf *out,
+                             cg_error *err) {
+    const cg_game *game = r->game;
+    cg_output_mode mode = r->options->output;
+    if (mode != CG_OUTPUT_JUDGE) {
+        cg_status st = explain(r, number, err);
+        if (st != CG_OK) {
+            return st;
+        }
+    }
+    if (mode != CG_OUTPUT_JSON) {
+        if (separate) {
             cg_buf_puts(out, game->case_separator);
         }
-        game->write_answer(state, number, out);
-        cg_report_render_text(report, 2, out);
+        game->write_answer(r->state, number, out);
+        if (mode == CG_OUTPUT_EXPLAIN) {
+            cg_report_render_text(&r->report, 2, out);
+        }
         return CG_OK;
     }
-    cg_buf_puts(out, "{\"game\":");
-    cg_buf_put_json_string(out, game->name, strlen(game->name));
-    cg_buf_printf(out, ",\"case\":%llu,\"answer\":", (unsigned long long)number);
-    size_t answer_at = out->len;
-    game->write_answer(state, number, out);
-    /* Move the raw answer aside, then emit it as a JSON string. */
-    cg_buf raw = CG_BUF_INIT;
-    cg_buf_append(&raw, out->data + answer_at, trimmed_length(out, answer_at));
-    out->len = answer_at;
-    cg_buf_put_json_string(out, raw.data != NULL ? raw.data : "", raw.len);
-    bool failed = cg_buf_failed(&raw);
-    cg_buf_free(&raw);
-    cg_buf_puts(out, ",\"analysis\":");
-    cg_report_render_json(report, out);
-    cg_buf_puts(out, "}\n");
+    cg_buf answer = CG_BUF_INIT;
+    game->write_answer(r->state, number, &answer);
+    cg_report_write_envelope(out, game->name, r->file, number, answer.data, answer.len,
+                             &r->report);
+    bool failed = cg_buf_failed(&answer);
+    cg_buf_free(&answer);
     return failed ? cg_error_nomem(err, "formatting JSON") : CG_OK;
 }
 
-cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options, FILE *out,
-                 cg_error *err) {
-    void *state = calloc(1, game->state_size);
-    if (state == NULL) {
-        return cg_error_nomem(err, "starting the game");
-    }
-    int64_t remaining = INT64_MAX; /* cases still to read when counted */
-    cg_status st = game->open(state, options, err);
-    if (st == CG_OK && game->case_count != NULL) {
-        st = cg_scan_int(in, game->case_count, 0, INT64_MAX, &remaining, NULL, err);
-    }
-    if (st != CG_OK) {
-        game->close(state);
-        free(state);
-        fflush(out);
+/* Name the case a solving failure belongs to: "FILE:LINE: case K: ...". */
+static cg_status locate_failure(const run *r, uint64_t line, uint64_t number, cg_status st,
+                                cg_error *err) {
+    if (err == NULL) {
         return st;
     }
+    char message[CG_ERROR_MESSAGE_MAX];
+    snprintf(message, sizeof message, "%s", err->message);
+    bool over_budget = err->over_budget;
+    cg_error_set(err, err->status, "%s:%llu: case %llu: %s", r->file, (unsigned long long)line,
+                 (unsigned long long)number, message);
+    err->over_budget = over_budget;
+    return err->status;
+}
+
+static cg_status write_text(cg_buf *text, FILE *out, cg_error *err) {
+    if (cg_buf_failed(text)) {
+        return cg_error_nomem(err, "formatting an answer");
+    }
+    if (fwrite(text->data, 1, text->len, out) != text->len) {
+        return cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+    }
+    return CG_OK;
+}
+
+/* The loop: read, solve, format and write each case in turn. */
+static cg_status run_cases(run *r, cg_scanner *in, FILE *out, uint64_t *answered,
+                           cg_error *err) {
+    const cg_game *game = r->game;
+    int64_t remaining = INT64_MAX; /* cases still to read when counted */
+    cg_status st = CG_OK;
+    if (game->case_count != NULL) {
+        st = cg_scan_int(in, game->case_count, 0, INT64_MAX, &remaining, NULL, err);
+    }
     cg_buf text = CG_BUF_INIT;
-    cg_report report;
-    cg_report_init(&report);
     uint64_t number = 0;
-    while (remaining > 0 && (st = game->read_case(state, in, err)) == CG_OK) {
+    while (st == CG_OK && remaining > 0) {
+        bool at_end;
+        if ((st = cg_scan_at_end(in, &at_end, err)) != CG_OK) {
+            break;
+        }
+        uint64_t line = cg_scanner_line(in);
+        if ((st = game->read_case(r->state, in, err)) != CG_OK) {
+            if (st == CG_ERR_LIMIT && err != NULL && err->over_budget) {
+                st = locate_failure(r, line, number + 1, st, err);
+            }
+            break;
+        }
         remaining -= game->case_count != NULL;
         number++;
-        st = game->solve_case(state, err);
-        if (st != CG_OK) {
-            break;
-        }
         cg_buf_clear(&text);
-        st = format_case(game, state, options, number, &report, &text, err);
+        st = game->solve_case(r->state, err);
+        if (st == CG_OK) {
+            st = format_case(r, number, *answered > 0, &text, err);
+        }
         if (st != CG_OK) {
+            st = locate_failure(r, line, number, st, err);
             break;
         }
-        if (cg_buf_failed(&text)) {
-            st = cg_error_nomem(err, "formatting an answer");
-            break;
-        }
-        if (fwrite(text.data, 1, text.len, out) != text.len) {
-            st = cg_error_set(err, CG_ERR_IO, "write error on the output");
-            break;
+        if ((st = write_text(&text, out, err)) == CG_OK) {
+            (*answered)++;
         }
     }
-    if (st == CG_END) {
-        st = CG_OK;
+    cg_buf_free(&text);
+    return st == CG_END ? CG_OK : st;
+}
+
+cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options, FILE *out,
+                 uint64_t *answered, cg_error *err) {
+    uint64_t answered_here = 0;
+    if (answered == NULL) {
+        answered = &answered_here;
+    }
+    run r;
+    memset(&r, 0, sizeof r);
+    r.game = game;
+    r.options = options;
+    r.file = cg_scanner_name(in);
+    bool use_default = !cg_option_given(options, CG_OPTION_MEMORY) && game->default_memory != 0;
+    r.budget = cg_budget_make(use_default ? game->default_memory : options->memory_limit);
+    r.state = calloc(1, game->state_size);
+    if (r.state == NULL) {
+        return cg_error_nomem(err, "starting the game");
+    }
+    cg_report_init(&r.report);
+    cg_status st = game->open(r.state, options, &r.budget, err);
+    if (st == CG_OK) {
+        st = run_cases(&r, in, out, answered, err);
     }
     if (fflush(out) != 0 && st == CG_OK) {
-        st = cg_error_set(err, CG_ERR_IO, "write error on the output");
+        st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
     }
-    cg_report_free(&report);
-    cg_buf_free(&text);
-    game->close(state);
-    free(state);
+    cg_report_free(&r.report);
+    game->close(r.state);
+    free(r.state);
     return st;
 }

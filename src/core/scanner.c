@@ -2,6 +2,7 @@
 
 #include "cgsolve/grow.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@ struct cg_scanner {
     unsigned char *block; /* owned read buffer for streams */
     bool eof;             /* the stream has no more bytes beyond data */
     bool io_error;
+    int io_errno; /* errno of the failed read */
     bool at_start; /* nothing consumed yet: a BOM may follow */
     uint64_t line;
     uint64_t column;
@@ -98,6 +100,10 @@ const char *cg_scanner_name(const cg_scanner *s) {
     return s->name;
 }
 
+uint64_t cg_scanner_line(const cg_scanner *s) {
+    return s->line;
+}
+
 /* Make sure a byte is available at pos unless the input is exhausted. */
 static bool have_byte(cg_scanner *s) {
     if (s->pos < s->len) {
@@ -111,6 +117,7 @@ static bool have_byte(cg_scanner *s) {
     if (s->len < BLOCK_SIZE) {
         s->eof = true;
         s->io_error = ferror(s->stream) != 0;
+        s->io_errno = s->io_error ? errno : 0;
     }
     return s->len > 0;
 }
@@ -192,7 +199,8 @@ static cg_status skip_space(cg_scanner *s, cg_error *err) {
         }
     }
     if (s->io_error) {
-        return cg_error_set(err, CG_ERR_IO, "%s: read error", s->name);
+        return cg_error_set(err, CG_ERR_IO, "%s: read error: %s", s->name,
+                            strerror(s->io_errno));
     }
     return CG_OK;
 }
@@ -275,7 +283,8 @@ cg_status cg_scan_token(cg_scanner *s, const char *expected, cg_token *token, cg
         advance(s, c);
     }
     if (s->io_error) {
-        return cg_error_set(err, CG_ERR_IO, "%s: read error", s->name);
+        return cg_error_set(err, CG_ERR_IO, "%s: read error: %s", s->name,
+                            strerror(s->io_errno));
     }
     s->token[len] = '\0';
     token->text = s->token;

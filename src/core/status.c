@@ -5,6 +5,7 @@
 cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_list args) {
     if (err != NULL) {
         err->status = status;
+        err->over_budget = false;
         vsnprintf(err->message, sizeof err->message, format, args);
     }
     return status;
@@ -25,6 +26,7 @@ cg_status cg_error_nomem(cg_error *err, const char *what) {
 void cg_error_clear(cg_error *err) {
     if (err != NULL) {
         err->status = CG_OK;
+        err->over_budget = false;
         err->message[0] = '\0';
     }
 }

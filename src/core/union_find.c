@@ -4,17 +4,20 @@
 
 #include <stdlib.h>
 
-void cg_union_find_init(cg_union_find *uf) {
+void cg_union_find_init(cg_union_find *uf, cg_budget *budget) {
     uf->parent = NULL;
     uf->size = NULL;
     uf->count = 0;
     uf->capacity = 0;
+    uf->budget = budget;
+    uf->held = 0;
 }
 
 void cg_union_find_free(cg_union_find *uf) {
     free(uf->parent);
     free(uf->size);
-    cg_union_find_init(uf);
+    cg_budget_give(uf->budget, uf->held, 1);
+    cg_union_find_init(uf, uf->budget);
 }
 
 cg_status cg_union_find_reset(cg_union_find *uf, size_t n, cg_error *err) {
@@ -22,16 +25,13 @@ cg_status cg_union_find_reset(cg_union_find *uf, size_t n, cg_error *err) {
         return cg_error_set(err, CG_ERR_LIMIT, "too many elements for a union-find (%zu)", n);
     }
     if (n > uf->capacity) {
-        uint32_t *parent = cg_resize(uf->parent, n, sizeof *parent);
-        if (parent != NULL) {
-            uf->parent = parent;
-        }
-        uint32_t *size = cg_resize(uf->size, n, sizeof *size);
-        if (size != NULL) {
-            uf->size = size;
-        }
-        if (parent == NULL || size == NULL) {
-            return cg_error_nomem(err, "allocating a union-find");
+        const cg_array arrays[] = {
+            {&uf->parent, sizeof *uf->parent, 1, 0},
+            {&uf->size, sizeof *uf->size, 1, 0},
+        };
+        cg_status st = cg_resize_arrays(uf->budget, &uf->held, arrays, 2, n, "a union-find", err);
+        if (st != CG_OK) {
+            return st;
         }
         uf->capacity = n;
     }

@@ -196,9 +196,9 @@ static cg_outcome domino_terminal(void *context, uint64_t state) {
     return domino_goals(context, state) != 0 ? CG_OUTCOME_LOSS : CG_OUTCOME_DRAW;
 }
 
-void cg_domino_init(cg_domino_solver *solver, size_t memory_limit) {
+void cg_domino_init(cg_domino_solver *solver, cg_budget *budget) {
     memset(solver, 0, sizeof *solver);
-    cg_memo_init(&solver->memo, memory_limit);
+    cg_memo_init(&solver->memo, budget);
 }
 
 void cg_domino_free(cg_domino_solver *solver) {
@@ -390,10 +390,11 @@ typedef struct run_state {
     bool optimal;
 } run_state;
 
-static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
+static cg_status open_run(void *state, const cg_options *options, cg_budget *budget,
+                          cg_error *err) {
     (void)err; /* cannot fail */
     run_state *s = state;
-    cg_domino_init(&s->solver, options->memory_limit);
+    cg_domino_init(&s->solver, budget);
     s->lines = options->output != CG_OUTPUT_JUDGE;
     s->optimal = options->optimal;
     return CG_OK;
@@ -512,6 +513,12 @@ static void close_run(void *state) {
     cg_domino_free(&s->solver);
 }
 
+static const cg_option_spec domino_options[] = {
+    {CG_OPTION_OPTIMAL, "optimal", 'o', CG_ARG_NONE, NULL, "who wins under perfect play", 0, 0,
+     NULL},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
+
 const cg_game cg_game_domino = {
     .name = "domino",
     .summary = "UVa 742 Domino game: can Red, Green, both or neither win along some line",
@@ -521,9 +528,10 @@ const cg_game cg_game_domino = {
                   "two passes block the game (nobody wins).\n"
                   "Output per deal: Only player Red can win / Only player Green can win /\n"
                   "Both players can win / No players can win, with a blank line between deals.\n"
-                  "--explain shows a winning line per player; --optimal prints who wins\n"
-                  "under perfect play instead (Red wins / Green wins / Nobody wins).\n",
-    .extra_options = CG_GAME_OPTION_OPTIMAL,
+                  "Explanations show a winning line per player. With the perfect-play\n"
+                  "option, the answer is who wins under perfect play instead (Red wins /\n"
+                  "Green wins / Nobody wins).\n",
+    .options = domino_options,
     .case_count = NULL,
     .case_separator = "\n",
     .state_size = sizeof(run_state),

@@ -7,24 +7,13 @@
 #include "cgsolve/grow.h"
 #include "cgsolve/union_find.h"
 
-/* Resize an array to count items, or return an out-of-memory error from the
- * enclosing function (the old block stays owned). */
-#define GROW(ptr, count)                                                                           \
-    do {                                                                                           \
-        void *grown = cg_resize((ptr), (count), sizeof *(ptr));                                    \
-        if (grown == NULL) {                                                                       \
-            return cg_error_nomem(err, "allocating a tree or its edges");                          \
-        }                                                                                          \
-        (ptr) = grown;                                                                             \
-    } while (0)
-
 #define EXPLAIN_MAX_SUBTREES 10000
 #define NO_NEED UINT64_MAX /* no move inside this subtree can win */
 #define NO_PARENT UINT32_MAX
 
-void cg_gamecs_init(cg_gamecs_solver *solver, size_t memory_limit) {
+void cg_gamecs_init(cg_gamecs_solver *solver, cg_budget *budget) {
     memset(solver, 0, sizeof *solver);
-    solver->memory_limit = memory_limit;
+    solver->budget = budget;
 }
 
 void cg_gamecs_free(cg_gamecs_solver *solver) {
@@ -38,33 +27,34 @@ void cg_gamecs_free(cg_gamecs_solver *solver) {
     free(solver->neighbour);
     free(solver->neighbour_weight);
     free(solver->need);
+    cg_budget_give(solver->budget, solver->held, 1);
+    cg_budget *budget = solver->budget;
     memset(solver, 0, sizeof *solver);
+    solver->budget = budget;
 }
-
-/* Bytes per node of all the solver's arrays together. */
-static const size_t NODE_BYTES = sizeof(uint32_t) * 4 + sizeof(uint64_t) * 1 +
-                                 sizeof(cg_nimber) * 2 + 2 * (sizeof(uint32_t) + sizeof(uint64_t));
 
 static cg_status reserve(cg_gamecs_solver *s, size_t n, cg_error *err) {
     if (n <= s->capacity) {
         return CG_OK;
     }
-    cg_status st = cg_budget_check(n, NODE_BYTES, s->memory_limit, "a tree", err);
-    if (st != CG_OK) {
-        return st;
-    }
     cg_gamecs_result *r = &s->result;
-    GROW(r->parent, n);
-    GROW(r->weight, n);
-    GROW(r->children, n);
-    GROW(r->order, n);
-    GROW(r->winning, n);
-    GROW(s->need, n);
-    GROW(s->row_start, n + 1);
-    GROW(s->neighbour, 2 * n);
-    GROW(s->neighbour_weight, 2 * n);
-    s->capacity = n;
-    return CG_OK;
+    const cg_array arrays[] = {
+        {&r->parent, sizeof *r->parent, 1, 0},
+        {&r->weight, sizeof *r->weight, 1, 0},
+        {&r->children, sizeof *r->children, 1, 0},
+        {&r->order, sizeof *r->order, 1, 0},
+        {&r->winning, sizeof *r->winning, 1, 0},
+        {&s->need, sizeof *s->need, 1, 0},
+        {&s->row_start, sizeof *s->row_start, 1, 1},
+        {&s->neighbour, sizeof *s->neighbour, 2, 0},
+        {&s->neighbour_weight, sizeof *s->neighbour_weight, 2, 0},
+    };
+    cg_status st = cg_resize_arrays(s->budget, &s->held, arrays, sizeof arrays / sizeof *arrays,
+                                    n, "a tree", err);
+    if (st == CG_OK) {
+        s->capacity = n;
+    }
+    return st;
 }
 
 /* Compressed adjacency rows of the undirected edges. */
@@ -203,13 +193,17 @@ typedef struct run_state {
     uint32_t *u, *v;
     uint64_t *w;
     size_t edge_capacity;
+    cg_budget *budget;
+    size_t edges_held; /* bytes of u, v, w in budget */
 } run_state;
 
-static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
+static cg_status open_run(void *state, const cg_options *options, cg_budget *budget,
+                          cg_error *err) {
     (void)err; /* cannot fail */
     run_state *s = state;
-    cg_gamecs_init(&s->solver, options->memory_limit);
-    cg_union_find_init(&s->components);
+    s->budget = budget;
+    cg_gamecs_init(&s->solver, budget);
+    cg_union_find_init(&s->components, budget);
     s->explain = options->output != CG_OUTPUT_JUDGE;
     return CG_OK;
 }
@@ -218,17 +212,16 @@ static cg_status reserve_edges(run_state *s, size_t n, cg_error *err) {
     if (n <= s->edge_capacity) {
         return CG_OK;
     }
-    /* Per node: one edge (u, v, w) and the union-find that validates it. */
-    size_t per_node = 2 * sizeof(uint32_t) + sizeof(uint64_t) + cg_union_find_bytes(1);
-    cg_status st = cg_budget_check(n, per_node, s->solver.memory_limit, "the edge list", err);
-    if (st != CG_OK) {
-        return st;
+    const cg_array arrays[] = {
+        {&s->u, sizeof *s->u, 1, 0},
+        {&s->v, sizeof *s->v, 1, 0},
+        {&s->w, sizeof *s->w, 1, 0},
+    };
+    cg_status st = cg_resize_arrays(s->budget, &s->edges_held, arrays, 3, n, "the edge list", err);
+    if (st == CG_OK) {
+        s->edge_capacity = n;
     }
-    GROW(s->u, n);
-    GROW(s->v, n);
-    GROW(s->w, n);
-    s->edge_capacity = n;
-    return CG_OK;
+    return st;
 }
 
 static cg_status read_edge(run_state *s, cg_scanner *in, size_t i, cg_error *err) {
@@ -342,6 +335,7 @@ static void close_run(void *state) {
     free(s->u);
     free(s->v);
     free(s->w);
+    cg_budget_give(s->budget, s->edges_held, 1);
 }
 
 const cg_game cg_game_gamecs = {
@@ -350,9 +344,8 @@ const cg_game cg_game_gamecs = {
     .input_help = "Input: a count T, then T trees: n (number of nodes, >= 2), then n-1 edges\n"
                   "'u v w' (nodes 0..n-1, weight 1 <= w < 2^63) forming a tree rooted at 0.\n"
                   "Output per tree: 'Case x: Emily' when the first player wins, else\n"
-                  "'Case x: Jolly'. --explain adds every subtree's value and Emily's winning\n"
+                  "'Case x: Jolly'. Explanations add every subtree's value and Emily's winning\n"
                   "first moves.\n",
-    .extra_options = 0,
     .case_count = "the number of test cases (a non-negative integer)",
     .case_separator = "",
     .state_size = sizeof(run_state),

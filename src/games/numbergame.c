@@ -5,22 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t bit_of(int x) {
-    return (uint64_t)1 << (x - 2);
-}
-
 uint64_t cg_numbergame_full(int max) {
     return max >= 65 ? UINT64_MAX : (((uint64_t)1 << (max - 1)) - 1);
 }
 
-cg_status cg_numbergame_init(cg_numbergame *game, int max, size_t memory_limit, cg_error *err) {
+cg_status cg_numbergame_init(cg_numbergame *game, int max, cg_budget *budget, cg_error *err) {
     memset(game, 0, sizeof *game);
     if (max < 2 || max > CG_NUMBERGAME_MAX_MAX) {
         return cg_error_set(err, CG_ERR_USAGE, "the largest number must be 2..%d, not %d",
                             CG_NUMBERGAME_MAX_MAX, max);
     }
     game->max = max;
-    cg_memo_init(&game->memo, memory_limit);
+    cg_memo_init(&game->memo, budget);
     return CG_OK;
 }
 
@@ -35,7 +31,7 @@ void cg_numbergame_free(cg_numbergame *game) {
  * closed already supplies the sums of its own elements. */
 uint64_t cg_numbergame_after(int max, uint64_t available, int x) {
     uint64_t full = cg_numbergame_full(max);
-    uint64_t forbidden = (full & ~available) | bit_of(x);
+    uint64_t forbidden = (full & ~available) | cg_numbergame_bit(x);
     for (int shift = x; shift <= max; shift *= 2) {
         forbidden |= (forbidden << shift) & full;
     }
@@ -45,8 +41,8 @@ uint64_t cg_numbergame_after(int max, uint64_t available, int x) {
 bool cg_numbergame_reachable(int max, uint64_t available, int *a, int *b) {
     for (int x = 2; x <= max; x++) {
         for (int y = x; x + y <= max; y++) {
-            if (!(available & bit_of(x)) && !(available & bit_of(y)) &&
-                (available & bit_of(x + y))) {
+            if (!(available & cg_numbergame_bit(x)) && !(available & cg_numbergame_bit(y)) &&
+                (available & cg_numbergame_bit(x + y))) {
                 *a = x;
                 *b = y;
                 return false;
@@ -59,8 +55,8 @@ bool cg_numbergame_reachable(int max, uint64_t available, int *a, int *b) {
 static size_t numbergame_moves(void *context, uint64_t state, uint64_t *next) {
     const cg_numbergame *game = context;
     size_t k = 0;
-    for (uint64_t todo = state; todo != 0; todo &= todo - 1) {
-        next[k++] = cg_numbergame_after(game->max, state, 2 + __builtin_ctzll(todo));
+    CG_NUMBERGAME_FOR_EACH(x, state) {
+        next[k++] = cg_numbergame_after(game->max, state, x);
     }
     return k;
 }
@@ -88,10 +84,11 @@ typedef struct run_state {
     uint64_t winning; /* winning moves, as a mask */
 } run_state;
 
-static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
+static cg_status open_run(void *state, const cg_options *options, cg_budget *budget,
+                          cg_error *err) {
     run_state *s = state;
     int max = options->max_number != 0 ? (int)options->max_number : CG_NUMBERGAME_DEFAULT_MAX;
-    return cg_numbergame_init(&s->game, max, options->memory_limit, err);
+    return cg_numbergame_init(&s->game, max, budget, err);
 }
 
 cg_status cg_numbergame_read_position(cg_scanner *in, int max, uint64_t *available, cg_error *err) {
@@ -110,10 +107,10 @@ cg_status cg_numbergame_read_position(cg_scanner *in, int max, uint64_t *availab
         if ((st = cg_scan_int(in, what, 2, max, &x, &tok, err)) != CG_OK) {
             return st;
         }
-        if (position & bit_of((int)x)) {
+        if (position & cg_numbergame_bit((int)x)) {
             return cg_scan_error_at(in, &tok, 0, err, "%lld is listed twice", (long long)x);
         }
-        position |= bit_of((int)x);
+        position |= cg_numbergame_bit((int)x);
     }
     int a, b;
     if (!cg_numbergame_reachable(max, position, &a, &b)) {
@@ -140,15 +137,14 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
 cg_status cg_numbergame_winning_moves(cg_numbergame *game, uint64_t available, uint64_t *winning,
                                       cg_error *err) {
     *winning = 0;
-    for (uint64_t todo = available; todo != 0; todo &= todo - 1) {
-        int x = 2 + __builtin_ctzll(todo);
+    CG_NUMBERGAME_FOR_EACH(x, available) {
         bool child_wins;
         cg_status st = cg_numbergame_wins(game, cg_numbergame_after(game->max, available, x),
                                           &child_wins, err);
         if (st != CG_OK) {
             return st;
         }
-        *winning |= child_wins ? 0 : bit_of(x);
+        *winning |= child_wins ? 0 : cg_numbergame_bit(x);
     }
     return CG_OK;
 }
@@ -166,20 +162,16 @@ static void write_answer(void *state, uint64_t number, cg_buf *out) {
         return;
     }
     cg_buf_puts(out, "The winning moves are:");
-    for (int x = 2; x <= s->game.max; x++) {
-        if (s->winning & bit_of(x)) {
-            cg_buf_printf(out, " %d", x);
-        }
+    CG_NUMBERGAME_FOR_EACH(x, s->winning) {
+        cg_buf_printf(out, " %d", x);
     }
     cg_buf_puts(out, ".\n\n");
 }
 
-static void report_numbers(cg_report *report, const char *key, int max, uint64_t position) {
+static void report_numbers(cg_report *report, const char *key, uint64_t position) {
     cg_report_open_list(report, key);
-    for (int x = 2; x <= max; x++) {
-        if (position & bit_of(x)) {
-            cg_report_int(report, NULL, x);
-        }
+    CG_NUMBERGAME_FOR_EACH(x, position) {
+        cg_report_int(report, NULL, x);
     }
     cg_report_close(report);
 }
@@ -188,18 +180,15 @@ static void explain_case(void *state, cg_report *report) {
     const run_state *s = state;
     int max = s->game.max;
     cg_report_int(report, "max", max);
-    report_numbers(report, "available", max, s->position);
+    report_numbers(report, "available", s->position);
     cg_report_bool(report, "winning", s->winning != 0);
     cg_report_open_list(report, "moves");
-    for (int x = 2; x <= max; x++) {
-        if (!(s->position & bit_of(x))) {
-            continue;
-        }
+    CG_NUMBERGAME_FOR_EACH(x, s->position) {
         uint64_t child = cg_numbergame_after(max, s->position, x);
         cg_report_open_object(report, NULL);
         cg_report_int(report, "choose", x);
-        cg_report_string(report, "outcome", (s->winning & bit_of(x)) ? "wins" : "loses");
-        report_numbers(report, "leaves", max, child);
+        cg_report_string(report, "outcome", (s->winning & cg_numbergame_bit(x)) ? "wins" : "loses");
+        report_numbers(report, "leaves", child);
         cg_report_close(report);
     }
     cg_report_close(report);
@@ -211,6 +200,12 @@ static void close_run(void *state) {
     cg_numbergame_free(&s->game);
 }
 
+static const cg_option_spec numbergame_options[] = {
+    {CG_OPTION_MAX, "max", 'M', CG_ARG_INT, "M", "play on the numbers 2..M (default 20)", 2,
+     CG_NUMBERGAME_MAX_MAX, NULL},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
+
 const cg_game cg_game_numbergame = {
     .name = "numbergame",
     .summary = "UVa 1558 Number game: bounded Sylver coinage, every winning move",
@@ -219,8 +214,8 @@ const cg_game cg_game_numbergame = {
                   "closed under addition (a position reachable by play).\n"
                   "Output per scenario: 'Scenario #i:', then 'The winning moves are: w1 w2.'\n"
                   "or 'There is no winning move.', then a blank line.\n"
-                  "--max M plays on 2..M (M <= 56); --explain gives every move's outcome.\n",
-    .extra_options = CG_GAME_OPTION_MAX,
+                  "With M up to 56; explanations give every move's outcome.\n",
+    .options = numbergame_options,
     .case_count = "the number of scenarios (a non-negative integer)",
     .case_separator = "",
     .state_size = sizeof(run_state),
@@ -230,4 +225,5 @@ const cg_game cg_game_numbergame = {
     .write_answer = write_answer,
     .explain_case = explain_case,
     .close = close_run,
+    .play = &cg_numbergame_play,
 };

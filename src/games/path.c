@@ -28,9 +28,9 @@ const char *cg_path_verdict_text(cg_path_verdict verdict) {
     return "There is no winning path.";
 }
 
-void cg_path_init(cg_path_solver *solver, size_t memory_limit) {
+void cg_path_init(cg_path_solver *solver, cg_budget *budget) {
     memset(solver, 0, sizeof *solver);
-    solver->memory_limit = memory_limit;
+    solver->budget = budget;
 }
 
 void cg_path_free(cg_path_solver *solver) {
@@ -38,40 +38,34 @@ void cg_path_free(cg_path_solver *solver) {
     free(solver->queue);
     free(solver->parent);
     free(solver->result.chain);
+    cg_budget *budget = solver->budget;
+    cg_budget_give(budget, solver->held, 1);
+    cg_budget_give(budget, solver->chain_held, 1);
     memset(solver, 0, sizeof *solver);
+    solver->budget = budget;
 }
-
-size_t cg_path_bytes_per_cell(bool want_chain) {
-    return sizeof(uint8_t) + sizeof(uint32_t) + (want_chain ? 2 * sizeof(uint32_t) : 0);
-}
-
-/* Resize an array to count items or return an out-of-memory error. */
-#define RESIZE(ptr, count)                                                                         \
-    do {                                                                                           \
-        void *grown = cg_resize((ptr), (count), sizeof *(ptr));                                    \
-        if (grown == NULL) {                                                                       \
-            return cg_error_nomem(err, "allocating the board");                                    \
-        }                                                                                          \
-        (ptr) = grown;                                                                             \
-    } while (0)
 
 static cg_status reserve(cg_path_solver *s, size_t cells, bool want_chain, cg_error *err) {
-    cg_status st = cg_budget_check(cells, cg_path_bytes_per_cell(want_chain), s->memory_limit,
-                                   "the board's search arrays", err);
-    if (st != CG_OK) {
-        return st;
-    }
+    cg_status st = CG_OK;
     if (cells > s->capacity) {
-        RESIZE(s->marks, cells);
-        RESIZE(s->queue, cells);
-        s->capacity = cells;
+        const cg_array arrays[] = {
+            {&s->marks, sizeof *s->marks, 1, 0},
+            {&s->queue, sizeof *s->queue, 1, 0},
+        };
+        st = cg_resize_arrays(s->budget, &s->held, arrays, 2, cells, "the board's search arrays",
+                              err);
+        s->capacity = st == CG_OK ? cells : s->capacity;
     }
-    if (want_chain && cells > s->chain_capacity) {
-        RESIZE(s->parent, cells);
-        RESIZE(s->result.chain, cells);
-        s->chain_capacity = cells;
+    if (st == CG_OK && want_chain && cells > s->chain_capacity) {
+        const cg_array arrays[] = {
+            {&s->parent, sizeof *s->parent, 1, 0},
+            {&s->result.chain, sizeof *s->result.chain, 1, 0},
+        };
+        st = cg_resize_arrays(s->budget, &s->chain_held, arrays, 2, cells,
+                              "the board's chain arrays", err);
+        s->chain_capacity = st == CG_OK ? cells : s->chain_capacity;
     }
-    return CG_OK;
+    return st;
 }
 
 /* First empty cell whose stone would join groups reaching both sides. */
@@ -154,12 +148,14 @@ typedef struct run_state {
     char *cells;
     size_t n;
     size_t cells_capacity;
+    size_t cells_held; /* bytes of cells in the budget */
 } run_state;
 
-static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
+static cg_status open_run(void *state, const cg_options *options, cg_budget *budget,
+                          cg_error *err) {
     (void)err; /* cannot fail */
     run_state *s = state;
-    cg_path_init(&s->solver, options->memory_limit);
+    cg_path_init(&s->solver, budget);
     s->explain = options->output != CG_OUTPUT_JUDGE;
     s->color = options->output == CG_OUTPUT_EXPLAIN && options->color;
     return CG_OK;
@@ -200,13 +196,12 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
     }
     s->n = (size_t)n;
     size_t cells = s->n * s->n;
-    size_t per_cell = 1 + cg_path_bytes_per_cell(s->explain);
-    if ((st = cg_budget_check(cells, per_cell, s->solver.memory_limit, "the board", err)) !=
-        CG_OK) {
-        return st;
-    }
     if (cells > s->cells_capacity) {
-        RESIZE(s->cells, cells);
+        const cg_array board[] = {{&s->cells, 1, 1, 0}};
+        st = cg_resize_arrays(s->solver.budget, &s->cells_held, board, 1, cells, "the board", err);
+        if (st != CG_OK) {
+            return st;
+        }
         s->cells_capacity = cells;
     }
     for (size_t row = 0; row < s->n; row++) {
@@ -236,7 +231,7 @@ static void draw_board(const run_state *s, cg_buf *out) {
     size_t count = s->n * s->n;
     uint8_t *on_chain = calloc(count, 1);
     if (on_chain == NULL) {
-        out->failed = true;
+        cg_buf_fail(out);
         return;
     }
     for (size_t i = 0; i < r->chain_length; i++) {
@@ -244,15 +239,14 @@ static void draw_board(const run_state *s, cg_buf *out) {
     }
     for (size_t c = 0; c < count; c++) {
         char cell = s->cells[c];
-        if (s->color && (on_chain[c] || c == r->winning_cell)) {
-            cg_buf_puts(out, c == r->winning_cell ? "\033[1;30;43m" : "\033[1;7m");
-            cg_buf_putc(out, c == r->winning_cell ? (r->verdict == CG_PATH_WHITE_IN_ONE ? 'W' : 'B')
-                                                  : cell);
-            cg_buf_puts(out, "\033[0m");
-        } else if (c == r->winning_cell) {
-            cg_buf_putc(out, '*');
+        if (c == r->winning_cell) {
+            char stone = r->verdict == CG_PATH_WHITE_IN_ONE ? 'W' : 'B';
+            cg_buf_put_styled(out, s->color ? stone : '*', CG_STYLE_MARK, s->color);
+        } else if (on_chain[c]) {
+            cg_buf_put_styled(out, s->color ? cell : (char)(cell - 'A' + 'a'), CG_STYLE_STRONG,
+                              s->color);
         } else {
-            cg_buf_putc(out, on_chain[c] ? (char)(cell - 'A' + 'a') : cell);
+            cg_buf_putc(out, cell);
         }
         if (c % s->n == s->n - 1) {
             cg_buf_putc(out, '\n');
@@ -293,18 +287,15 @@ static void explain_case(void *state, cg_report *report) {
     }
     cg_buf drawing = CG_BUF_INIT;
     draw_board(s, &drawing);
-    if (cg_buf_failed(&drawing)) {
-        report->failed = true;
-    } else {
-        cg_report_text(report, "board", drawing.data, drawing.len);
-    }
+    cg_report_text_buf(report, "board", &drawing);
     cg_buf_free(&drawing);
 }
 
 static void close_run(void *state) {
     run_state *s = state;
-    cg_path_free(&s->solver);
     free(s->cells);
+    cg_budget_give(s->solver.budget, s->cells_held, 1);
+    cg_path_free(&s->solver);
 }
 
 const cg_game cg_game_path = {
@@ -316,8 +307,7 @@ const cg_game cg_game_path = {
                   "Output per board, the first that applies: White has a winning path. /\n"
                   "Black has a winning path. / White can win in one move. / Black can win in\n"
                   "one move. / There is no winning path.\n"
-                  "--explain draws the board with a shortest winning chain marked.\n",
-    .extra_options = 0,
+                  "Explanations draw the board with a shortest winning chain marked.\n",
     .case_count = NULL,
     .case_separator = "",
     .state_size = sizeof(run_state),

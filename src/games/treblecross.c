@@ -8,12 +8,18 @@
 /* Free stretches are 0.007 heaps shifted by two (see the header). */
 #define STRETCH_SHIFT 2
 
-void cg_treblecross_init(cg_treblecross_solver *solver, size_t memory_limit) {
+void cg_treblecross_init(cg_treblecross_solver *solver, cg_budget *budget) {
     memset(solver, 0, sizeof *solver);
     cg_octal_code code;
     cg_octal_parse("0.007", &code, NULL);
-    cg_grundy_seq_init(&solver->grundy, &code);
-    solver->grundy.max_count = memory_limit / sizeof(cg_nimber);
+    cg_grundy_seq_init(&solver->grundy, &code, budget);
+}
+
+cg_treblecross_split cg_treblecross_split_at(size_t length, size_t position) {
+    cg_treblecross_split split;
+    split.left = position > 3 ? position - 3 : 0;
+    split.right = length > position + 2 ? length - position - 2 : 0;
+    return split;
 }
 
 void cg_treblecross_free(cg_treblecross_solver *solver) {
@@ -161,11 +167,10 @@ cg_status cg_treblecross_solve(cg_treblecross_solver *solver, const char *board,
         size_t length = r->stretches[s].length;
         cg_nimber others = cg_nim_add(r->nim_sum, r->stretches[s].grundy);
         for (size_t i = 1; i <= length; i++) {
-            size_t left = i > 3 ? i - 3 : 0;
-            size_t right = length > i + 2 ? length - i - 2 : 0;
+            cg_treblecross_split split = cg_treblecross_split_at(length, i);
             cg_nimber after =
-                cg_nim_add(others, cg_nim_add(cg_treblecross_stretch_value(solver, left),
-                                              cg_treblecross_stretch_value(solver, right)));
+                cg_nim_add(others, cg_nim_add(cg_treblecross_stretch_value(solver, split.left),
+                                              cg_treblecross_stretch_value(solver, split.right)));
             if (after == 0 && (st = push_move(r, r->stretches[s].start + i - 1, err)) != CG_OK) {
                 return st;
             }
@@ -183,10 +188,12 @@ typedef struct run_state {
     size_t board_cap;
 } run_state;
 
-static cg_status open_run(void *state, const cg_options *options, cg_error *err) {
+static cg_status open_run(void *state, const cg_options *options, cg_budget *budget,
+                          cg_error *err) {
+    (void)options;
     (void)err; /* cannot fail */
     run_state *s = state;
-    cg_treblecross_init(&s->solver, options->memory_limit);
+    cg_treblecross_init(&s->solver, budget);
     return CG_OK;
 }
 
@@ -282,13 +289,12 @@ static void explain_case(void *state, cg_report *report) {
         }
         const cg_treblecross_stretch *st = &r->stretches[stretch];
         size_t pos = cell - st->start + 1;
-        size_t left = pos > 3 ? pos - 3 : 0;
-        size_t right = st->length > pos + 2 ? st->length - pos - 2 : 0;
+        cg_treblecross_split split = cg_treblecross_split_at(st->length, pos);
         cg_report_open_object(report, NULL);
         cg_report_int(report, "cell", (int64_t)cell + 1);
         cg_report_int(report, "splits_length", (int64_t)st->length);
-        cg_report_int(report, "leaves_left", (int64_t)left);
-        cg_report_int(report, "leaves_right", (int64_t)right);
+        cg_report_int(report, "leaves_left", (int64_t)split.left);
+        cg_report_int(report, "leaves_right", (int64_t)split.right);
         cg_report_int(report, "nim_sum_after", 0);
         cg_report_close(report);
     }
@@ -308,7 +314,6 @@ const cg_game cg_game_treblecross = {
                   "at least 3 cells, never already holding XXX. Any length is accepted.\n"
                   "Output per board: WINNING or LOSING, then a line with every winning cell\n"
                   "(1-based, ascending; empty for a losing board).\n",
-    .extra_options = 0,
     .case_count = "the number of boards (a non-negative integer)",
     .case_separator = "",
     .state_size = sizeof(run_state),
@@ -318,4 +323,5 @@ const cg_game cg_game_treblecross = {
     .write_answer = write_answer,
     .explain_case = explain_case,
     .close = close_run,
+    .play = &cg_treblecross_play,
 };

@@ -1,4 +1,4 @@
-/* Playing Treblecross against the solver. */
+/* Treblecross's play part: a row of cells, a move puts an X on an empty one. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,9 +14,10 @@ typedef struct play_state {
 } play_state;
 
 static cg_status start(void *state, cg_scanner *position, const cg_options *options,
-                       cg_error *err) {
+                       cg_budget *budget, cg_error *err) {
+    (void)options;
     play_state *s = state;
-    cg_treblecross_init(&s->solver, options->memory_limit);
+    cg_treblecross_init(&s->solver, budget);
     if (position != NULL) {
         return cg_treblecross_read_board(position, &s->board, &s->len, &s->capacity, err);
     }
@@ -43,69 +44,63 @@ static void show(void *state, cg_buf *out) {
     cg_buf_putc(out, '\n');
 }
 
-static bool over(void *state) {
-    const play_state *s = state;
+static bool over(const play_state *s) {
     return strstr(s->board, "XXX") != NULL;
 }
 
-static cg_status play(void *state, const cg_token *move, cg_buf *said, cg_error *err) {
+static cg_status legal_moves(void *state, cg_strlist *moves, cg_error *err) {
+    (void)err;
+    const play_state *s = state;
+    for (size_t i = 0; i < s->len && !over(s); i++) {
+        if (s->board[i] == '.') {
+            cg_strlist_addf(moves, "%zu", i + 1);
+        }
+    }
+    return CG_OK;
+}
+
+static cg_status winning_moves(void *state, cg_strlist *moves, cg_error *err) {
+    play_state *s = state;
+    if (over(s)) {
+        return CG_OK;
+    }
+    cg_status st = cg_treblecross_solve(&s->solver, s->board, s->len, err);
+    const cg_treblecross_result *r = &s->solver.result;
+    for (size_t i = 0; st == CG_OK && r->winning && i < r->move_count; i++) {
+        cg_strlist_addf(moves, "%zu", r->moves[i] + 1);
+    }
+    return st;
+}
+
+static cg_status play(void *state, const char *move, cg_error *err) {
     play_state *s = state;
     char *end;
-    unsigned long long cell = strtoull(move->text, &end, 10);
-    if (*end != '\0' || cell < 1 || cell > s->len) {
+    unsigned long long cell = strtoull(move, &end, 10);
+    if (*end != '\0' || move[0] == '-' || move[0] == '+' || cell < 1 || cell > s->len) {
         return cg_error_set(err, CG_ERR_INPUT, "expected a cell number from 1 to %zu", s->len);
+    }
+    if (over(s)) {
+        return cg_error_set(err, CG_ERR_INPUT, "the game is over");
     }
     if (s->board[cell - 1] != '.') {
         return cg_error_set(err, CG_ERR_INPUT, "cell %llu already holds an X", cell);
     }
     s->board[cell - 1] = 'X';
-    cg_buf_printf(said, "You play cell %llu.\n", cell);
     return CG_OK;
 }
 
-/* A winning cell when there is one; otherwise a cell at distance >= 3 from
- * every X, which at least hands the opponent no immediate win; otherwise any
- * empty cell. */
-static cg_status respond(void *state, cg_buf *said, cg_error *err) {
+/* Without a winning move: a cell at distance >= 3 from every X, which hands
+ * the opponent no immediate win; otherwise any empty cell. */
+static cg_status losing_choice(void *state, cg_buf *move, cg_error *err) {
     play_state *s = state;
     cg_status st = cg_treblecross_solve(&s->solver, s->board, s->len, err);
     if (st != CG_OK) {
         return st;
     }
     const cg_treblecross_result *r = &s->solver.result;
-    size_t cell = SIZE_MAX;
-    const char *why;
-    if (r->winning) {
-        cell = r->moves[0];
-        why = r->immediate ? "three in a row" : "it leaves you a losing position";
-    } else if (r->stretch_count > 0) {
-        cell = r->stretches[0].start;
-        why = "no move wins against perfect play; this one gives nothing away at once";
-    } else {
-        cell = (size_t)(strchr(s->board, '.') - s->board);
-        why = "every move lets you complete three in a row";
-    }
-    s->board[cell] = 'X';
-    cg_buf_printf(said, "I play cell %zu (%s).\n", cell + 1, why);
-    return CG_OK;
-}
-
-static cg_status hint(void *state, cg_buf *said, cg_error *err) {
-    play_state *s = state;
-    cg_status st = cg_treblecross_solve(&s->solver, s->board, s->len, err);
-    if (st != CG_OK) {
-        return st;
-    }
-    const cg_treblecross_result *r = &s->solver.result;
-    if (!r->winning) {
-        cg_buf_puts(said, "No move wins against perfect play.\n");
-        return CG_OK;
-    }
-    cg_buf_puts(said, "Winning cells:");
-    for (size_t i = 0; i < r->move_count; i++) {
-        cg_buf_printf(said, " %zu", r->moves[i] + 1);
-    }
-    cg_buf_putc(said, '\n');
+    size_t cell = r->stretch_count > 0 ? r->stretches[0].start
+                                       : (size_t)(strchr(s->board, '.') - s->board);
+    cg_buf_printf(move, "%zu", cell + 1);
     return CG_OK;
 }
 
@@ -115,15 +110,17 @@ static void close_play(void *state) {
     free(s->board);
 }
 
-const cg_play_game cg_play_treblecross = {
-    .name = "treblecross",
+const cg_play_rules cg_treblecross_play = {
+    .intro = "Treblecross: we take turns putting an X on an empty cell; whoever first\n"
+             "makes three X in a row wins.\n",
+    .move_word = "cell",
     .move_help = "a cell number",
     .state_size = sizeof(play_state),
     .start = start,
     .show = show,
-    .over = over,
+    .legal_moves = legal_moves,
+    .winning_moves = winning_moves,
     .play = play,
-    .respond = respond,
-    .hint = hint,
+    .losing_choice = losing_choice,
     .close = close_play,
 };

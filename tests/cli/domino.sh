@@ -23,5 +23,5 @@ expect_out_has "      - Red lays 5-2 on the 5 end (ends 2 and 4)"
 expect 0 "2 2 5 5 4 5 5 2 6\n0\n" "" -- domino --optimal
 expect_out "Red wins"
 expect 3 "11 0 5 0 3 2 3 0 6 2 2 0 1 6 6 0 4 2 0 1 1 1 3 2 1 1 4 0 0 3 4 2 6 2 4 1 6 6 3 3 3 5 6 4 5\n0\n" \
-    "cgsolve domino: the search table holds 6144 positions and cannot grow to 131072 bytes within the memory limit of 65536 bytes (raise it with --memory)" \
+    "cgsolve domino: <stdin>:1: case 1: growing the search table needs 65536 bytes more, beyond the memory limit of 65536 bytes (32768 in use) (raise it with --memory)" \
     -- domino --memory 64K

@@ -20,10 +20,10 @@ expect 1 "1\n1\n7\n" \
 # 4 leaves {2,3,5} (answer 5), 5 leaves {2,3,4} (answer 4).
 expect 0 "1\n4\n2 3 4 5\n" "" -- numbergame --max 5
 expect_out "Scenario #1:\nThere is no winning move.\n"
-expect 2 "" "cgsolve numbergame: invalid --max '57' (an integer from 2 to 56)
+expect 2 "" "cgsolve: invalid --max: '57' is not an integer from 2 to 56
 Try 'cgsolve --help'." -- numbergame --max 57
-expect 2 "" "cgsolve path: --max does not apply to this game
+expect 2 "" "cgsolve path: option '--max' does not apply to path
 Try 'cgsolve --help'." -- path --max 30
 expect 3 "1\n29\n2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30\n" \
-    "cgsolve numbergame: the search table holds 3072 positions and cannot grow to 65536 bytes within the memory limit of 32768 bytes (raise it with --memory)" \
+    "cgsolve numbergame: <stdin>:2: case 1: growing the search table needs 65536 bytes more, beyond the memory limit of 32768 bytes (32768 in use) (raise it with --memory)" \
     -- numbergame --max 30 --memory 32K

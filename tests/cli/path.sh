@@ -20,5 +20,5 @@ expect_out_has "    w*w"
 expect 0 "3\nWUW\nBBU\nUBU\n0\n" "" -- path --explain --color=always
 expect_out_has $'\033[1;30;43mW\033[0m'
 expect 3 "2000\n" \
-    "cgsolve path: the board needs 4000000 x 6 bytes, more than the memory limit of 1048576 bytes (raise it with --memory)" \
+    "cgsolve path: <stdin>:1: case 1: the board needs 4000000 bytes more, beyond the memory limit of 1048576 bytes (0 in use) (raise it with --memory)" \
     -- path --memory 1M

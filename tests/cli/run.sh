@@ -60,17 +60,17 @@ expect 0 "" "" -- --version
 expect_out_has "cgsolve 0."
 expect 0 "" "" -- list
 expect_out_has "treblecross"
-expect 2 "" "cgsolve: unknown game 'chess'
+expect 2 "" "cgsolve: unknown game or command 'chess' (see 'cgsolve list')
 Try 'cgsolve --help'." -- chess
 expect 2 "" "cgsolve: unknown option '--bogus'
 Try 'cgsolve --help'." -- --bogus
-expect 2 "1\n...\n" "cgsolve treblecross: unknown option '--bogus'
+expect 2 "1\n...\n" "cgsolve: unknown option '--bogus'
 Try 'cgsolve --help'." -- treblecross --bogus
-expect 2 "" "cgsolve treblecross: invalid --memory 'lots' (e.g. 256M or 2G)
+expect 2 "" "cgsolve: invalid --memory: 'lots' is not a size such as 512K, 256M or 2G
 Try 'cgsolve --help'." -- treblecross --memory lots
-expect 2 "" "cgsolve treblecross: unknown format 'xml' (judge, explain or json)
+expect 2 "" "cgsolve: invalid --format: 'xml' is not one of judge|explain|json
 Try 'cgsolve --help'." -- treblecross --format=xml
-expect 2 "" "cgsolve treblecross: --optimal does not apply to this game
+expect 2 "" "cgsolve treblecross: option '--optimal' does not apply to treblecross
 Try 'cgsolve --help'." -- treblecross --optimal
 expect 0 "" "" -- treblecross --help
 expect_out_has "Input: a count N"
@@ -103,22 +103,36 @@ expect 1 "" "cgsolve treblecross: <stdin>:1:1: expected the number of boards (a 
 expect 0 "\xEF\xBB\xBF1\n.....\n" "" -- treblecross
 expect_out "WINNING\n3\n"
 expect 0 "1\n.....\n" "" -- treblecross --json
-expect_out_has '{"game":"treblecross","case":1,"answer":"WINNING\n3","analysis":{'
+expect_out_has '{"game":"treblecross","file":"<stdin>","case":1,"answer":"WINNING\n3","analysis":{'
 expect 0 "1\n.....\n" "" -- treblecross -e
 expect_out_has "nim_sum: 2"
 expect 3 "1\n$(printf '.%.0s' $(seq 1 300))\n" \
-    "cgsolve treblecross: Grundy table of 303 values exceeds the memory limit (128 values)" \
+    "cgsolve treblecross: <stdin>:2: case 1: the Grundy table needs 4096 bytes more, beyond the memory limit of 1024 bytes (0 in use) (raise it with --memory)" \
     -- treblecross --memory 1K
 
 # ---- grundy -------------------------------------------------------------
 expect 0 "" "" -- grundy 0.77 --upto 5
 expect_out "0\n1\n2\n3\n1\n4"
-expect 1 "" "cgsolve grundy: invalid octal game code '0.8': '8' at position 3 is not an octal digit (0-7)" \
-    -- grundy 0.8
+expect 2 "" "cgsolve grundy: invalid octal game code '0.8': '8' at position 3 is not an octal digit (0-7)
+Try 'cgsolve --help'." -- grundy 0.8
 expect 2 "" "cgsolve grundy: missing the octal game code, e.g. 0.007
 Try 'cgsolve --help'." -- grundy
 expect 0 "" "" -- grundy 0.77 --upto 300 --explain
-expect_out_has "period: 12 from heap 71 on"
+expect_out_has "  period: period: 12, preperiod: 71"
+expect_out_has "  checksum: "
+expect 0 "" "" -- grundy 0.77 --upto 3 --json
+expect_out '{"game":"grundy","file":null,"case":1,"answer":"0\\n1\\n2\\n3","analysis":{"code":"0.77","upto":3,"values":[0,1,2,3],"period":null,"largest_value":3,"largest_value_at":3,"checksum":"'"$("$exe" grundy 0.77 --upto 3 --explain | sed -n 's/.*checksum: //p')"'"}}'
+# Options that do not apply are usage errors, wherever they stand.
+expect 2 "" "cgsolve grundy: option '--optimal' does not apply to grundy
+Try 'cgsolve --help'." -- grundy 0.07 --optimal
+expect 2 "" "cgsolve grundy: option '-M' does not apply to grundy
+Try 'cgsolve --help'." -- grundy -M 30 0.07
+expect 2 "" "cgsolve play: option '--json' does not apply to play
+Try 'cgsolve --help'." -- play treblecross --json
+expect 2 "" "cgsolve list: option '--explain' does not apply to list
+Try 'cgsolve --help'." -- list --explain
+expect 2 "" "cgsolve path: option '--upto' does not apply to path
+Try 'cgsolve --help'." -- path --upto 3
 
 for extra in "$here"/*.sh; do
     [ "$extra" = "$here/run.sh" ] && continue

@@ -249,7 +249,7 @@ unsigned ref_domino_bfs(const cg_domino_deal *deal, size_t *states) {
     cg_state_graph g;
     uint64_t start = cg_domino_graph(deal, &rules, &g);
     cg_memo seen;
-    cg_memo_init(&seen, (size_t)8 << 30);
+    cg_memo_init(&seen, NULL); /* the reference has no budget */
     size_t cap = 1 << 16, head = 0, tail = 0;
     uint64_t *queue = malloc(cap * sizeof *queue);
     bool fresh;

@@ -191,7 +191,7 @@ static char *run_mode(const cg_game *game, const char *input, size_t len, cg_out
     options.output = mode;
     options.optimal = optimal;
     cg_error err;
-    *status = cg_run(game, scanner, &options, out, &err);
+    *status = cg_run(game, scanner, &options, out, NULL, &err);
     cg_scanner_close(scanner);
     fclose(out);
     return text;
@@ -247,8 +247,9 @@ static void check_one(const cg_game *game, const char *dir, const char *name) {
         skip_ws(&c);
         assert_int_equal(*c.p, '\0');
         char head[128];
-        snprintf(head, sizeof head, "{\"game\":\"%s\",\"case\":%llu,\"answer\":", game->name,
-                 ++cases);
+        snprintf(head, sizeof head,
+                 "{\"game\":\"%s\",\"file\":\"<golden>\",\"case\":%llu,\"answer\":",
+                 game->name, ++cases);
         assert_memory_equal(line, head, strlen(head));
         cursor a = {line + strlen(head), 0};
         char *answer = malloc(strlen(line) + 1);

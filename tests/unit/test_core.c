@@ -51,16 +51,71 @@ static void grow_and_budget(void **state) {
     size_t product;
     assert_false(cg_size_mul(SIZE_MAX / 2, 3, &product));
     cg_error err;
-    assert_int_equal(cg_budget_check(10, 10, 100, "a table", &err), CG_OK);
-    assert_int_equal(cg_budget_check(11, 10, 100, "a table", &err), CG_ERR_LIMIT);
-    assert_non_null(strstr(err.message, "a table needs 11 x 10 bytes"));
-    assert_int_equal(cg_budget_check(SIZE_MAX, 2, SIZE_MAX, "x", &err), CG_ERR_LIMIT);
+    cg_budget budget = cg_budget_make(100);
+    assert_int_equal(cg_budget_take(&budget, 10, 10, "a table", &err), CG_OK);
+    assert_int_equal(budget.used, 100);
+    assert_int_equal(cg_budget_take(&budget, 1, 1, "a table", &err), CG_ERR_LIMIT);
+    assert_true(err.over_budget);
+    assert_non_null(strstr(err.message, "a table needs 1 bytes more"));
+    cg_budget_give(&budget, 5, 10);
+    assert_int_equal(budget.used, 50);
+    assert_int_equal(budget.peak, 100);
+    assert_int_equal(cg_budget_take(&budget, SIZE_MAX, 2, "x", &err), CG_ERR_LIMIT);
+    assert_int_equal(cg_budget_take(NULL, 1000, 1000, "x", &err), CG_OK); /* unlimited */
+}
+
+/* Growth is counted with both blocks: resizing from 40 to 60 bytes needs
+ * 100 bytes of budget at once, and afterwards holds 60. */
+static void budgeted_growth(void **state) {
+    (void)state;
+    cg_error err;
+    cg_budget budget = cg_budget_make(100);
+    char *items = NULL;
+    size_t capacity = 0;
+    assert_int_equal(cg_budget_resize(&budget, &items, 0, 40, 1, "items", &err), CG_OK);
+    assert_int_equal(cg_budget_resize(&budget, &items, 40, 61, 1, "items", &err), CG_ERR_LIMIT);
+    assert_int_equal(budget.used, 40);
+    assert_int_equal(cg_budget_resize(&budget, &items, 40, 60, 1, "items", &err), CG_OK);
+    assert_int_equal(budget.used, 60);
+    assert_int_equal(budget.peak, 100);
+    free(items);
+    cg_budget_give(&budget, 60, 1);
+    /* cg_grow_within doubles from 16 and keeps both blocks within the budget. */
+    budget = cg_budget_make(16 * 8 + 32 * 8);
+    uint64_t *grown = NULL;
+    assert_int_equal(cg_grow_within(&budget, &grown, &capacity, 10, 8, "grown", &err), CG_OK);
+    assert_int_equal(capacity, 16);
+    assert_int_equal(cg_grow_within(&budget, &grown, &capacity, 17, 8, "grown", &err), CG_OK);
+    assert_int_equal(capacity, 32);
+    assert_int_equal(cg_grow_within(&budget, &grown, &capacity, 33, 8, "grown", &err),
+                     CG_ERR_LIMIT);
+    assert_int_equal(capacity, 32);
+    assert_true(budget.peak <= budget.limit);
+    free(grown);
+    /* Arrays grown together: all or the failure is counted conservatively. */
+    budget = cg_budget_make(1000);
+    uint32_t *a = NULL;
+    uint64_t *b = NULL;
+    size_t held = 0;
+    const cg_array arrays[] = {{&a, sizeof *a, 1, 1}, {&b, sizeof *b, 2, 0}};
+    assert_int_equal(cg_resize_arrays(&budget, &held, arrays, 2, 10, "pair", &err), CG_OK);
+    assert_int_equal(held, 11 * 4 + 20 * 8);
+    assert_int_equal(budget.used, held);
+    assert_int_equal(cg_resize_arrays(&budget, &held, arrays, 2, 100, "pair", &err),
+                     CG_ERR_LIMIT);
+    assert_int_equal(held, 11 * 4 + 20 * 8);
+    a[10] = 7;
+    b[19] = 9;
+    free(a);
+    free(b);
+    cg_budget_give(&budget, held, 1);
+    assert_int_equal(budget.used, 0);
 }
 
 static void memo_table(void **state) {
     (void)state;
     cg_memo memo;
-    cg_memo_init(&memo, (size_t)1 << 20);
+    cg_memo_init(&memo, NULL);
     uint8_t v;
     assert_false(cg_memo_get(&memo, 5, &v));
     for (uint64_t k = 0; k < 20000; k++) {
@@ -84,24 +139,34 @@ static void memo_table(void **state) {
     cg_memo_clear(&memo);
     assert_false(cg_memo_get(&memo, 0, &v));
     cg_memo_free(&memo);
-    /* The budget: 32 KiB holds 4096 slots, so 3072 entries at most. */
-    cg_memo_init(&memo, 32768);
-    cg_error err;
-    cg_status st = CG_OK;
-    uint64_t k = 0;
-    while (st == CG_OK) {
-        st = cg_memo_put(&memo, k++, 1, &err);
+    /* The budget holds the peak: growing from 4096 slots (32 KiB) to 8192
+     * needs 32 + 64 KiB at once, so 95 KiB stops at 3072 entries and 96 KiB
+     * grows; the peak never passes the limit. */
+    static const size_t limits[] = {32768, 95 * 1024, 96 * 1024, 1 << 20, 3 << 20};
+    static const size_t entries[] = {3072, 3072, 6144, 3 << 14, 3 << 16};
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+        cg_budget budget = cg_budget_make(limits[i]);
+        cg_memo_init(&memo, &budget);
+        cg_error err;
+        cg_status st = CG_OK;
+        uint64_t k = 0;
+        while (st == CG_OK) {
+            st = cg_memo_put(&memo, k++, 1, &err);
+        }
+        assert_int_equal(st, CG_ERR_LIMIT);
+        assert_true(err.over_budget);
+        assert_int_equal(memo.count, entries[i]);
+        assert_true(budget.peak <= limits[i]);
+        cg_memo_free(&memo);
+        assert_int_equal(budget.used, 0);
     }
-    assert_int_equal(st, CG_ERR_LIMIT);
-    assert_int_equal(memo.count, 3072);
-    assert_non_null(strstr(err.message, "memory limit of 32768 bytes"));
-    cg_memo_free(&memo);
 }
 
 static void union_find(void **state) {
     (void)state;
     cg_union_find uf;
-    cg_union_find_init(&uf);
+    cg_budget budget = cg_budget_make(6 * 8);
+    cg_union_find_init(&uf, &budget);
     assert_int_equal(cg_union_find_reset(&uf, 6, NULL), CG_OK);
     assert_true(cg_union_find_join(&uf, 0, 1));
     assert_true(cg_union_find_join(&uf, 2, 3));
@@ -111,7 +176,9 @@ static void union_find(void **state) {
     assert_true(cg_union_find_root(&uf, 4) != cg_union_find_root(&uf, 0));
     assert_int_equal(cg_union_find_reset(&uf, 3, NULL), CG_OK);
     assert_true(cg_union_find_join(&uf, 0, 1));
+    assert_int_equal(cg_union_find_reset(&uf, 7, NULL), CG_ERR_LIMIT); /* 56 bytes > 48 */
     cg_union_find_free(&uf);
+    assert_int_equal(budget.used, 0);
 }
 
 static void grid_fill_and_chain(void **state) {
@@ -222,7 +289,7 @@ static void graph_searches(void **state) {
     cg_state_graph g = {
         .max_moves = 2, .terminal_value = take_terminal, .moves = take_moves, .goals = take_goals};
     cg_memo memo;
-    cg_memo_init(&memo, (size_t)8 << 20);
+    cg_memo_init(&memo, NULL);
     for (uint64_t n = 0; n < 200; n++) {
         cg_outcome o;
         assert_int_equal(cg_negamax(&g, &memo, n, &o, NULL), CG_OK);
@@ -252,6 +319,7 @@ static void graph_searches(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(buf_formats),         cmocka_unit_test(grow_and_budget),
+        cmocka_unit_test(budgeted_growth),
         cmocka_unit_test(memo_table),          cmocka_unit_test(union_find),
         cmocka_unit_test(grid_fill_and_chain), cmocka_unit_test(report_rendering),
         cmocka_unit_test(graph_searches),

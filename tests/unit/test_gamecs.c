@@ -52,7 +52,7 @@ static void deep_path(void **state) {
         e.w[i] = 1;
     }
     cg_gamecs_solver s;
-    cg_gamecs_init(&s, (size_t)1 << 30);
+    cg_gamecs_init(&s, NULL);
     assert_int_equal(cg_gamecs_solve(&s, n, e.u, e.v, e.w, true, NULL), CG_OK);
     assert_int_equal(s.result.value, n - 1);
     /* Only cutting the top edge wins (it leaves nothing). */
@@ -79,7 +79,7 @@ static void star(void **state) {
         e.w[i] = 1;
     }
     cg_gamecs_solver s;
-    cg_gamecs_init(&s, (size_t)1 << 26);
+    cg_gamecs_init(&s, NULL);
     assert_int_equal(cg_gamecs_solve(&s, n, e.u, e.v, e.w, true, NULL), CG_OK);
     assert_int_equal(s.result.value, 0);
     e.w[0] = 2; /* f(2, 0) = 0: the nim-sum of the 999 unit leaves remains */
@@ -109,7 +109,7 @@ static void caterpillar(void **state) {
         e.w[k++] = 1;
     }
     cg_gamecs_solver s;
-    cg_gamecs_init(&s, (size_t)1 << 26);
+    cg_gamecs_init(&s, NULL);
     assert_int_equal(cg_gamecs_solve(&s, n, e.u, e.v, e.w, false, NULL), CG_OK);
     assert_int_equal(s.result.value, 2 * spine);
     assert_int_equal(s.result.children[spine], 1);
@@ -124,7 +124,7 @@ static void rejects_non_trees(void **state) {
     uint32_t u[] = {0, 1, 2}, v[] = {1, 2, 0};
     uint64_t w[] = {1, 1, 1};
     cg_gamecs_solver s;
-    cg_gamecs_init(&s, (size_t)1 << 20);
+    cg_gamecs_init(&s, NULL);
     cg_error err;
     assert_int_equal(cg_gamecs_solve(&s, 4, u, v, w, false, &err), CG_ERR_INPUT);
     assert_string_equal(err.message, "the edges do not connect every node");
@@ -132,9 +132,11 @@ static void rejects_non_trees(void **state) {
     assert_int_equal(cg_gamecs_solve(&s, 3, u, v, w, false, &err), CG_ERR_INPUT);
     cg_gamecs_free(&s);
     /* The budget is checked before any edge is read. */
-    cg_gamecs_init(&s, 100);
+    cg_budget budget = cg_budget_make(100);
+    cg_gamecs_init(&s, &budget);
     assert_int_equal(cg_gamecs_solve(&s, 1000, u, v, w, false, &err), CG_ERR_LIMIT);
     cg_gamecs_free(&s);
+    assert_int_equal(budget.used, 0);
 }
 
 int main(void) {

@@ -70,7 +70,7 @@ static void nim_sums(void **state) {
 static void sequence(const char *code_text, size_t upto, cg_grundy_seq *seq) {
     cg_octal_code code;
     assert_int_equal(cg_octal_parse(code_text, &code, NULL), CG_OK);
-    cg_grundy_seq_init(seq, &code);
+    cg_grundy_seq_init(seq, &code, NULL);
     assert_int_equal(cg_grundy_seq_extend(seq, upto, NULL), CG_OK);
 }
 
@@ -126,11 +126,22 @@ static void extend_is_incremental(void **state) {
     assert_int_equal(cg_grundy_seq_extend(&b, 30, NULL), CG_OK);
     assert_int_equal(cg_grundy_seq_extend(&b, 50, NULL), CG_OK);
     assert_memory_equal(a.values, b.values, 51 * sizeof(cg_nimber));
-    b.max_count = 60;
-    cg_error err;
-    assert_int_equal(cg_grundy_seq_extend(&b, 60, &err), CG_ERR_LIMIT);
     cg_grundy_seq_free(&a);
     cg_grundy_seq_free(&b);
+    /* A budget of 64 values: doubling from 16 to 32 fits (48 held at the
+     * peak), 32 to 64 does not (96), so G(40) is refused and G(0..31) kept. */
+    cg_budget budget = cg_budget_make(64 * sizeof(cg_nimber));
+    cg_octal_code code;
+    assert_int_equal(cg_octal_parse("0.137", &code, NULL), CG_OK);
+    cg_grundy_seq_init(&b, &code, &budget);
+    assert_int_equal(cg_grundy_seq_extend(&b, 31, NULL), CG_OK);
+    cg_error err;
+    assert_int_equal(cg_grundy_seq_extend(&b, 40, &err), CG_ERR_LIMIT);
+    assert_true(err.over_budget);
+    assert_int_equal(b.count, 32);
+    assert_true(budget.peak <= budget.limit);
+    cg_grundy_seq_free(&b);
+    assert_int_equal(budget.used, 0);
 }
 
 static void split_without_removal(void **state) {
@@ -141,7 +152,7 @@ static void split_without_removal(void **state) {
     assert_int_equal(cg_octal_parse("4.", &code, NULL), CG_ERR_INPUT);
     assert_int_equal(cg_octal_parse("4.01", &code, NULL), CG_OK);
     cg_grundy_seq seq;
-    cg_grundy_seq_init(&seq, &code);
+    cg_grundy_seq_init(&seq, &code, NULL);
     assert_int_equal(cg_grundy_seq_extend(&seq, 4, NULL), CG_OK);
     assert_int_equal(cg_grundy_seq_at(&seq, 1), 0);
     assert_int_equal(cg_grundy_seq_at(&seq, 2), 1); /* options: 1+1 -> 0, take 2 -> 0 */
@@ -178,7 +189,9 @@ static void checksum_is_stable(void **state) {
     cg_nimber b[] = {0, 12};
     /* "0,1,2" and "0,12" differ although the digits are the same. */
     assert_true(cg_grundy_checksum(a, 3) != cg_grundy_checksum(b, 2));
-    assert_true(cg_grundy_checksum(a, 3) == cg_grundy_checksum(a, 3));
+    /* FNV-1a 64 of the text "0,1,2", and of nothing (the offset basis). */
+    assert_true(cg_grundy_checksum(a, 3) == 0x1c2c3ac2c828864aULL);
+    assert_true(cg_grundy_checksum(a, 0) == 0xcbf29ce484222325ULL);
 }
 
 int main(void) {

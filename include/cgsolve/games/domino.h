@@ -75,7 +75,8 @@ typedef struct cg_domino_rules {
  * automatic opening. rules must outlive the graph. */
 uint64_t cg_domino_graph(const cg_domino_deal *deal, cg_domino_rules *rules, cg_state_graph *graph);
 
-void cg_domino_init(cg_domino_solver *solver, size_t memory_limit);
+/* An empty solver whose search table is counted in budget (NULL: unlimited). */
+void cg_domino_init(cg_domino_solver *solver, cg_budget *budget);
 void cg_domino_free(cg_domino_solver *solver);
 
 /* Check a deal: n in 1..14, numbers 0..6, no tile twice, some double. On

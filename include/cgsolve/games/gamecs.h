@@ -53,7 +53,8 @@ typedef struct cg_gamecs_result {
 
 typedef struct cg_gamecs_solver {
     cg_gamecs_result result;
-    size_t memory_limit;
+    cg_budget *budget; /* where its arrays are counted; NULL: unlimited */
+    size_t held;       /* bytes held in budget */
     /* adjacency in compressed rows, reused between trees */
     uint32_t *row_start;
     uint32_t *neighbour;
@@ -62,7 +63,8 @@ typedef struct cg_gamecs_solver {
     size_t capacity;
 } cg_gamecs_solver;
 
-void cg_gamecs_init(cg_gamecs_solver *solver, size_t memory_limit);
+/* An empty solver whose arrays are counted in budget (NULL: unlimited). */
+void cg_gamecs_init(cg_gamecs_solver *solver, cg_budget *budget);
 void cg_gamecs_free(cg_gamecs_solver *solver);
 
 /* Solve the tree on n nodes given by edges (u[i], v[i], w[i]), i < n - 1,

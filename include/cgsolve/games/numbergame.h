@@ -15,12 +15,19 @@
 
 #include "cgsolve/game.h"
 #include "cgsolve/memo.h"
-#include "cgsolve/play.h"
+
+#ifdef __cplusplus
+extern "C" {
+#ifdef __cplusplus
+}
+#endif
+
+#endif
 
 extern const cg_game cg_game_numbergame;
 
-/* Play against a perfect opponent (see cgsolve/play.h). */
-extern const cg_play_game cg_play_numbergame;
+/* The game's play part (its cg_game's .play). */
+extern const cg_play_rules cg_numbergame_play;
 
 #define CG_NUMBERGAME_DEFAULT_MAX 20
 /* Masks are memo keys: M - 1 bits must stay below CG_MEMO_KEY_BITS. */
@@ -32,8 +39,24 @@ typedef struct cg_numbergame {
     uint64_t positions_searched;
 } cg_numbergame;
 
-/* M in 2..CG_NUMBERGAME_MAX_MAX; memory_limit bounds the memo table. */
-cg_status cg_numbergame_init(cg_numbergame *game, int max, size_t memory_limit, cg_error *err);
+/* The bit of number x in a position. */
+static inline uint64_t cg_numbergame_bit(int x) {
+    return (uint64_t)1 << (x - 2);
+}
+
+/* The smallest number above `after` (>= 1) in mask, or 0 when none is. */
+static inline int cg_numbergame_next(uint64_t mask, int after) {
+    uint64_t rest = after - 1 < 64 ? mask >> (after - 1) : 0;
+    return rest == 0 ? 0 : after + 1 + __builtin_ctzll(rest);
+}
+
+/* Loop x over the numbers of mask in increasing order. */
+#define CG_NUMBERGAME_FOR_EACH(x, mask)                                                            \
+    for (int x = cg_numbergame_next((mask), 1); x != 0; x = cg_numbergame_next((mask), x))
+
+/* M in 2..CG_NUMBERGAME_MAX_MAX; the memo table is counted in budget
+ * (NULL: unlimited). */
+cg_status cg_numbergame_init(cg_numbergame *game, int max, cg_budget *budget, cg_error *err);
 void cg_numbergame_free(cg_numbergame *game);
 
 /* The mask of every number 2..max. */
@@ -56,5 +79,9 @@ cg_status cg_numbergame_wins(cg_numbergame *game, uint64_t available, bool *wins
 /* Every winning move of a reachable position, as a mask (bit x - 2 for x). */
 cg_status cg_numbergame_winning_moves(cg_numbergame *game, uint64_t available, uint64_t *winning,
                                       cg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

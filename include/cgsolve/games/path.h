@@ -39,7 +39,9 @@ typedef struct cg_path_result {
 
 typedef struct cg_path_solver {
     cg_path_result result;
-    size_t memory_limit;
+    cg_budget *budget; /* where its arrays are counted; NULL: unlimited */
+    size_t held;       /* bytes of marks and queue in budget */
+    size_t chain_held; /* bytes of parent and result.chain in budget */
     uint8_t *marks;
     uint32_t *queue;
     uint32_t *parent;
@@ -47,11 +49,9 @@ typedef struct cg_path_solver {
     size_t chain_capacity; /* cells parent and result.chain hold */
 } cg_path_solver;
 
-void cg_path_init(cg_path_solver *solver, size_t memory_limit);
+/* An empty solver whose arrays are counted in budget (NULL: unlimited). */
+void cg_path_init(cg_path_solver *solver, cg_budget *budget);
 void cg_path_free(cg_path_solver *solver);
-
-/* Bytes the solver needs per cell (board excluded), for budgets. */
-size_t cg_path_bytes_per_cell(bool want_chain);
 
 /* Solve a board of n * n cells, row-major, each 'W', 'B' or 'U'
  * (n * n < 2^32). With want_chain, also find a shortest winning chain. */

@@ -14,12 +14,19 @@
 
 #include "cgsolve/game.h"
 #include "cgsolve/octal.h"
-#include "cgsolve/play.h"
+
+#ifdef __cplusplus
+extern "C" {
+#ifdef __cplusplus
+}
+#endif
+
+#endif
 
 extern const cg_game cg_game_treblecross;
 
-/* Play against a perfect opponent (see cgsolve/play.h). */
-extern const cg_play_game cg_play_treblecross;
+/* The game's play part (its cg_game's .play). */
+extern const cg_play_rules cg_treblecross_play;
 
 /* A maximal run of free cells (empty, at distance >= 3 from every X). */
 typedef struct cg_treblecross_stretch {
@@ -47,8 +54,8 @@ typedef struct cg_treblecross_solver {
     cg_treblecross_result result;
 } cg_treblecross_solver;
 
-/* memory_limit bounds the Grundy table, in bytes. */
-void cg_treblecross_init(cg_treblecross_solver *solver, size_t memory_limit);
+/* The Grundy table is counted in budget (NULL: unlimited). */
+void cg_treblecross_init(cg_treblecross_solver *solver, cg_budget *budget);
 void cg_treblecross_free(cg_treblecross_solver *solver);
 
 /* Check a board: only '.' and 'X', at least 3 cells, no XXX. On failure
@@ -66,8 +73,21 @@ cg_status cg_treblecross_read_board(cg_scanner *in, char **board, size_t *len, s
 cg_status cg_treblecross_solve(cg_treblecross_solver *solver, const char *board, size_t len,
                                cg_error *err);
 
+/* What an X at position (1-based) of a free stretch of length cells leaves:
+ * the cells next to it and next to those are no longer free, so the free
+ * stretches max(0, position - 3) to its left and max(0, length - position - 2)
+ * to its right. */
+typedef struct cg_treblecross_split {
+    size_t left, right;
+} cg_treblecross_split;
+cg_treblecross_split cg_treblecross_split_at(size_t length, size_t position);
+
 /* The Grundy value of a free stretch of length L: G_{0.007}(L + 2). The
  * sequence must already cover L + 2. */
 cg_nimber cg_treblecross_stretch_value(const cg_treblecross_solver *solver, size_t length);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,17 +1,21 @@
+/* The one table every game is registered in. */
 #include <stddef.h>
 #include <string.h>
 
-#include "cgsolve/cgsolve.h"
+#include "cgsolve/game.h"
 #include "cgsolve/games/domino.h"
 #include "cgsolve/games/gamecs.h"
 #include "cgsolve/games/numbergame.h"
 #include "cgsolve/games/path.h"
 #include "cgsolve/games/treblecross.h"
 
-/* The one table every game is registered in. */
 static const cg_game *const registered[] = {
-    &cg_game_domino, &cg_game_treblecross, &cg_game_gamecs,
-    &cg_game_path,   &cg_game_numbergame,  NULL, /* keep one entry a line */
+    &cg_game_domino,
+    &cg_game_treblecross,
+    &cg_game_gamecs,
+    &cg_game_path,
+    &cg_game_numbergame,
+    NULL,
 };
 
 const cg_game *const *cg_games(void) {

@@ -1,0 +1,114 @@
+/* The command-line front end: what its files share.
+ *
+ * main.c dispatches; parse.c reads the arguments against the option
+ * declarations; commands.c is the table of subcommands and the options each
+ * accepts; help.c writes help, the list and shell completions from those
+ * tables; drivers.c runs games, grundy and play. */
+#ifndef CGSOLVE_CLI_H
+#define CGSOLVE_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cgsolve/cgsolve.h"
+
+enum exit_code {
+    EXIT_OK = 0,
+    EXIT_BAD_INPUT = 1,
+    EXIT_USAGE = 2,
+    EXIT_LIMIT = 3,
+    EXIT_IO = 4,
+    EXIT_INTERNAL = 5,
+};
+
+/* The front end's own options (not run options). */
+enum { CLI_OPTION_HELP = CG_OPTION_COUNT, CLI_OPTION_VERSION, CLI_OPTION_COUNT };
+
+struct command;
+
+#define CLI_MAX_GIVEN 64
+
+/* The parsed command line. */
+typedef struct cli {
+    const struct command *command; /* NULL: none named */
+    const cg_game *game;           /* the game solved or played, if any */
+    cg_options options;
+    bool help;
+    bool version;
+    int argc; /* positional arguments after the command (and play's game) */
+    char **argv;
+    /* Options given, for checking they apply: the spec and the word typed. */
+    const cg_option_spec *given[CLI_MAX_GIVEN];
+    char given_as[CLI_MAX_GIVEN][72];
+    int given_count;
+} cli;
+
+/* A subcommand: its name, what it accepts and how it runs. */
+typedef struct command {
+    const char *name;
+    const char *usage;             /* after "cgsolve NAME " */
+    const char *summary;           /* one line */
+    const char *details;           /* a paragraph for --help, or NULL */
+    unsigned common;               /* which of cg_common_options apply: bits 1 << id */
+    const cg_option_spec *options; /* its own, NULL-name ended, or NULL */
+    bool game_options;             /* also the options of the game it names */
+    const char *const *examples;   /* NULL-ended */
+    int (*run)(struct cli *c);
+} command;
+
+#define CLI_OUTPUT_OPTIONS                                                                         \
+    (1u << CG_OPTION_EXPLAIN | 1u << CG_OPTION_FORMAT | 1u << CG_OPTION_JSON)
+#define CLI_ALL_COMMON (CLI_OUTPUT_OPTIONS | 1u << CG_OPTION_MEMORY | 1u << CG_OPTION_COLOR)
+
+extern const cg_option_spec cli_options[]; /* --help, --version */
+
+/* The subcommands that are not games, NULL-name ended. */
+extern const command cli_commands[];
+/* The command that solves a game (its name is the game's). */
+extern const command cli_game_command;
+/* The subcommand called name, or NULL (games are not looked up here). */
+const command *cli_find_command(const char *name);
+
+/* Call fn on every option spec the command accepts (with game's, when the
+ * command takes the game's options and game is not NULL); cli_options too. */
+void cli_each_option(const command *cmd, const cg_game *game,
+                     void (*fn)(const cg_option_spec *spec, void *context), void *context);
+
+/* Call fn on every option any command or game declares (a name may recur). */
+void cli_each_known_option(void (*fn)(const cg_option_spec *spec, void *context), void *context);
+
+/* Parse argv; on a usage error print it and return EXIT_USAGE. */
+int cli_parse(cli *c, int argc, char **argv);
+
+/* Usage error: "cgsolve[ WHAT]: MESSAGE" and a pointer to --help. */
+int cli_usage_error(const char *what, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The closest of candidates to word, when close enough to suggest; or NULL. */
+const char *cli_suggest(const char *word, const char *const *candidates, int count);
+
+/* Help, list, version and completions; they return an exit code. */
+int cli_print_help(const cli *c, FILE *out);
+int cli_print_general_help(FILE *out);
+int cli_print_list(FILE *out);
+int cli_print_version(FILE *out);
+int cli_print_completion(const char *shell, FILE *out);
+
+/* Finish writing out: EXIT_IO with the system's reason when anything failed. */
+int cli_close_output(FILE *out, int rc);
+
+/* The exit code of a library status, and reporting a library failure. */
+int cli_exit_code(cg_status st);
+int cli_report_failure(const char *what, const cg_error *err);
+
+/* The drivers. */
+int cli_run_game(cli *c);
+int cli_run_grundy(cli *c);
+int cli_run_play(cli *c);
+int cli_run_list(cli *c);
+int cli_run_help(cli *c);
+int cli_run_completion(cli *c);
+
+#endif

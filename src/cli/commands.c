@@ -1,0 +1,129 @@
+/* The subcommands and the options each accepts. Option declarations live
+ * with their owners (cg_common_options, each game's table, grundy's, play's);
+ * this file only says which apply where. */
+#include <string.h>
+
+#include "cgsolve/grundy_table.h"
+#include "cli.h"
+
+const cg_option_spec cli_options[] = {
+    {(cg_option_id)CLI_OPTION_HELP, "help", 'h', CG_ARG_NONE, NULL,
+     "show this help and exit", 0, 0, NULL},
+    {(cg_option_id)CLI_OPTION_VERSION, "version", 'V', CG_ARG_NONE, NULL,
+     "show the version and licence and exit", 0, 0, NULL},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
+
+static const char *const game_examples[] = {
+    "cgsolve GAME < examples/GAME.in",
+    "cgsolve GAME --explain examples/GAME.in",
+    "cgsolve --json GAME examples/GAME.in more.in",
+    NULL,
+};
+
+const command cli_game_command = {
+    .name = "GAME",
+    .usage = "[OPTION...] [FILE...]",
+    .summary = "solve every case of each judge input FILE (standard input without one)",
+    .details = "Each FILE is one complete judge input; '-' is standard input. Answers are\n"
+               "written as each case is solved. A missing or bad file is reported and the\n"
+               "next one still runs; the exit status is the worst seen.\n",
+    .common = CLI_ALL_COMMON,
+    .options = NULL,
+    .game_options = true,
+    .examples = game_examples,
+    .run = cli_run_game,
+};
+
+static const char *const grundy_examples[] = {
+    "cgsolve grundy 0.007 --upto 50",
+    "cgsolve grundy 0.77 --upto 200 --explain | tail -8",
+    "cgsolve grundy 4.07 --json",
+    NULL,
+};
+
+static const char *const play_examples[] = {
+    "cgsolve play treblecross",
+    "cgsolve play numbergame --max 12 --first computer",
+    "cgsolve play treblecross board.txt",
+    NULL,
+};
+
+static const char *const list_examples[] = {"cgsolve list", NULL};
+static const char *const help_examples[] = {"cgsolve help", "cgsolve help domino", NULL};
+static const char *const completion_examples[] = {
+    "source <(cgsolve completion bash)",
+    "cgsolve completion fish > ~/.config/fish/completions/cgsolve.fish",
+    NULL,
+};
+
+/* play's own option: who moves first. */
+static const cg_option_spec play_options[] = {
+    {CG_OPTION_FIRST, "first", 'F', CG_ARG_CHOICE, "WHO",
+     "who moves first: you (default) or computer", 0, 0, "you|computer|human"},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
+
+const command cli_commands[] = {
+    {"grundy", "CODE [--upto N] [OPTION...]",
+     "the Grundy sequence G(0..N) of an octal game, e.g. 0.007, 0.77 or 4.07",
+     "CODE is d0.d1d2... with each digit 0-7 (d0 is 0 or 4): 0.007 Treblecross,\n"
+     "0.77 Kayles, 0.07 Dawson's Kayles. The values are printed one a line;\n"
+     "explanations add the proven period, the largest value and a checksum.\n",
+     CLI_OUTPUT_OPTIONS | 1u << CG_OPTION_MEMORY, cg_grundy_options, false, grundy_examples,
+     cli_run_grundy},
+    {"play", "GAME [--first WHO] [OPTION...] [POSITION-FILE]",
+     "play a game against a perfect opponent",
+     "The start is read from POSITION-FILE in the judge's format for one case,\n"
+     "else the game's usual start. Type a move per line; 'hint' lists the winning\n"
+     "moves, 'quit' stops.\n",
+     1u << CG_OPTION_MEMORY, play_options, true, play_examples, cli_run_play},
+    {"list", "", "name every game with a line about it", NULL, 0, NULL, false, list_examples,
+     cli_run_list},
+    {"help", "[COMMAND]", "show the help of cgsolve or of one command", NULL, 0, NULL, false,
+     help_examples, cli_run_help},
+    {"completion", "bash|zsh|fish", "write a shell completion script", NULL, 0, NULL, false,
+     completion_examples, cli_run_completion},
+    {NULL, NULL, NULL, NULL, 0, NULL, false, NULL, NULL},
+};
+
+const command *cli_find_command(const char *name) {
+    for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
+        if (strcmp(cmd->name, name) == 0) {
+            return cmd;
+        }
+    }
+    return NULL;
+}
+
+static void each_in(const cg_option_spec *specs, void (*fn)(const cg_option_spec *, void *),
+                    void *context) {
+    for (const cg_option_spec *spec = specs; spec != NULL && spec->name != NULL; spec++) {
+        fn(spec, context);
+    }
+}
+
+void cli_each_option(const command *cmd, const cg_game *game,
+                     void (*fn)(const cg_option_spec *spec, void *context), void *context) {
+    for (const cg_option_spec *spec = cg_common_options; spec->name != NULL; spec++) {
+        if (cmd->common & (1u << spec->id)) {
+            fn(spec, context);
+        }
+    }
+    each_in(cmd->options, fn, context);
+    if (cmd->game_options && game != NULL) {
+        each_in(game->options, fn, context);
+    }
+    each_in(cli_options, fn, context);
+}
+
+void cli_each_known_option(void (*fn)(const cg_option_spec *spec, void *context), void *context) {
+    each_in(cg_common_options, fn, context);
+    for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
+        each_in(cmd->options, fn, context);
+    }
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        each_in((*game)->options, fn, context);
+    }
+    each_in(cli_options, fn, context);
+}

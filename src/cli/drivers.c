@@ -1,0 +1,178 @@
+/* The subcommands' drivers: they open streams, call the library and turn
+ * its statuses into messages and exit codes. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cgsolve/grundy_table.h"
+#include "cgsolve/octal.h"
+#include "cli.h"
+
+int cli_exit_code(cg_status st) {
+    switch (st) {
+    case CG_OK:
+    case CG_END:
+        return EXIT_OK;
+    case CG_ERR_INPUT:
+        return EXIT_BAD_INPUT;
+    case CG_ERR_USAGE:
+        return EXIT_USAGE;
+    case CG_ERR_LIMIT:
+    case CG_ERR_NOMEM:
+        return EXIT_LIMIT;
+    case CG_ERR_IO:
+        return EXIT_IO;
+    case CG_ERR_INTERNAL:
+        break;
+    }
+    return EXIT_INTERNAL;
+}
+
+int cli_report_failure(const char *what, const cg_error *err) {
+    fflush(stdout);
+    fprintf(stderr, "cgsolve %s: %s%s\n", what, err->message,
+            err->over_budget ? " (raise it with --memory)" : "");
+    return cli_exit_code(err->status);
+}
+
+/* Colour under --color=auto: a terminal that wants it (NO_COLOR, TERM=dumb). */
+static bool want_color(const cg_options *options) {
+    if (options->color_mode != CG_COLOR_AUTO) {
+        return options->color_mode == CG_COLOR_ALWAYS;
+    }
+    const char *no_color = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    return isatty(STDOUT_FILENO) && (no_color == NULL || no_color[0] == '\0') &&
+           (term == NULL || strcmp(term, "dumb") != 0);
+}
+
+static int run_one(const cli *c, FILE *stream, const char *name, uint64_t *answered) {
+    cg_error err;
+    cg_error_clear(&err);
+    cg_scanner *scanner = NULL;
+    cg_status st = cg_scanner_open_stream(&scanner, stream, name, &err);
+    if (st == CG_OK) {
+        st = cg_run(c->game, scanner, &c->options, stdout, answered, &err);
+    }
+    cg_scanner_close(scanner);
+    return st == CG_OK ? EXIT_OK : cli_report_failure(c->game->name, &err);
+}
+
+int cli_run_game(cli *c) {
+    c->options.color = want_color(&c->options);
+    uint64_t answered = 0;
+    if (c->argc == 0) {
+        return cli_close_output(stdout, run_one(c, stdin, "<stdin>", &answered));
+    }
+    int worst = EXIT_OK;
+    for (int i = 0; i < c->argc; i++) {
+        int rc;
+        if (strcmp(c->argv[i], "-") == 0) {
+            rc = run_one(c, stdin, "<stdin>", &answered);
+        } else {
+            FILE *f = fopen(c->argv[i], "rb");
+            if (f == NULL) {
+                fflush(stdout);
+                fprintf(stderr, "cgsolve %s: cannot open '%s': %s\n", c->game->name, c->argv[i],
+                        strerror(errno));
+                rc = EXIT_IO;
+            } else {
+                rc = run_one(c, f, c->argv[i], &answered);
+                fclose(f);
+            }
+        }
+        worst = rc > worst ? rc : worst;
+    }
+    return cli_close_output(stdout, worst);
+}
+
+int cli_run_grundy(cli *c) {
+    if (c->argc == 0) {
+        return cli_usage_error("grundy", "missing the octal game code, e.g. 0.007");
+    }
+    if (c->argc > 1) {
+        return cli_usage_error("grundy", "unexpected argument '%s'", c->argv[1]);
+    }
+    cg_error err;
+    cg_error_clear(&err);
+    cg_octal_code code;
+    if (cg_octal_parse(c->argv[0], &code, &err) != CG_OK) {
+        return cli_usage_error("grundy", "%s", err.message);
+    }
+    cg_status st = cg_write_grundy_table(c->argv[0], &c->options, stdout, &err);
+    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("grundy", &err));
+}
+
+static int playable_names(char *out, size_t size) {
+    size_t at = 0;
+    out[0] = '\0';
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        if ((*game)->play != NULL && at < size) {
+            at += (size_t)snprintf(out + at, size - at, "%s%s", at > 0 ? ", " : "",
+                                   (*game)->name);
+        }
+    }
+    return EXIT_OK;
+}
+
+/* `cgsolve play GAME [POSITION-FILE]`: moves come from standard input. */
+int cli_run_play(cli *c) {
+    char names[256];
+    playable_names(names, sizeof names);
+    if (c->game == NULL) {
+        return cli_usage_error("play", "missing the game to play (%s)", names);
+    }
+    if (c->game->play == NULL) {
+        return cli_usage_error("play", "cannot play '%s' (%s)", c->game->name, names);
+    }
+    if (c->argc > 1) {
+        return cli_usage_error("play", "unexpected argument '%s'", c->argv[1]);
+    }
+    cg_error err;
+    cg_error_clear(&err);
+    FILE *file = NULL;
+    cg_scanner *position = NULL, *moves = NULL;
+    cg_status st = CG_OK;
+    if (c->argc == 1) {
+        file = fopen(c->argv[0], "rb");
+        if (file == NULL) {
+            fprintf(stderr, "cgsolve play: cannot open '%s': %s\n", c->argv[0], strerror(errno));
+            return EXIT_IO;
+        }
+        st = cg_scanner_open_stream(&position, file, c->argv[0], &err);
+    }
+    if (st == CG_OK) {
+        st = cg_scanner_open_stream(&moves, stdin, "<stdin>", &err);
+    }
+    if (st == CG_OK) {
+        st = cg_play(c->game, position, moves, &c->options, !isatty(STDIN_FILENO), stdout, &err);
+    }
+    cg_scanner_close(moves);
+    cg_scanner_close(position);
+    if (file != NULL) {
+        fclose(file);
+    }
+    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("play", &err));
+}
+
+int cli_run_list(cli *c) {
+    if (c->argc > 0) {
+        return cli_usage_error("list", "unexpected argument '%s'", c->argv[0]);
+    }
+    return cli_close_output(stdout, cli_print_list(stdout));
+}
+
+int cli_run_help(cli *c) {
+    if (c->argc > 0) {
+        return cli_usage_error("help", "unexpected argument '%s'", c->argv[0]);
+    }
+    return cli_close_output(stdout, cli_print_general_help(stdout));
+}
+
+int cli_run_completion(cli *c) {
+    if (c->argc != 1) {
+        return cli_usage_error("completion", "name one shell: bash, zsh or fish");
+    }
+    return cli_close_output(stdout, cli_print_completion(c->argv[0], stdout));
+}

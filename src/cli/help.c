@@ -1,0 +1,233 @@
+/* Help, the game list, the version and shell completions, all written from
+ * the same declarations the parser reads. Help lines fit 80 columns. */
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_close_output(FILE *out, int rc) {
+    if (fflush(out) != 0 || ferror(out)) {
+        fprintf(stderr, "cgsolve: write error: %s\n", strerror(errno != 0 ? errno : EIO));
+        return EXIT_IO;
+    }
+    return rc;
+}
+
+int cli_print_version(FILE *out) {
+    fprintf(out,
+            "cgsolve %s\n"
+            "Copyright (c) the cgsolve authors. MIT License: the LICENSE file, or\n"
+            "<https://opensource.org/licenses/MIT>. There is NO WARRANTY.\n",
+            cg_version());
+    return EXIT_OK;
+}
+
+/* "  -m, --memory=SIZE" padded to a column, then the help text. */
+static void option_line(const cg_option_spec *spec, void *context) {
+    FILE *out = context;
+    char left[40];
+    int n = snprintf(left, sizeof left, "  %c%c%s--%s%s%s", spec->short_name ? '-' : ' ',
+                     spec->short_name ? spec->short_name : ' ', spec->short_name ? ", " : "  ",
+                     spec->name, spec->arg_name != NULL ? "=" : "",
+                     spec->arg_name != NULL ? spec->arg_name : "");
+    fprintf(out, "%s%*s%s\n", left, n < 24 ? 24 - n : 1, "", spec->help);
+}
+
+static void examples(const char *const *lines, const char *game, FILE *out) {
+    fputs("\nExamples:\n", out);
+    for (size_t i = 0; lines[i] != NULL; i++) {
+        fputs("  ", out);
+        for (const char *p = lines[i]; *p != '\0'; p++) {
+            if (game != NULL && strncmp(p, "GAME", 4) == 0) {
+                fputs(game, out);
+                p += 3;
+            } else {
+                fputc(*p, out);
+            }
+        }
+        fputc('\n', out);
+    }
+}
+
+static void print_names(FILE *out) {
+    fputs("Games:", out);
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        fprintf(out, " %s%s", (*game)->name, (*game)->play != NULL ? "*" : "");
+    }
+    fputs(" (* also playable)\nCommands:", out);
+    for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
+        fprintf(out, " %s", cmd->name);
+    }
+    fputc('\n', out);
+}
+
+int cli_print_general_help(FILE *out) {
+    fputs("Usage: cgsolve GAME [OPTION...] [FILE...]\n"
+          "       cgsolve COMMAND [ARGUMENT...]\n"
+          "\n"
+          "Solve two-player combinatorial games exactly. Each FILE (standard input when\n"
+          "none is given) is one online judge's input; the judge's answers go to\n"
+          "standard output, byte for byte. Options may come before or after GAME.\n"
+          "\n"
+          "Options for every game:\n",
+          out);
+    cli_each_option(&cli_game_command, NULL, option_line, out);
+    fputs("Each game adds its own: see 'cgsolve help GAME'.\n\n", out);
+    print_names(out);
+    fputs("\nExit status: 0 success, 1 bad input, 2 usage error, 3 resource limit\n"
+          "reached, 4 read or write error. Messages go to standard error.\n",
+          out);
+    examples(cli_game_command.examples, "treblecross", out);
+    fputs("  cgsolve help domino\n", out);
+    return EXIT_OK;
+}
+
+int cli_print_help(const cli *c, FILE *out) {
+    const command *cmd = c->command;
+    if (cmd == NULL) {
+        return cli_print_general_help(out);
+    }
+    if (cmd == &cli_game_command) {
+        fprintf(out, "Usage: cgsolve %s %s\n\n%s: %s\n\n%s", c->game->name, cmd->usage,
+                c->game->name, c->game->summary, c->game->input_help);
+        fprintf(out, "\n%s", cmd->details);
+    } else {
+        fprintf(out, "Usage: cgsolve %s %s\n\n%s.\n", cmd->name, cmd->usage, cmd->summary);
+        if (cmd->details != NULL) {
+            fprintf(out, "\n%s", cmd->details);
+        }
+    }
+    if (strcmp(cmd->name, "play") == 0) {
+        fputs("Playable:", out);
+        for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+            if ((*game)->play != NULL) {
+                fprintf(out, " %s", (*game)->name);
+            }
+        }
+        fputc('\n', out);
+    }
+    fputs("\nOptions:\n", out);
+    cli_each_option(cmd, c->game, option_line, out);
+    examples(cmd->examples, c->game != NULL ? c->game->name : "treblecross", out);
+    return EXIT_OK;
+}
+
+int cli_print_list(FILE *out) {
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        fprintf(out, "%-12s %s\n", (*game)->name, (*game)->summary);
+    }
+    for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
+        fprintf(out, "%-12s %s\n", cmd->name, cmd->summary);
+    }
+    return EXIT_OK;
+}
+
+/* ---- completions --------------------------------------------------------- */
+
+/* Write the options of a command as words: "--explain -e --format= ...". */
+static void option_words(const cg_option_spec *spec, void *context) {
+    FILE *out = context;
+    fprintf(out, " --%s%s", spec->name, spec->arg != CG_ARG_NONE ? "=" : "");
+    if (spec->short_name != 0) {
+        fprintf(out, " -%c", spec->short_name);
+    }
+}
+
+static void command_words(FILE *out) {
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        fprintf(out, " %s", (*game)->name);
+    }
+    for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
+        fprintf(out, " %s", cmd->name);
+    }
+}
+
+/* The options of every command, one shell case a command. */
+static void option_cases(FILE *out, const char *pattern_format, const char *body_start,
+                          const char *body_end) {
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        fprintf(out, pattern_format, (*game)->name);
+        fputs(body_start, out);
+        cli_each_option(&cli_game_command, *game, option_words, out);
+        fputs(body_end, out);
+    }
+    for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
+        fprintf(out, pattern_format, cmd->name);
+        fputs(body_start, out);
+        cli_each_option(cmd, NULL, option_words, out);
+        if (cmd->game_options) {
+            for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+                if ((*game)->play != NULL) {
+                    fprintf(out, " %s", (*game)->name);
+                    const cg_option_spec *spec = (*game)->options;
+                    for (; spec != NULL && spec->name != NULL; spec++) {
+                        option_words(spec, out);
+                    }
+                }
+            }
+        }
+        fputs(body_end, out);
+    }
+}
+
+static void bash_completion(FILE *out) {
+    fputs("# bash completion for cgsolve, written by 'cgsolve completion bash'\n"
+          "_cgsolve() {\n"
+          "    local cur=${COMP_WORDS[COMP_CWORD]} command='' i words\n"
+          "    for ((i = 1; i < COMP_CWORD; i++)); do\n"
+          "        case ${COMP_WORDS[i]} in -*) ;; *) command=${COMP_WORDS[i]}; break ;; esac\n"
+          "    done\n"
+          "    case $command in\n"
+          "    '') words='",
+          out);
+    command_words(out);
+    fputs(" --help -h --version -V' ;;\n", out);
+    option_cases(out, "    %s) words='", "", "' ;;\n");
+    fputs("    esac\n"
+          "    if [[ $cur == -* || -z $command ]]; then\n"
+          "        mapfile -t COMPREPLY < <(compgen -W \"$words\" -- \"$cur\")\n"
+          "    else\n"
+          "        mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")\n"
+          "    fi\n"
+          "}\n"
+          "complete -o default -F _cgsolve cgsolve\n",
+          out);
+}
+
+static void zsh_completion(FILE *out) {
+    fputs("#compdef cgsolve\n"
+          "# zsh completion for cgsolve, written by 'cgsolve completion zsh'\n"
+          "local command=${words[2]} opts\n"
+          "if (( CURRENT == 2 )); then\n"
+          "    compadd --",
+          out);
+    command_words(out);
+    fputs("\n    return\nfi\ncase $command in\n", out);
+    option_cases(out, "    %s) opts=(", "", ") ;;\n");
+    fputs("esac\n"
+          "if [[ $PREFIX == -* ]]; then compadd -- $opts; else _files; fi\n",
+          out);
+}
+
+static void fish_completion(FILE *out) {
+    fputs("# fish completion for cgsolve, written by 'cgsolve completion fish'\n"
+          "complete -c cgsolve -n '__fish_use_subcommand' -f -a '",
+          out);
+    command_words(out);
+    fputs("'\n", out);
+    option_cases(out, "complete -c cgsolve -n '__fish_seen_subcommand_from %s' -a '", "",
+                 "'\n");
+}
+
+int cli_print_completion(const char *shell, FILE *out) {
+    if (strcmp(shell, "bash") == 0) {
+        bash_completion(out);
+    } else if (strcmp(shell, "zsh") == 0) {
+        zsh_completion(out);
+    } else if (strcmp(shell, "fish") == 0) {
+        fish_completion(out);
+    } else {
+        return cli_usage_error("completion", "unknown shell '%s' (bash, zsh or fish)", shell);
+    }
+    return EXIT_OK;
+}
