@@ -3,13 +3,19 @@
  * hand-parsed integers, iterative solver) and by a reference written the way
  * the published solution is (scanf per number, adjacency lists, recursive
  * depth-first search), in the same process on the same file. Outputs must
- * match. Usage: bench_gamecs [trees [nodes]] */
+ * match. Then a deep tree: a chain of `chain` nodes (default 10^6) with random
+ * node numbers, listed edge by edge along the chain and again in shuffled
+ * order, solved from its file by the runner (per-byte speed beside the
+ * judge file's) and in memory by the peeling solver against the oriented
+ * breadth-first one (outputs must agree).
+ * Usage: bench_gamecs [trees [nodes [chain]]] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench_clock.h"
 #include "cgsolve/cgsolve.h"
+#include "cgsolve/games/gamecs.h"
 #include "ref_rng.h"
 
 /* ---- the published style: scanf and recursion ------------------------- */
@@ -67,9 +73,104 @@ static void ref_solve(FILE *in, FILE *out) {
     }
 }
 
+/* Solve a file with the runner; seconds, and *size its bytes. */
+static double run_file(const char *path, long *size, char **output, size_t *output_len,
+                       cg_status *st) {
+    FILE *out = open_memstream(output, output_len);
+    FILE *in = fopen(path, "rb");
+    fseek(in, 0, SEEK_END);
+    *size = ftell(in);
+    rewind(in);
+    double t0 = bench_now();
+    cg_scanner *scanner;
+    cg_options options;
+    cg_options_init(&options);
+    cg_scanner_open_stream(&scanner, in, path, NULL);
+    *st = cg_run(cg_find_game("gamecs"), scanner, &options, out, NULL, NULL);
+    cg_scanner_close(scanner);
+    double seconds = bench_now() - t0;
+    fclose(in);
+    fclose(out);
+    return seconds;
+}
+
+/* A chain of n nodes with random numbers (0 stays an end, the root), its
+ * edges along the chain or shuffled; written to path and kept in u, v, w. */
+static void make_chain(size_t n, bool shuffled, const char *path, uint32_t *u, uint32_t *v,
+                       uint64_t *w) {
+    ref_rng rng = {601 + shuffled};
+    uint32_t *label = malloc(n * sizeof *label);
+    for (size_t i = 0; i < n; i++) {
+        label[i] = (uint32_t)i;
+    }
+    for (size_t i = n - 1; i > 1; i--) {
+        size_t j = 1 + (size_t)ref_rng_below(&rng, i);
+        uint32_t t = label[i];
+        label[i] = label[j];
+        label[j] = t;
+    }
+    for (size_t i = 0; i + 1 < n; i++) {
+        u[i] = label[i];
+        v[i] = label[i + 1];
+        w[i] = 1 + ref_rng_below(&rng, 1000000000);
+    }
+    for (size_t i = n - 2; shuffled && i > 0; i--) {
+        size_t j = (size_t)ref_rng_below(&rng, i + 1);
+        uint32_t tu = u[i], tv = v[i];
+        uint64_t tw = w[i];
+        u[i] = u[j], v[i] = v[j], w[i] = w[j];
+        u[j] = tu, v[j] = tv, w[j] = tw;
+    }
+    FILE *f = fopen(path, "w");
+    fprintf(f, "1\n%zu\n", n);
+    for (size_t i = 0; i + 1 < n; i++) {
+        fprintf(f, "%u %u %llu\n", u[i], v[i], (unsigned long long)w[i]);
+    }
+    fclose(f);
+    free(label);
+}
+
+static bool bench_chain(size_t n, bool shuffled, double judge_ns_per_byte) {
+    uint32_t *u = malloc(n * sizeof *u), *v = malloc(n * sizeof *v);
+    uint64_t *w = malloc(n * sizeof *w);
+    const char *path = "gamecs-chain.in";
+    make_chain(n, shuffled, path, u, v, w);
+    long size;
+    char *output = NULL;
+    size_t output_len = 0;
+    cg_status st;
+    double file_seconds = run_file(path, &size, &output, &output_len, &st);
+    cg_gamecs_solver solver;
+    cg_gamecs_init(&solver, NULL);
+    double t0 = bench_now();
+    bool ok = cg_gamecs_solve(&solver, n, u, v, w, false, NULL) == CG_OK;
+    double peeling = bench_now() - t0;
+    cg_nimber by_peeling = solver.result.value;
+    t0 = bench_now();
+    ok = ok && cg_gamecs_solve(&solver, n, u, v, w, true, NULL) == CG_OK;
+    double oriented = bench_now() - t0;
+    bool agree = ok && st == CG_OK && by_peeling == solver.result.value &&
+                 strstr(output, by_peeling != 0 ? "Emily" : "Jolly") != NULL;
+    printf("gamecs: chain of %zu nodes, random numbers, edges %s (%.1f MB): file %.3f s "
+           "(%.1f ns/byte, judge file %.1f ns/byte, ratio %.2fx); in memory: peeling %.3f s, "
+           "oriented BFS %.3f s, ratio %.2fx, %s\n",
+           n, shuffled ? "shuffled" : "along the chain", (double)size / 1e6, file_seconds,
+           file_seconds * 1e9 / (double)size, judge_ns_per_byte,
+           file_seconds * 1e9 / (double)size / judge_ns_per_byte, peeling, oriented,
+           oriented / peeling, agree ? "outputs agree" : "OUTPUTS DIFFER");
+    cg_gamecs_free(&solver);
+    free(output);
+    free(u);
+    free(v);
+    free(w);
+    remove(path);
+    return agree;
+}
+
 int main(int argc, char **argv) {
     int trees = argc > 1 ? atoi(argv[1]) : 500;
     int nodes = argc > 2 ? atoi(argv[2]) : 1000;
+    size_t chain = argc > 3 ? (size_t)atoll(argv[3]) : 1000000;
     const char *path = "gamecs-bench.in";
     FILE *f = fopen(path, "w");
     if (f == NULL) {
@@ -119,5 +220,8 @@ int main(int argc, char **argv) {
     free(fast_out);
     free(ref_out);
     remove(path);
+    double judge_ns_per_byte = fast * 1e9 / (double)size;
+    agree = bench_chain(chain, false, judge_ns_per_byte) && agree;
+    agree = bench_chain(chain, true, judge_ns_per_byte) && agree;
     return agree ? 0 : 1;
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Build the libFuzzer targets with clang (ASan + UBSan) and run each for a
-# bounded time, seeded with the golden inputs. A crash stops the run with the
+# bounded time, seeded with the golden inputs and fuzz/seeds/. The library is
+# instrumented for coverage too, and each target's final coverage (cov:
+# edges reached, ft: features, corp: corpus size) is printed. A crash stops the run with the
 # failing input saved in fuzz/crashes/; add it to fuzz/regressions/<target>/
 # so the normal test suite replays it for ever.
 # Usage: scripts/fuzz.sh [seconds_per_target]   (default 25)
@@ -19,11 +21,11 @@ for binary in build-fuzz/fuzz/fuzz_*; do
     targets=$((targets + 1))
     corpus="$work/$game"
     mkdir -p "$corpus"
-    if [ "$game" = octal ]; then
-        printf '0.007' > "$corpus/treblecross"; printf '0.77' > "$corpus/kayles"
-        printf '4.07' > "$corpus/split"
-    else
+    if [ -d "tests/golden/$game" ]; then
         cp tests/golden/"$game"/*.in "$corpus/"
+    fi
+    if [ -d "fuzz/seeds/fuzz_$game" ]; then
+        cp fuzz/seeds/"fuzz_$game"/* "$corpus/"
     fi
     if [ -d "fuzz/regressions/fuzz_$game" ]; then
         cp fuzz/regressions/"fuzz_$game"/* "$corpus/" 2>/dev/null || true
@@ -32,7 +34,7 @@ for binary in build-fuzz/fuzz/fuzz_*; do
     "$binary" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
         -rss_limit_mb=1024 -artifact_prefix=fuzz/crashes/"fuzz_$game"- -print_final_stats=0 \
         "$corpus" > "$work/log" 2>&1 || status=$?
-    echo "fuzz_$game: $(grep -E '^Done' "$work/log" || echo 'no summary')"
+    echo "fuzz_$game: $(grep -E 'DONE' "$work/log" | sed 's/^#[0-9]*[[:space:]]*DONE[[:space:]]*//' || echo 'no summary'); $(grep -E '^Done' "$work/log" || echo 'no run count')"
     if [ "$status" -ne 0 ]; then
         grep -E "ERROR|SUMMARY|Test unit written" "$work/log" || tail -20 "$work/log"
         echo "fuzz_$game found a failing input: see fuzz/crashes/"

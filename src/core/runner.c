@@ -29,8 +29,8 @@ static cg_status explain(run *r, uint64_t number, cg_error *err) {
     r->game->explain_case(r->state, &r->report);
     if (r->report.over_limit) {
         cg_error_set(err, CG_ERR_LIMIT,
-                     "the explanation of case %llu outgrows the memory limit of %zu bytes",
-                     (unsigned long long)number, r->budget.limit);
+                     "its explanation outgrows the memory limit of %zu bytes",
+                     r->budget.limit);
         if (err != NULL) {
             err->over_budget = true;
         }

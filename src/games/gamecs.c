@@ -27,12 +27,34 @@ void cg_gamecs_free(cg_gamecs_solver *solver) {
     free(solver->neighbour);
     free(solver->neighbour_weight);
     free(solver->need);
+    free(solver->links);
+    free(solver->label);
+    free(solver->ends);
     cg_budget_give(solver->budget, solver->held, 1);
+    cg_budget_give(solver->budget, solver->links_held, 1);
     cg_budget *budget = solver->budget;
     memset(solver, 0, sizeof *solver);
     solver->budget = budget;
 }
 
+/* The arrays of the peeling solver. */
+static cg_status reserve_links(cg_gamecs_solver *s, size_t n, cg_error *err) {
+    if (n <= s->links_capacity) {
+        return CG_OK;
+    }
+    const cg_array arrays[] = {
+        {&s->links, sizeof *s->links, 1, 0},
+        {&s->label, sizeof *s->label, 1, 0},
+        {&s->ends, sizeof *s->ends, 2, 0},
+    };
+    cg_status st = cg_resize_arrays(s->budget, &s->links_held, arrays, 3, n, "a tree", err);
+    if (st == CG_OK) {
+        s->links_capacity = n;
+    }
+    return st;
+}
+
+/* The arrays of the oriented solver. */
 static cg_status reserve(cg_gamecs_solver *s, size_t n, cg_error *err) {
     if (n <= s->capacity) {
         return CG_OK;
@@ -146,23 +168,108 @@ static void find_winning_moves(cg_gamecs_solver *s) {
     qsort(r->winning, r->winning_count, sizeof *r->winning, compare_u32);
 }
 
+/* Renumber the nodes in their order of first appearance in the edge list
+ * (ends[2i], ends[2i + 1] are edge i's). The lookups of later edges are
+ * issued ahead, so their cache misses overlap. Returns the root's number, or
+ * UINT32_MAX when no edge touches node 0. */
+static uint32_t renumber(cg_gamecs_solver *s, size_t n, const uint32_t *u, const uint32_t *v) {
+    enum { AHEAD = 16 };
+    uint32_t *label = s->label;
+    memset(label, 0xff, n * sizeof *label);
+    uint32_t next = 0;
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (i + AHEAD + 1 < n) {
+            __builtin_prefetch(&label[u[i + AHEAD]], 1);
+            __builtin_prefetch(&label[v[i + AHEAD]], 1);
+        }
+        if (label[u[i]] == UINT32_MAX) {
+            label[u[i]] = next++;
+        }
+        if (label[v[i]] == UINT32_MAX) {
+            label[v[i]] = next++;
+        }
+        s->ends[2 * i] = label[u[i]];
+        s->ends[2 * i + 1] = label[v[i]];
+    }
+    return label[0];
+}
+
+/* Remove leaf x (degree 1, not the root) into its only neighbour, which it
+ * names through the XORs; return that neighbour. */
+static uint32_t peel(cg_gamecs_links *links, uint32_t x) {
+    uint32_t p = links[x].neighbours;
+    uint64_t w = links[x].weights;
+    links[p].children ^= cg_gamecs_edge_value(w, links[x].children);
+    links[p].degree--;
+    links[p].neighbours ^= x;
+    links[p].weights ^= w;
+    links[x].degree = 0;
+    return p;
+}
+
+/* The value by peeling leaves towards the root. With n - 1 edges, the graph
+ * is a tree exactly when every node but the root is peeled: nodes on a cycle
+ * never become leaves. Scanning the nodes in order and following each newly
+ * made leaf below the scan point at once (as when building a Pruefer code)
+ * needs no queue. */
+static cg_status solve_by_peeling(cg_gamecs_solver *s, size_t n, const uint32_t *u,
+                                  const uint32_t *v, const uint64_t *w, cg_error *err) {
+    uint32_t root = renumber(s, n, u, v);
+    if (root == UINT32_MAX) {
+        return cg_error_set(err, CG_ERR_INPUT, "the edges do not connect every node");
+    }
+    cg_gamecs_links *links = s->links;
+    memset(links, 0, n * sizeof *links);
+    const uint32_t *ends = s->ends;
+    for (size_t i = 0; i + 1 < n; i++) {
+        uint32_t a = ends[2 * i], b = ends[2 * i + 1];
+        links[a].degree++;
+        links[a].neighbours ^= b;
+        links[a].weights ^= w[i];
+        links[b].degree++;
+        links[b].neighbours ^= a;
+        links[b].weights ^= w[i];
+    }
+    size_t peeled = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t x = i;
+        while (x != root && x <= i && links[x].degree == 1) {
+            x = peel(links, x);
+            peeled++;
+        }
+    }
+    if (peeled != n - 1) {
+        return cg_error_set(err, CG_ERR_INPUT, "the edges do not connect every node");
+    }
+    s->result.value = links[root].children;
+    return CG_OK;
+}
+
 cg_status cg_gamecs_solve(cg_gamecs_solver *s, size_t n, const uint32_t *u, const uint32_t *v,
                           const uint64_t *w, bool find_moves, cg_error *err) {
     if (n < 1 || n >= UINT32_MAX) {
         return cg_error_set(err, CG_ERR_INPUT, "a tree needs 1 to %u nodes, found %zu",
                             UINT32_MAX - 1, n);
     }
-    cg_status st = reserve(s, n, err);
+    /* The budget is checked before any edge is read. */
+    cg_status st = find_moves ? reserve(s, n, err) : reserve_links(s, n, err);
     if (st != CG_OK) {
         return st;
     }
     cg_gamecs_result *r = &s->result;
-    r->n = n;
     for (size_t i = 0; i + 1 < n; i++) {
         if (u[i] >= n || v[i] >= n || w[i] == 0) {
             return cg_error_set(err, CG_ERR_INPUT, "edge %zu is not a valid edge", i + 1);
         }
     }
+    r->winning_count = 0;
+    if (!find_moves) {
+        r->n = 0; /* the oriented fields are not set */
+        st = solve_by_peeling(s, n, u, v, w, err);
+        r->n = st == CG_OK ? n : 0;
+        return st;
+    }
+    r->n = n;
     build_rows(s, n, u, v, w);
     if (orient(s, n) != n) {
         return cg_error_set(err, CG_ERR_INPUT, "the edges do not connect every node");
@@ -176,14 +283,15 @@ cg_status cg_gamecs_solve(cg_gamecs_solver *s, size_t n, const uint32_t *u, cons
         r->children[r->parent[x]] ^= cg_gamecs_edge_value(r->weight[x], r->children[x]);
     }
     r->value = r->children[0];
-    r->winning_count = 0;
-    if (find_moves) {
-        find_winning_moves(s);
-    }
+    find_winning_moves(s);
     return CG_OK;
 }
 
 /* ---- the cgsolve game interface ---------------------------------------- */
+
+typedef struct edge_place {
+    uint64_t line, column;
+} edge_place;
 
 typedef struct run_state {
     cg_gamecs_solver solver;
@@ -192,9 +300,10 @@ typedef struct run_state {
     size_t n;
     uint32_t *u, *v;
     uint64_t *w;
+    edge_place *where; /* where each edge starts in the input, for messages */
     size_t edge_capacity;
     cg_budget *budget;
-    size_t edges_held; /* bytes of u, v, w in budget */
+    size_t edges_held; /* bytes of u, v, w and where in budget */
 } run_state;
 
 static cg_status open_run(void *state, const cg_options *options, cg_budget *budget,
@@ -216,8 +325,9 @@ static cg_status reserve_edges(run_state *s, size_t n, cg_error *err) {
         {&s->u, sizeof *s->u, 1, 0},
         {&s->v, sizeof *s->v, 1, 0},
         {&s->w, sizeof *s->w, 1, 0},
+        {&s->where, sizeof *s->where, 1, 0},
     };
-    cg_status st = cg_resize_arrays(s->budget, &s->edges_held, arrays, 3, n, "the edge list", err);
+    cg_status st = cg_resize_arrays(s->budget, &s->edges_held, arrays, 4, n, "the edge list", err);
     if (st == CG_OK) {
         s->edge_capacity = n;
     }
@@ -243,16 +353,29 @@ static cg_status read_edge(run_state *s, cg_scanner *in, size_t i, cg_error *err
         return cg_scan_error_at(in, &at, 0, err, "edge %lld-%lld is a self-loop", (long long)a,
                                 (long long)b);
     }
-    if (!cg_union_find_join(&s->components, (uint32_t)a, (uint32_t)b)) {
-        return cg_scan_error_at(in, &at, 0, err,
-                                "edge %lld-%lld closes a cycle (or repeats an edge): %lld and "
-                                "%lld are already connected, so the edges are not a tree",
-                                (long long)a, (long long)b, (long long)a, (long long)b);
-    }
     s->u[i] = (uint32_t)a;
     s->v[i] = (uint32_t)b;
     s->w[i] = (uint64_t)weight;
+    s->where[i].line = at.line;
+    s->where[i].column = at.column;
     return CG_OK;
+}
+
+/* The edges are not a tree: name the first edge that closes a cycle (with
+ * n - 1 edges, a graph that is not a tree has one). */
+static cg_status not_a_tree(run_state *s, cg_scanner *in, cg_error *err) {
+    cg_status st = cg_union_find_reset(&s->components, s->n, err);
+    for (size_t i = 0; st == CG_OK && i + 1 < s->n; i++) {
+        if (!cg_union_find_join(&s->components, s->u[i], s->v[i])) {
+            unsigned a = s->u[i], b = s->v[i];
+            cg_token at = {NULL, 0, s->where[i].line, s->where[i].column};
+            return cg_scan_error_at(in, &at, 0, err,
+                                    "edge %u-%u closes a cycle (or repeats an edge): %u and %u "
+                                    "are already connected, so the edges are not a tree",
+                                    a, b, a, b);
+        }
+    }
+    return st == CG_OK ? cg_error_set(err, CG_ERR_INTERNAL, "a non-tree without a cycle") : st;
 }
 
 static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
@@ -263,22 +386,24 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
         return st;
     }
     s->n = (size_t)n;
-    if ((st = reserve_edges(s, s->n, err)) != CG_OK ||
-        (st = cg_union_find_reset(&s->components, s->n, err)) != CG_OK) {
+    if ((st = reserve_edges(s, s->n, err)) != CG_OK) {
         return st;
     }
-    /* n - 1 edges without a cycle always connect all n nodes. */
     for (size_t i = 0; i + 1 < s->n; i++) {
         if ((st = read_edge(s, in, i, err)) != CG_OK) {
             return st;
         }
     }
-    return CG_OK;
+    /* Solving checks the shape (n - 1 edges form a tree iff they connect
+     * every node); only a failure needs the slower search for its place. */
+    st = cg_gamecs_solve(&s->solver, s->n, s->u, s->v, s->w, s->explain, err);
+    return st == CG_ERR_INPUT ? not_a_tree(s, in, err) : st;
 }
 
 static cg_status solve_case(void *state, cg_error *err) {
-    run_state *s = state;
-    return cg_gamecs_solve(&s->solver, s->n, s->u, s->v, s->w, s->explain, err);
+    (void)state; /* solved while reading, which validates the tree */
+    (void)err;
+    return CG_OK;
 }
 
 static void write_answer(void *state, uint64_t number, cg_buf *out) {
@@ -335,6 +460,7 @@ static void close_run(void *state) {
     free(s->u);
     free(s->v);
     free(s->w);
+    free(s->where);
     cg_budget_give(s->budget, s->edges_held, 1);
 }
 

@@ -111,7 +111,9 @@ static void caterpillar(void **state) {
     cg_gamecs_solver s;
     cg_gamecs_init(&s, NULL);
     assert_int_equal(cg_gamecs_solve(&s, n, e.u, e.v, e.w, false, NULL), CG_OK);
-    assert_int_equal(s.result.value, 2 * spine);
+    assert_int_equal(s.result.value, 2 * spine); /* by peeling */
+    assert_int_equal(cg_gamecs_solve(&s, n, e.u, e.v, e.w, true, NULL), CG_OK);
+    assert_int_equal(s.result.value, 2 * spine); /* oriented */
     assert_int_equal(s.result.children[spine], 1);
     assert_int_equal(s.result.children[1], 2 * (spine - 1) + 1);
     cg_gamecs_free(&s);

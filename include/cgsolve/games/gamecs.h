@@ -51,8 +51,22 @@ typedef struct cg_gamecs_result {
     size_t winning_count;
 } cg_gamecs_result;
 
+/* One node's incident edges folded together, for solving by peeling leaves:
+ * a leaf's only neighbour and edge weight are the XOR of all of them. */
+typedef struct cg_gamecs_links {
+    uint32_t degree;
+    uint32_t neighbours; /* XOR of the neighbours' numbers */
+    uint64_t weights;    /* XOR of the incident edges' weights */
+    cg_nimber children;  /* XOR of the values of the children peeled so far */
+} cg_gamecs_links;
+
 typedef struct cg_gamecs_solver {
     cg_gamecs_result result;
+    cg_gamecs_links *links; /* without find_moves: the peeling state */
+    uint32_t *label;        /* node -> its number in order of first appearance */
+    uint32_t *ends;         /* both ends of each edge, renumbered */
+    size_t links_capacity;
+    size_t links_held; /* bytes of links, label and ends in budget */
     cg_budget *budget; /* where its arrays are counted; NULL: unlimited */
     size_t held;       /* bytes held in budget */
     /* adjacency in compressed rows, reused between trees */
@@ -69,7 +83,12 @@ void cg_gamecs_free(cg_gamecs_solver *solver);
 
 /* Solve the tree on n nodes given by edges (u[i], v[i], w[i]), i < n - 1,
  * which must form a tree (CG_ERR_INPUT otherwise). Iterative: any depth.
- * With find_moves, also list Emily's winning first moves (when any). */
+ * Without find_moves, only result.value is set, by peeling leaves over
+ * compact per-node records, the nodes renumbered in their order of first
+ * appearance in the edge list so that trees listed edge by edge are walked
+ * through nearby memory however their nodes are numbered. With find_moves, the tree is oriented from the
+ * root in breadth-first order, every field of the result is set, and Emily's
+ * winning first moves are listed (when any). */
 cg_status cg_gamecs_solve(cg_gamecs_solver *solver, size_t n, const uint32_t *u, const uint32_t *v,
                           const uint64_t *w, bool find_moves, cg_error *err);
 
