@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Install the Debian packages cgsolve needs when they are missing.
-# Usage: scripts/deps.sh [build|test]   (test adds cmocka, clang and valgrind)
+# Usage: scripts/deps.sh [build|test]   (test adds cmocka, clang, valgrind and the linters)
 set -euo pipefail
 want=(cmake gcc make)
-[ "${1:-build}" = test ] && want+=(libcmocka-dev clang valgrind libclang-rt-14-dev time)
+[ "${1:-build}" = test ] && want+=(libcmocka-dev clang valgrind libclang-rt-14-dev time
+    clang-format clang-tidy shellcheck)
 missing=()
 for pkg in "${want[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build and run the whole test suite twice: a gcc release build (golden runs
-# also under valgrind), then a clang build under AddressSanitizer +
+# also under valgrind; then clang-format, clang-tidy and shellcheck through
+# scripts/lint.sh), then a clang build under AddressSanitizer +
 # UndefinedBehaviorSanitizer; then run every libFuzzer target for a bounded
 # time (FUZZ_SECONDS per target, default 30; 0 skips fuzzing).
 set -euo pipefail
@@ -10,6 +11,7 @@ jobs=$(nproc)
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DCGSOLVE_WERROR=ON > /dev/null
 cmake --build build -j "$jobs"
+BUILD_DIR=build scripts/lint.sh
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \

@@ -51,7 +51,7 @@ void cg_buf_printf(cg_buf *buf, const char *format, ...)
 #endif
 
 #endif
-    ;
+;
 /* The same with a va_list (which it consumes). */
 void cg_buf_vprintf(cg_buf *buf, const char *format, va_list args);
 /* Append text as a JSON string literal, quotes included. */

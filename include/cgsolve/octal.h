@@ -39,7 +39,7 @@ typedef struct cg_grundy_seq {
     size_t count; /* values[0..count-1] are known */
     size_t capacity;
     cg_budget *budget; /* where the values are counted; NULL: unlimited */
-    cg_nimber bound;  /* a power of two above every value computed */
+    cg_nimber bound;   /* a power of two above every value computed */
     cg_mex_set mex;
 } cg_grundy_seq;
 

@@ -55,7 +55,7 @@ typedef struct cg_report {
     size_t open[CG_REPORT_MAX_DEPTH]; /* the containers being filled */
     size_t depth;
     bool failed;
-    bool over_limit; /* failed because it would outgrow max_bytes */
+    bool over_limit;  /* failed because it would outgrow max_bytes */
     size_t max_bytes; /* storage the report may reach, growth included (SIZE_MAX: any) */
 } cg_report;
 
@@ -88,7 +88,7 @@ void cg_report_printf(cg_report *report, const char *key, const char *format, ..
 #endif
 
 #endif
-    ;
+;
 
 /* Render as YAML-like indented text, every line prefixed by `indent` spaces. */
 void cg_report_render_text(const cg_report *report, size_t indent, cg_buf *out);

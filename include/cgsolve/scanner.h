@@ -80,7 +80,7 @@ cg_status cg_scan_error_at(const cg_scanner *scanner, const cg_token *token, siz
 #endif
 
 #endif
-    ;
+;
 
 /* Describe a byte for a message: "'Y'" when printable, else "byte 0x01". */
 void cg_describe_byte(unsigned char byte, char out[16]);

@@ -45,7 +45,7 @@ cg_status cg_error_set(cg_error *err, cg_status status, const char *format, ...)
 #endif
 
 #endif
-    ;
+;
 
 /* The same with a va_list. */
 cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_list args);

@@ -56,8 +56,7 @@ typedef struct command {
     int (*run)(struct cli *c);
 } command;
 
-#define CLI_OUTPUT_OPTIONS                                                                         \
-    (1u << CG_OPTION_EXPLAIN | 1u << CG_OPTION_FORMAT | 1u << CG_OPTION_JSON)
+#define CLI_OUTPUT_OPTIONS (1u << CG_OPTION_EXPLAIN | 1u << CG_OPTION_FORMAT | 1u << CG_OPTION_JSON)
 #define CLI_ALL_COMMON (CLI_OUTPUT_OPTIONS | 1u << CG_OPTION_MEMORY | 1u << CG_OPTION_COLOR)
 
 extern const cg_option_spec cli_options[]; /* --help, --version */

@@ -7,8 +7,8 @@
 #include "cli.h"
 
 const cg_option_spec cli_options[] = {
-    {(cg_option_id)CLI_OPTION_HELP, "help", 'h', CG_ARG_NONE, NULL,
-     "show this help and exit", 0, 0, NULL},
+    {(cg_option_id)CLI_OPTION_HELP, "help", 'h', CG_ARG_NONE, NULL, "show this help and exit", 0, 0,
+     NULL},
     {(cg_option_id)CLI_OPTION_VERSION, "version", 'V', CG_ARG_NONE, NULL,
      "show the version and licence and exit", 0, 0, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},

@@ -109,8 +109,7 @@ static int playable_names(char *out, size_t size) {
     out[0] = '\0';
     for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
         if ((*game)->play != NULL && at < size) {
-            at += (size_t)snprintf(out + at, size - at, "%s%s", at > 0 ? ", " : "",
-                                   (*game)->name);
+            at += (size_t)snprintf(out + at, size - at, "%s%s", at > 0 ? ", " : "", (*game)->name);
         }
     }
     return EXIT_OK;

@@ -144,7 +144,7 @@ static void command_words(FILE *out) {
 
 /* The options of every command, one shell case a command. */
 static void option_cases(FILE *out, const char *pattern_format, const char *body_start,
-                          const char *body_end) {
+                         const char *body_end) {
     for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
         fprintf(out, pattern_format, (*game)->name);
         fputs(body_start, out);
@@ -215,8 +215,7 @@ static void fish_completion(FILE *out) {
           out);
     command_words(out);
     fputs("'\n", out);
-    option_cases(out, "complete -c cgsolve -n '__fish_seen_subcommand_from %s' -a '", "",
-                 "'\n");
+    option_cases(out, "complete -c cgsolve -n '__fish_seen_subcommand_from %s' -a '", "", "'\n");
 }
 
 int cli_print_completion(const char *shell, FILE *out) {

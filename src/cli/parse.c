@@ -243,8 +243,7 @@ static int check_options(const cli *c) {
         cli_each_option(c->command, c->game, is_it, &a);
         if (!a.yes) {
             const char *what = c->command == &cli_game_command ? c->game->name : c->command->name;
-            return cli_usage_error(what, "option '%s' does not apply to %s", c->given_as[k],
-                                   what);
+            return cli_usage_error(what, "option '%s' does not apply to %s", c->given_as[k], what);
         }
     }
     return EXIT_OK;

@@ -77,7 +77,7 @@ cg_status cg_resize_arrays(cg_budget *budget, size_t *held, const cg_array *arra
         void *old;
         memcpy(&old, arrays[i].items, sizeof old);
         size_t items = units * arrays[i].per_unit + arrays[i].extra;
-        void *grown = realloc(old, items * arrays[i].item_size);
+        void *grown = realloc(old, items > 0 ? items * arrays[i].item_size : 1);
         if (grown == NULL) {
             *held += total;
             return cg_error_nomem(err, what);

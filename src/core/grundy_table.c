@@ -1,9 +1,9 @@
 #include "cgsolve/grundy_table.h"
 
-#include <errno.h>
-#include <string.h>
 #include "cgsolve/buf.h"
 #include "cgsolve/octal.h"
+#include <errno.h>
+#include <string.h>
 
 const cg_option_spec cg_grundy_options[] = {
     {CG_OPTION_UPTO, "upto", 'n', CG_ARG_INT, "N", "compute G(0..N) (default 100)", 0,

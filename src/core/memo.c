@@ -72,8 +72,8 @@ static void place(uint64_t *slots, size_t capacity, uint64_t slot) {
 static cg_status grow(cg_memo *memo, cg_error *err) {
     size_t capacity = memo->capacity == 0 ? INITIAL_CAPACITY : memo->capacity * 2;
     /* The old table stays allocated while the new one fills: both count. */
-    cg_status st = cg_budget_take(memo->budget, capacity, sizeof(uint64_t),
-                                  "growing the search table", err);
+    cg_status st =
+        cg_budget_take(memo->budget, capacity, sizeof(uint64_t), "growing the search table", err);
     if (st != CG_OK) {
         return st;
     }
@@ -117,7 +117,7 @@ static cg_status locate(cg_memo *memo, uint64_t key, size_t *index, cg_error *er
 }
 
 cg_status cg_memo_put(cg_memo *memo, uint64_t key, uint8_t value, cg_error *err) {
-    size_t i;
+    size_t i = 0;
     cg_status st = locate(memo, key, &i, err);
     if (st == CG_OK) {
         memo->count += memo->slots[i] == 0;
@@ -128,7 +128,7 @@ cg_status cg_memo_put(cg_memo *memo, uint64_t key, uint8_t value, cg_error *err)
 
 cg_status cg_memo_insert(cg_memo *memo, uint64_t key, uint8_t value, bool *inserted,
                          cg_error *err) {
-    size_t i;
+    size_t i = 0;
     cg_status st = locate(memo, key, &i, err);
     *inserted = st == CG_OK && memo->slots[i] == 0;
     if (*inserted) {

@@ -15,8 +15,8 @@ void cg_options_init(cg_options *options) {
 const cg_option_spec cg_common_options[] = {
     {CG_OPTION_EXPLAIN, "explain", 'e', CG_ARG_NONE, NULL,
      "follow each answer with an explanation of why", 0, 0, NULL},
-    {CG_OPTION_FORMAT, "format", 'f', CG_ARG_CHOICE, "FORMAT",
-     "judge (default), explain or json", 0, 0, "judge|explain|json"},
+    {CG_OPTION_FORMAT, "format", 'f', CG_ARG_CHOICE, "FORMAT", "judge (default), explain or json",
+     0, 0, "judge|explain|json"},
     {CG_OPTION_JSON, "json", 'j', CG_ARG_NONE, NULL, "one JSON object per case and line", 0, 0,
      NULL},
     {CG_OPTION_MEMORY, "memory", 'm', CG_ARG_SIZE, "SIZE",
@@ -129,15 +129,14 @@ cg_status cg_option_set(cg_options *options, const cg_option_spec *spec, const c
         break;
     case CG_ARG_SIZE:
         if (!parse_size(value, &size)) {
-            return cg_error_set(err, CG_ERR_USAGE,
-                                "'%s' is not a size such as 512K, 256M or 2G", value);
+            return cg_error_set(err, CG_ERR_USAGE, "'%s' is not a size such as 512K, 256M or 2G",
+                                value);
         }
         break;
     case CG_ARG_CHOICE:
         number = choice_index(spec->choices, value);
         if (number < 0) {
-            return cg_error_set(err, CG_ERR_USAGE, "'%s' is not one of %s", value,
-                                spec->choices);
+            return cg_error_set(err, CG_ERR_USAGE, "'%s' is not one of %s", value, spec->choices);
         }
         break;
     }

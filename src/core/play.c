@@ -10,7 +10,8 @@ static cg_status flush(cg_buf *text, FILE *out, cg_error *err) {
     }
     bool ok = fwrite(text->data, 1, text->len, out) == text->len && fflush(out) == 0;
     cg_buf_clear(text);
-    return ok ? CG_OK : cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+    return ok ? CG_OK
+              : cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
 }
 
 static cg_status list_status(const cg_strlist *list, cg_status st, cg_error *err) {
@@ -60,7 +61,7 @@ static cg_status computer_turn(const cg_play_rules *rules, void *state, cg_strli
         st = list_status(scratch, rules->legal_moves(state, scratch, err), err);
     }
     if (st == CG_OK) {
-        const char *why = !wins                ? "no move wins against perfect play"
+        const char *why = !wins                 ? "no move wins against perfect play"
                           : scratch->count == 0 ? "and that wins"
                                                 : "it leaves you a losing position";
         cg_buf_printf(text, "I play %s %s (%s).\n", rules->move_word, move.data, why);

@@ -28,8 +28,7 @@ static cg_status explain(run *r, uint64_t number, cg_error *err) {
     r->report.max_bytes = room;
     r->game->explain_case(r->state, &r->report);
     if (r->report.over_limit) {
-        cg_error_set(err, CG_ERR_LIMIT,
-                     "its explanation outgrows the memory limit of %zu bytes",
+        cg_error_set(err, CG_ERR_LIMIT, "its explanation outgrows the memory limit of %zu bytes",
                      r->budget.limit);
         if (err != NULL) {
             err->over_budget = true;
@@ -45,8 +44,7 @@ static cg_status explain(run *r, uint64_t number, cg_error *err) {
 }
 
 /* Format one solved case into out according to the output mode. */
-static cg_status format_case(run *r, uint64_t number, bool separate, cg_buf *out,
-                             cg_error *err) {
+static cg_status format_case(run *r, uint64_t number, bool separate, cg_buf *out, cg_error *err) {
     const cg_game *game = r->game;
     cg_output_mode mode = r->options->output;
     if (mode != CG_OUTPUT_JUDGE) {
@@ -67,8 +65,7 @@ static cg_status format_case(run *r, uint64_t number, bool separate, cg_buf *out
     }
     cg_buf answer = CG_BUF_INIT;
     game->write_answer(r->state, number, &answer);
-    cg_report_write_envelope(out, game->name, r->file, number, answer.data, answer.len,
-                             &r->report);
+    cg_report_write_envelope(out, game->name, r->file, number, answer.data, answer.len, &r->report);
     bool failed = cg_buf_failed(&answer);
     cg_buf_free(&answer);
     return failed ? cg_error_nomem(err, "formatting JSON") : CG_OK;
@@ -100,8 +97,7 @@ static cg_status write_text(cg_buf *text, FILE *out, cg_error *err) {
 }
 
 /* The loop: read, solve, format and write each case in turn. */
-static cg_status run_cases(run *r, cg_scanner *in, FILE *out, uint64_t *answered,
-                           cg_error *err) {
+static cg_status run_cases(run *r, cg_scanner *in, FILE *out, uint64_t *answered, cg_error *err) {
     const cg_game *game = r->game;
     int64_t remaining = INT64_MAX; /* cases still to read when counted */
     cg_status st = CG_OK;

@@ -17,7 +17,7 @@ struct cg_scanner {
     unsigned char *block; /* owned read buffer for streams */
     bool eof;             /* the stream has no more bytes beyond data */
     bool io_error;
-    int io_errno; /* errno of the failed read */
+    int io_errno;  /* errno of the failed read */
     bool at_start; /* nothing consumed yet: a BOM may follow */
     uint64_t line;
     uint64_t column;
@@ -199,8 +199,7 @@ static cg_status skip_space(cg_scanner *s, cg_error *err) {
         }
     }
     if (s->io_error) {
-        return cg_error_set(err, CG_ERR_IO, "%s: read error: %s", s->name,
-                            strerror(s->io_errno));
+        return cg_error_set(err, CG_ERR_IO, "%s: read error: %s", s->name, strerror(s->io_errno));
     }
     return CG_OK;
 }
@@ -283,8 +282,7 @@ cg_status cg_scan_token(cg_scanner *s, const char *expected, cg_token *token, cg
         advance(s, c);
     }
     if (s->io_error) {
-        return cg_error_set(err, CG_ERR_IO, "%s: read error: %s", s->name,
-                            strerror(s->io_errno));
+        return cg_error_set(err, CG_ERR_IO, "%s: read error: %s", s->name, strerror(s->io_errno));
     }
     s->token[len] = '\0';
     token->text = s->token;
@@ -370,7 +368,7 @@ static bool parse_int(const char *text, size_t len, int64_t *value, bool *overfl
 
 cg_status cg_scan_int(cg_scanner *s, const char *expected, int64_t min, int64_t max, int64_t *value,
                       cg_token *token_out, cg_error *err) {
-    cg_token local;
+    cg_token local = {NULL, 0, 0, 0};
     cg_token *token = token_out != NULL ? token_out : &local;
     cg_status st = skip_space(s, err);
     if (st != CG_OK) {

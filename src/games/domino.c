@@ -15,7 +15,7 @@
 #define HIGH_SHIFT 31
 #define MOVER_SHIFT 34
 #define PASSED_BIT ((uint64_t)1 << 35)
-#define MAX_MOVES (2 * CG_DOMINO_MAX_HAND)
+#define MAX_MOVES ((size_t)2 * CG_DOMINO_MAX_HAND)
 #define KEEP_TABLE_SLOTS ((size_t)1 << 20) /* larger tables are freed between deals */
 
 typedef cg_domino_rules rules;

@@ -71,8 +71,8 @@ static cg_status reserve(cg_gamecs_solver *s, size_t n, cg_error *err) {
         {&s->neighbour, sizeof *s->neighbour, 2, 0},
         {&s->neighbour_weight, sizeof *s->neighbour_weight, 2, 0},
     };
-    cg_status st = cg_resize_arrays(s->budget, &s->held, arrays, sizeof arrays / sizeof *arrays,
-                                    n, "a tree", err);
+    cg_status st = cg_resize_arrays(s->budget, &s->held, arrays, sizeof arrays / sizeof *arrays, n,
+                                    "a tree", err);
     if (st == CG_OK) {
         s->capacity = n;
     }

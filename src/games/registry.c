@@ -10,12 +10,8 @@
 #include "cgsolve/games/treblecross.h"
 
 static const cg_game *const registered[] = {
-    &cg_game_domino,
-    &cg_game_treblecross,
-    &cg_game_gamecs,
-    &cg_game_path,
-    &cg_game_numbergame,
-    NULL,
+    &cg_game_domino, &cg_game_treblecross, &cg_game_gamecs,
+    &cg_game_path,   &cg_game_numbergame,  NULL,
 };
 
 const cg_game *const *cg_games(void) {

@@ -98,8 +98,8 @@ static cg_status losing_choice(void *state, cg_buf *move, cg_error *err) {
         return st;
     }
     const cg_treblecross_result *r = &s->solver.result;
-    size_t cell = r->stretch_count > 0 ? r->stretches[0].start
-                                       : (size_t)(strchr(s->board, '.') - s->board);
+    size_t cell =
+        r->stretch_count > 0 ? r->stretches[0].start : (size_t)(strchr(s->board, '.') - s->board);
     cg_buf_printf(move, "%zu", cell + 1);
     return CG_OK;
 }

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
 # CLI checks of --memory as a ceiling (sourced by run.sh): the run's peak
 # resident size stays near the budget, growth and explanations included, and
 # the message names the case.

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
 # CLI checks for domino (sourced by run.sh).
 expect 1 "1 6 6 0 0\n1 7 7 0 0\n0\n" \
     "cgsolve domino: <stdin>:2:3: a number 0..6 (Red tile 1): '7' is out of range (expected 0..6)" \

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
 # CLI checks for gamecs (sourced by run.sh).
 expect 1 "2\n2\n0 1 1\n3\n0 1 1\n1 0 2\n" \
     "cgsolve gamecs: <stdin>:6:1: edge 1-0 closes a cycle (or repeats an edge): 1 and 0 are already connected, so the edges are not a tree" \

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
 # Huge and hostile inputs (sourced by run.sh): each works or gets a clear
 # error, in bounded memory. Peak memory is checked with GNU time when present.
 
@@ -27,9 +28,9 @@ check_rss() {
 }
 
 # 1 GiB of white space before a small case: streamed, not held in memory.
-{ head -c 1073741824 /dev/zero | tr '\0' ' '; printf '1\n.....\n'; } |
-    peak_rss_kb "$exe" treblecross > "$out" 2> "$err"
-if [ $? -eq 0 ] && [ "$(cat "$out")" = "$(printf 'WINNING\n3')" ]; then
+if { head -c 1073741824 /dev/zero | tr '\0' ' '; printf '1\n.....\n'; } |
+    peak_rss_kb "$exe" treblecross > "$out" 2> "$err" &&
+    [ "$(cat "$out")" = "$(printf 'WINNING\n3')" ]; then
     pass=$((pass + 1))
 else
     echo "FAIL 1 GiB input: $(cat "$err")"
@@ -62,9 +63,8 @@ expect 0 "1 6 6 0 0" "" -- domino
 expect_out "Only player Red can win"
 
 # A path of a million nodes through the CLI: no recursion, any depth.
-awk 'BEGIN { n = 1000000; print 1; print n; for (i = 1; i < n; i++) print i - 1, i, 1 }' |
-    "$exe" gamecs > "$out" 2> "$err"
-if [ $? -eq 0 ] && [ "$(cat "$out")" = "Case 1: Emily" ]; then
+if awk 'BEGIN { n = 1000000; print 1; print n; for (i = 1; i < n; i++) print i - 1, i, 1 }' |
+    "$exe" gamecs > "$out" 2> "$err" && [ "$(cat "$out")" = "Case 1: Emily" ]; then
     pass=$((pass + 1))
 else
     echo "FAIL million-node path: $(cat "$err")"
@@ -72,11 +72,10 @@ else
 fi
 
 # A 2000x2000 PATH board: one white row wins.
-awk 'BEGIN { n = 2000; print n; row = ""; for (i = 0; i < n; i++) row = row "U";
-             full = ""; for (i = 0; i < n; i++) full = full "W";
-             for (r = 0; r < n; r++) print (r == 1000 ? full : row); print 0 }' |
-    "$exe" path > "$out" 2> "$err"
-if [ $? -eq 0 ] && [ "$(cat "$out")" = "White has a winning path." ]; then
+if awk 'BEGIN { n = 2000; print n; row = ""; for (i = 0; i < n; i++) row = row "U";
+                full = ""; for (i = 0; i < n; i++) full = full "W";
+                for (r = 0; r < n; r++) print (r == 1000 ? full : row); print 0 }' |
+    "$exe" path > "$out" 2> "$err" && [ "$(cat "$out")" = "White has a winning path." ]; then
     pass=$((pass + 1))
 else
     echo "FAIL 2000x2000 board: $(cat "$err")"

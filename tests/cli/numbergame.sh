@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
 # CLI checks for numbergame (sourced by run.sh).
 expect 1 "2\n1\n2\n1\n21\n" \
     "cgsolve numbergame: <stdin>:5:1: an available number (2..20): '21' is out of range (expected 2..20)" \

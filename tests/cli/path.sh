@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
 # CLI checks for path (sourced by run.sh).
 expect 1 "1\nW\n2\nWW\nWWW\n0\n" \
     "cgsolve path: <stdin>:5:1: expected row 2 of the board (2 characters from W, B, U), found a row of 3 characters" \

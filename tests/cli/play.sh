@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
 # CLI checks for `cgsolve play` (sourced by run.sh). Moves come from stdin,
 # which is not a terminal here, so each move is echoed after its prompt.
 position=$(mktemp)

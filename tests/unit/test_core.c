@@ -101,8 +101,7 @@ static void budgeted_growth(void **state) {
     assert_int_equal(cg_resize_arrays(&budget, &held, arrays, 2, 10, "pair", &err), CG_OK);
     assert_int_equal(held, 11 * 4 + 20 * 8);
     assert_int_equal(budget.used, held);
-    assert_int_equal(cg_resize_arrays(&budget, &held, arrays, 2, 100, "pair", &err),
-                     CG_ERR_LIMIT);
+    assert_int_equal(cg_resize_arrays(&budget, &held, arrays, 2, 100, "pair", &err), CG_ERR_LIMIT);
     assert_int_equal(held, 11 * 4 + 20 * 8);
     a[10] = 7;
     b[19] = 9;
@@ -318,11 +317,10 @@ static void graph_searches(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(buf_formats),         cmocka_unit_test(grow_and_budget),
-        cmocka_unit_test(budgeted_growth),
-        cmocka_unit_test(memo_table),          cmocka_unit_test(union_find),
-        cmocka_unit_test(grid_fill_and_chain), cmocka_unit_test(report_rendering),
-        cmocka_unit_test(graph_searches),
+        cmocka_unit_test(buf_formats),      cmocka_unit_test(grow_and_budget),
+        cmocka_unit_test(budgeted_growth),  cmocka_unit_test(memo_table),
+        cmocka_unit_test(union_find),       cmocka_unit_test(grid_fill_and_chain),
+        cmocka_unit_test(report_rendering), cmocka_unit_test(graph_searches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

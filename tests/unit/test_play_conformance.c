@@ -192,12 +192,9 @@ typedef struct start {
 } start;
 
 static const start starts[] = {
-    {"treblecross", ".......", 0, 40, 20},
-    {"treblecross", "..........", 0, 30, 20},
-    {"treblecross", "X...X....", 0, 30, 20},
-    {"treblecross", NULL, 0, 3, 0},
-    {"numbergame", NULL, 9, 40, 20},
-    {"numbergame", "3 2 3 5", 0, 20, 10},
+    {"treblecross", ".......", 0, 40, 20},   {"treblecross", "..........", 0, 30, 20},
+    {"treblecross", "X...X....", 0, 30, 20}, {"treblecross", NULL, 0, 3, 0},
+    {"numbergame", NULL, 9, 40, 20},         {"numbergame", "3 2 3 5", 0, 20, 10},
     {"numbergame", NULL, 12, 10, 10},
 };
 

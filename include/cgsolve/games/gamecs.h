@@ -86,9 +86,9 @@ void cg_gamecs_free(cg_gamecs_solver *solver);
  * Without find_moves, only result.value is set, by peeling leaves over
  * compact per-node records, the nodes renumbered in their order of first
  * appearance in the edge list so that trees listed edge by edge are walked
- * through nearby memory however their nodes are numbered. With find_moves, the tree is oriented from the
- * root in breadth-first order, every field of the result is set, and Emily's
- * winning first moves are listed (when any). */
+ * through nearby memory however their nodes are numbered. With find_moves, the tree is oriented
+ * from the root in breadth-first order, every field of the result is set, and Emily's winning first
+ * moves are listed (when any). */
 cg_status cg_gamecs_solve(cg_gamecs_solver *solver, size_t n, const uint32_t *u, const uint32_t *v,
                           const uint64_t *w, bool find_moves, cg_error *err);
 

@@ -50,9 +50,12 @@ static inline int cg_numbergame_next(uint64_t mask, int after) {
     return rest == 0 ? 0 : after + 1 + __builtin_ctzll(rest);
 }
 
-/* Loop x over the numbers of mask in increasing order. */
+/* Loop x over the numbers of mask in increasing order. x names a new int
+ * variable, so it cannot be parenthesised. */
+/* NOLINTBEGIN(bugprone-macro-parentheses) */
 #define CG_NUMBERGAME_FOR_EACH(x, mask)                                                            \
     for (int x = cg_numbergame_next((mask), 1); x != 0; x = cg_numbergame_next((mask), x))
+/* NOLINTEND(bugprone-macro-parentheses) */
 
 /* M in 2..CG_NUMBERGAME_MAX_MAX; the memo table is counted in budget
  * (NULL: unlimited). */

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The habits CI checks: the C sources formatted by .clang-format, clean under
+# the curated .clang-tidy checks (needs a configured build's
+# compile_commands.json, BUILD_DIR default build), and shell scripts clean
+# under shellcheck. Prints "lint: N passed, M failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${BUILD_DIR:-build}
+pass=0
+fail=0
+check() { # check NAME COMMAND...: run, count, show the output on failure
+    local name=$1 output
+    shift
+    if output=$("$@" 2>&1); then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "lint: $name failed:"
+        echo "$output" | head -40
+    fi
+}
+mapfile -t sources < <(git ls-files '*.c' '*.h')
+mapfile -t library < <(git ls-files 'src/*.c')
+mapfile -t shells < <(git ls-files '*.sh' .ci/run)
+check clang-format clang-format --dry-run --Werror "${sources[@]}"
+check clang-tidy bash -c 'printf "%s\n" "${@:2}" | xargs -P "$(nproc)" -n 4 clang-tidy -p "$1" --quiet' \
+    _ "$build" "${library[@]}"
+check shellcheck shellcheck "${shells[@]}"
+echo "lint: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
