@@ -4,7 +4,7 @@
 # compile_commands.json, BUILD_DIR default build), and shell scripts clean
 # under shellcheck. Prints "lint: N passed, M failed".
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 build=${BUILD_DIR:-build}
 pass=0
 fail=0
@@ -23,6 +23,7 @@ mapfile -t sources < <(git ls-files '*.c' '*.h')
 mapfile -t library < <(git ls-files 'src/*.c')
 mapfile -t shells < <(git ls-files '*.sh' .ci/run)
 check clang-format clang-format --dry-run --Werror "${sources[@]}"
+# shellcheck disable=SC2016  # the inner script expands its own arguments
 check clang-tidy bash -c 'printf "%s\n" "${@:2}" | xargs -P "$(nproc)" -n 4 clang-tidy -p "$1" --quiet' \
     _ "$build" "${library[@]}"
 check shellcheck shellcheck "${shells[@]}"
