@@ -41,6 +41,20 @@ void *cg_grow(void *items, size_t *capacity, size_t needed, size_t item_size) {
     return grown;
 }
 
+cg_status cg_append(void *items, size_t *count, size_t *capacity, const void *item,
+                    size_t item_size, const char *what, cg_error *err) {
+    void *old;
+    memcpy(&old, items, sizeof old);
+    char *grown = cg_grow(old, capacity, *count + 1, item_size);
+    if (grown == NULL) {
+        return cg_error_nomem(err, what);
+    }
+    memcpy(grown + *count * item_size, item, item_size);
+    (*count)++;
+    memcpy(items, &grown, sizeof grown);
+    return CG_OK;
+}
+
 cg_status cg_grow_within(cg_budget *budget, void *items, size_t *capacity, size_t needed,
                          size_t item_size, const char *what, cg_error *err) {
     if (needed <= *capacity) {

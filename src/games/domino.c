@@ -283,13 +283,8 @@ static uint64_t opening(const rules *r) {
 }
 
 static cg_status push_move(cg_domino_line *line, cg_domino_move move, cg_error *err) {
-    cg_domino_move *grown = cg_grow(line->moves, &line->capacity, line->length + 1, sizeof *grown);
-    if (grown == NULL) {
-        return cg_error_nomem(err, "recording a play line");
-    }
-    line->moves = grown;
-    line->moves[line->length++] = move;
-    return CG_OK;
+    return cg_append(&line->moves, &line->length, &line->capacity, &move, sizeof move,
+                     "recording a play line", err);
 }
 
 /* Turn a witness path of states into moves, the opening first. */

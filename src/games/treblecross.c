@@ -70,25 +70,15 @@ static bool completes_triple(const char *board, size_t len, size_t i) {
 }
 
 static cg_status push_move(cg_treblecross_result *r, size_t cell, cg_error *err) {
-    size_t *grown = cg_grow(r->moves, &r->moves_cap, r->move_count + 1, sizeof *grown);
-    if (grown == NULL) {
-        return cg_error_nomem(err, "listing winning moves");
-    }
-    r->moves = grown;
-    r->moves[r->move_count++] = cell;
-    return CG_OK;
+    return cg_append(&r->moves, &r->move_count, &r->moves_cap, &cell, sizeof cell,
+                     "listing winning moves", err);
 }
 
 static cg_status push_stretch(cg_treblecross_result *r, size_t start, size_t length,
                               cg_error *err) {
-    cg_treblecross_stretch *grown =
-        cg_grow(r->stretches, &r->stretches_cap, r->stretch_count + 1, sizeof *grown);
-    if (grown == NULL) {
-        return cg_error_nomem(err, "listing free stretches");
-    }
-    r->stretches = grown;
-    r->stretches[r->stretch_count++] = (cg_treblecross_stretch){start, length, 0};
-    return CG_OK;
+    cg_treblecross_stretch stretch = {start, length, 0};
+    return cg_append(&r->stretches, &r->stretch_count, &r->stretches_cap, &stretch,
+                     sizeof stretch, "listing free stretches", err);
 }
 
 /* Split the board into free stretches: empty cells at distance >= 3 from every X. */
