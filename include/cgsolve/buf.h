@@ -13,10 +13,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#ifdef __cplusplus
-}
-#endif
-
 #endif
 
 typedef struct cg_buf {
@@ -46,12 +42,8 @@ void cg_buf_put_uint(cg_buf *buf, uint64_t value);
 void cg_buf_printf(cg_buf *buf, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
-#ifdef __cplusplus
-}
 #endif
-
-#endif
-;
+    ;
 /* The same with a va_list (which it consumes). */
 void cg_buf_vprintf(cg_buf *buf, const char *format, va_list args);
 /* Append text as a JSON string literal, quotes included. */

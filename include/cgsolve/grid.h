@@ -8,6 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum cg_grid_side { CG_SIDE_LEFT, CG_SIDE_RIGHT, CG_SIDE_TOP, CG_SIDE_BOTTOM } cg_grid_side;
 
 typedef struct cg_grid {
@@ -35,5 +39,9 @@ bool cg_grid_touches(const cg_grid *grid, const uint8_t *marks, uint8_t bit, siz
  * there is none. parent and queue need room for n * n entries. */
 size_t cg_grid_shortest_chain(const cg_grid *grid, char colour, size_t extra, cg_grid_side from,
                               cg_grid_side to, uint32_t *parent, uint32_t *queue, uint32_t *path);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,10 +17,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#ifdef __cplusplus
-}
-#endif
-
 #endif
 
 #define CG_MEMO_KEY_BITS 56

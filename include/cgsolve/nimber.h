@@ -13,6 +13,10 @@
 
 #include "cgsolve/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef uint64_t cg_nimber;
 
 /* The nim-sum of two Grundy values. */
@@ -61,5 +65,9 @@ static inline void cg_mex_add_fast(cg_mex_set *set, cg_nimber value) {
 bool cg_mex_contains(const cg_mex_set *set, cg_nimber value);
 /* The least value not in the set. */
 cg_nimber cg_mex_value(const cg_mex_set *set);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 #include "cgsolve/nimber.h"
 #include "cgsolve/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CG_OCTAL_MAX_DIGITS 64
 
 typedef struct cg_octal_code {
@@ -62,5 +66,9 @@ static inline cg_nimber cg_grundy_seq_at(const cg_grundy_seq *seq, size_t n) {
  * removal. Returns 0 when no proven period exists among the known values. */
 size_t cg_octal_find_period(const cg_nimber *values, size_t count, const cg_octal_code *code,
                             size_t *preperiod);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,10 +16,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#ifdef __cplusplus
-}
-#endif
-
 #endif
 
 #define CG_REPORT_MAX_DEPTH 16
@@ -83,12 +79,8 @@ void cg_report_text_buf(cg_report *report, const char *key, const cg_buf *text);
 void cg_report_printf(cg_report *report, const char *key, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
-#ifdef __cplusplus
-}
 #endif
-
-#endif
-;
+    ;
 
 /* Render as YAML-like indented text, every line prefixed by `indent` spaces. */
 void cg_report_render_text(const cg_report *report, size_t indent, cg_buf *out);

@@ -17,10 +17,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#ifdef __cplusplus
-}
-#endif
-
 #endif
 
 /* A token; text is NUL-terminated and valid until the next scan call. */
@@ -75,12 +71,8 @@ cg_status cg_scan_error_at(const cg_scanner *scanner, const cg_token *token, siz
                            cg_error *err, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
-#ifdef __cplusplus
-}
 #endif
-
-#endif
-;
+    ;
 
 /* Describe a byte for a message: "'Y'" when printable, else "byte 0x01". */
 void cg_describe_byte(unsigned char byte, char out[16]);

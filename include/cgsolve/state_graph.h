@@ -13,6 +13,10 @@
 #include "cgsolve/memo.h"
 #include "cgsolve/status.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The value of a position for the player to move. */
 typedef enum cg_outcome { CG_OUTCOME_LOSS = 1, CG_OUTCOME_DRAW = 2, CG_OUTCOME_WIN = 3 } cg_outcome;
 
@@ -61,5 +65,9 @@ void cg_state_path_free(cg_state_path *path);
  * receives every state entered; pass an empty table per query. */
 cg_status cg_reach(const cg_state_graph *graph, cg_memo *visited, uint64_t start, unsigned wanted,
                    unsigned *found, cg_state_path *witness, size_t goal_count, cg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

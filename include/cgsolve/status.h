@@ -10,10 +10,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#ifdef __cplusplus
-}
-#endif
-
 #endif
 
 typedef enum cg_status {
@@ -40,12 +36,8 @@ typedef struct cg_error {
 cg_status cg_error_set(cg_error *err, cg_status status, const char *format, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
-#ifdef __cplusplus
-}
 #endif
-
-#endif
-;
+    ;
 
 /* The same with a va_list. */
 cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_list args);

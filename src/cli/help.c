@@ -88,8 +88,8 @@ int cli_print_help(const cli *c, FILE *out) {
         return cli_print_general_help(out);
     }
     if (cmd == &cli_game_command) {
-        fprintf(out, "Usage: cgsolve %s %s\n\n%s: %s\n\n%s", c->game->name, cmd->usage,
-                c->game->name, c->game->summary, c->game->input_help);
+        fprintf(out, "Usage: cgsolve %s %s\n\n%s\n\n%s", c->game->name, cmd->usage,
+                c->game->summary, c->game->input_help);
         fprintf(out, "\n%s", cmd->details);
     } else {
         fprintf(out, "Usage: cgsolve %s %s\n\n%s.\n", cmd->name, cmd->usage, cmd->summary);

@@ -20,7 +20,7 @@ const cg_option_spec cg_common_options[] = {
     {CG_OPTION_JSON, "json", 'j', CG_ARG_NONE, NULL, "one JSON object per case and line", 0, 0,
      NULL},
     {CG_OPTION_MEMORY, "memory", 'm', CG_ARG_SIZE, "SIZE",
-     "ceiling on the run's tables, e.g. 256M or 2G (default 1G)", 0, 0, NULL},
+     "most memory the run may hold, e.g. 256M (default 1G)", 0, 0, NULL},
     {CG_OPTION_COLOR, "color", 'c', CG_ARG_CHOICE, "WHEN",
      "colour in explanations: auto (default), always, never", 0, 0, "auto|always|never"},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},

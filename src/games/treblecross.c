@@ -77,8 +77,8 @@ static cg_status push_move(cg_treblecross_result *r, size_t cell, cg_error *err)
 static cg_status push_stretch(cg_treblecross_result *r, size_t start, size_t length,
                               cg_error *err) {
     cg_treblecross_stretch stretch = {start, length, 0};
-    return cg_append(&r->stretches, &r->stretch_count, &r->stretches_cap, &stretch,
-                     sizeof stretch, "listing free stretches", err);
+    return cg_append(&r->stretches, &r->stretch_count, &r->stretches_cap, &stretch, sizeof stretch,
+                     "listing free stretches", err);
 }
 
 /* Split the board into free stretches: empty cells at distance >= 3 from every X. */

@@ -21,6 +21,10 @@
 #include "cgsolve/memo.h"
 #include "cgsolve/state_graph.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 extern const cg_game cg_game_domino;
 
 #define CG_DOMINO_TILES 28
@@ -88,5 +92,9 @@ bool cg_domino_valid(const cg_domino_deal *deal, const char **reason, int *first
  * a winning line per player; with optimal also play it out perfectly. */
 cg_status cg_domino_solve(cg_domino_solver *solver, const cg_domino_deal *deal, bool want_lines,
                           bool optimal, cg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 #include "cgsolve/game.h"
 #include "cgsolve/nimber.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 extern const cg_game cg_game_gamecs;
 
 /* The value f(w, c) of an edge of weight w (0 = fully painted) above a
@@ -91,5 +95,9 @@ void cg_gamecs_free(cg_gamecs_solver *solver);
  * moves are listed (when any). */
 cg_status cg_gamecs_solve(cg_gamecs_solver *solver, size_t n, const uint32_t *u, const uint32_t *v,
                           const uint64_t *w, bool find_moves, cg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 
 #include "cgsolve/game.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 extern const cg_game cg_game_path;
 
 /* The judge's answers, in their order of priority. */
@@ -57,5 +61,9 @@ void cg_path_free(cg_path_solver *solver);
  * (n * n < 2^32). With want_chain, also find a shortest winning chain. */
 cg_status cg_path_solve(cg_path_solver *solver, const char *cells, size_t n, bool want_chain,
                         cg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

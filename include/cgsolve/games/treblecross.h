@@ -17,10 +17,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#ifdef __cplusplus
-}
-#endif
-
 #endif
 
 extern const cg_game cg_game_treblecross;

@@ -1,0 +1,104 @@
+# shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail, here
+# CLI conventions: options anywhere, help, suggestions, system reasons for
+# I/O errors, write failures, colour and the environment, several files.
+check_that() { # check_that DESCRIPTION COMMAND...: the command succeeds
+    local what=$1
+    shift
+    if "$@"; then pass=$((pass + 1)); else echo "FAIL $what"; fail=$((fail + 1)); fi
+}
+sample=$here/../golden/treblecross/judge-sample.in
+
+# Global options before or after GAME, and JSON lines name their file.
+expect 0 "" "" -- --json treblecross "$sample"
+expect_out_has '{"game":"treblecross","file":"'"$sample"'","case":1,'
+expect 0 "" "" -- -j treblecross "$sample"
+expect_out_has '"file":"'"$sample"'"'
+
+# help GAME is GAME --help; help fits 80 columns and shows examples.
+"$exe" help treblecross > "$out.a"
+"$exe" treblecross --help > "$out.b"
+check_that "help treblecross = treblecross --help" cmp -s "$out.a" "$out.b"
+for what in "" domino treblecross gamecs path numbergame grundy play list help completion; do
+    # shellcheck disable=SC2086  # an empty what means no argument
+    "$exe" help $what > "$out.a" 2>&1
+    check_that "help $what fits 80 columns" awk 'length > 80 { bad = 1 } END { exit bad }' "$out.a"
+    check_that "help $what shows examples" grep -q '^Examples:' "$out.a"
+done
+expect 2 "" "cgsolve: unknown game or command 'domno'; did you mean 'domino'?
+Try 'cgsolve --help'." -- help domno
+
+# Misspellings get a suggestion; an unknown short option is named alone.
+expect 2 "" "cgsolve: unknown game or command 'treblecros'; did you mean 'treblecross'?
+Try 'cgsolve --help'." -- treblecros
+expect 2 "" "cgsolve: unknown option '--explian'; did you mean '--explain'?
+Try 'cgsolve --help'." -- treblecross --explian
+expect 2 "" "cgsolve: unknown option '--optimial'; did you mean '--optimal'?
+Try 'cgsolve --help'." -- domino --optimial
+expect 2 "" "cgsolve: unknown option '-z'
+Try 'cgsolve --help'." -- -ez treblecross
+expect 2 "" "cgsolve: option '--json' takes no value
+Try 'cgsolve --help'." -- treblecross --json=yes
+expect 2 "" "cgsolve: option '--max' needs a value (M)
+Try 'cgsolve --help'." -- numbergame --max
+
+# I/O errors carry the system's reason.
+expect 4 "" "cgsolve treblecross: $here: read error: Is a directory" -- treblecross "$here"
+if [ -w /dev/full ]; then
+    for args in "list" "--help" "--version" "help domino" "treblecross $sample" "grundy 0.77" \
+        "completion bash"; do
+        # shellcheck disable=SC2086
+        "$exe" $args > /dev/full 2> "$err"
+        status=$?
+        check_that "cgsolve $args > /dev/full exits 4 ($status)" [ "$status" -eq 4 ]
+        check_that "cgsolve $args > /dev/full says why" grep -q "No space left on device" "$err"
+    done
+fi
+
+# Several files: each runs, a missing or bad one is reported, the status is
+# the worst, and the judge's separator stands between the files' answers.
+printf '1 6 6 0 0\n0\n' > "$out.d1"
+printf '2 5 5 3 4 1 5 3 5\n0\n' > "$out.d2"
+printf '1 6 6 9 9\n0\n' > "$out.bad"
+expect 0 "" "" -- domino "$out.d1" "$out.d2"
+expect_out "$("$exe" domino < "$here/../golden/domino/judge-sample.in" | head -3)"
+"$exe" domino "$out.d1" /nonexistent "$out.bad" "$out.d2" > "$out" 2> "$err"
+status=$?
+check_that "several files: worst status 4 ($status)" [ "$status" -eq 4 ]
+check_that "several files: the missing one named" \
+    grep -q "cannot open '/nonexistent': No such file or directory" "$err"
+check_that "several files: the bad one named" grep -q "$out.bad:1:7:" "$err"
+check_that "several files: both good ones answered" [ "$(grep -c 'can win' "$out")" -eq 2 ]
+expect 0 "" "" -- --json domino "$out.d1" "$out.d2"
+expect_out_has '"file":"'"$out.d2"'","case":1'
+
+# Colour: --color=auto colours a terminal unless NO_COLOR or TERM=dumb.
+if command -v script > /dev/null; then
+    board=$here/../golden/path/judge-sample.in
+    tty_run() { # tty_run ENV...: path --explain on a pseudo-terminal
+        env "$@" script -qec "'$exe' path --explain '$board'" /dev/null > "$out.tty" 2>&1
+    }
+    tty_run TERM=xterm
+    check_that "colour on a terminal" grep -q $'\033\[' "$out.tty"
+    tty_run TERM=xterm NO_COLOR=1
+    check_that "NO_COLOR turns colour off" bash -c "! grep -q \$'\\033\\[' '$out.tty'"
+    tty_run TERM=dumb
+    check_that "TERM=dumb turns colour off" bash -c "! grep -q \$'\\033\\[' '$out.tty'"
+    tty_run TERM=dumb
+    env TERM=dumb script -qec "'$exe' path --explain --color=always '$board'" /dev/null > "$out.tty" 2>&1
+    check_that "--color=always wins over TERM=dumb" grep -q $'\033\[' "$out.tty"
+fi
+
+# The man page renders without a warning and names every option; the
+# README's table names every exit status the program uses.
+man_page=$(dirname "$exe")/cgsolve.1
+if [ -f "$man_page" ] && command -v groff > /dev/null; then
+    check_that "groff -man -ww: no warning" \
+        bash -c "[ -z \"\$(groff -man -ww -z -Tutf8 '$man_page' 2>&1)\" ]"
+    for word in $("$exe" completion bash | grep -o -- '--[a-z]*' | sort -u); do
+        check_that "the man page names $word" grep -q -- "\\\\-\\\\-${word#--}" "$man_page"
+    done
+fi
+for status in 0 1 2 3 4 5; do
+    check_that "README names exit status $status" grep -q "^| $status |" "$here/../../README.md"
+done
+rm -f "$out.a" "$out.b" "$out.d1" "$out.d2" "$out.bad" "$out.tty"

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Installation test: install the build into a temporary prefix and use it as
+# a consumer would. Checks the installed tree (program, library, headers,
+# pkg-config file, CMake package, man page, completions, licence); builds
+# the C example through pkg-config and the C and C++ examples through
+# find_package, and runs them; checks every public header compiles alone as
+# C11 and as C++11; and repeats the pkg-config build against a shared
+# library build (its SONAME checked). Prints "install: N passed, M failed".
+# Usage: run.sh SOURCE_DIR BUILD_DIR C_COMPILER
+set -u
+src=$1
+build=$2
+cc=${3:-cc}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+# check DESCRIPTION COMMAND...: the command succeeds
+check() {
+    local what=$1
+    shift
+    if "$@" > "$work/log" 2>&1; then ok; else bad "$what"; head -20 "$work/log"; fi
+}
+
+prefix=$work/prefix
+check "cmake --install" cmake --install "$build" --prefix "$prefix"
+libdir=$(dirname "$(find "$prefix" -name 'libcgsolve.a' -o -name 'libcgsolve.so' | head -1)")
+for path in bin/cgsolve include/cgsolve/cgsolve.h include/cgsolve/version.h \
+    include/cgsolve/games/treblecross.h share/man/man1/cgsolve.1 \
+    share/bash-completion/completions/cgsolve share/zsh/vendor-completions/_cgsolve \
+    share/fish/vendor_completions.d/cgsolve.fish share/doc/cgsolve/LICENSE; do
+    if [ -e "$prefix/$path" ]; then ok; else bad "installed tree lacks $path"; fi
+done
+for path in libcgsolve.a pkgconfig/cgsolve.pc cmake/cgsolve/cgsolveConfig.cmake \
+    cmake/cgsolve/cgsolveConfigVersion.cmake cmake/cgsolve/cgsolveTargets.cmake; do
+    if [ -e "$libdir/$path" ]; then ok; else bad "installed library dir lacks $path"; fi
+done
+if "$prefix/bin/cgsolve" --version | grep -q "MIT License"; then ok; else bad "installed --version"; fi
+
+# The C example through pkg-config.
+export PKG_CONFIG_PATH=$libdir/pkgconfig
+if [ "$(pkg-config --modversion cgsolve)" = "$("$prefix/bin/cgsolve" --version | head -1 | cut -d' ' -f2)" ]; then
+    ok
+else
+    bad "pkg-config --modversion"
+fi
+# shellcheck disable=SC2046  # pkg-config's words are meant to split
+check "C example through pkg-config" \
+    "$cc" -std=c11 -Wall -Wextra -Werror "$src/examples/library/solve.c" \
+    $(pkg-config --cflags --libs cgsolve) -o "$work/solve_c"
+if "$work/solve_c" ..... > "$work/out" 2>&1 &&
+    grep -q "is winning" "$work/out" && grep -q "^LOSING$" "$work/out"; then
+    ok
+else
+    bad "C example output: $(cat "$work/out")"
+fi
+
+# The C and C++ examples through find_package.
+check "examples through find_package: configure" \
+    cmake -S "$src/examples/library" -B "$work/example" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DCMAKE_C_COMPILER="$cc"
+check "examples through find_package: build" cmake --build "$work/example"
+if "$work/example/solve_cpp" 2 3 5 > "$work/out" 2>&1 &&
+    grep -q "winning moves: 5" "$work/out" && grep -q "treblecross\*" "$work/out"; then
+    ok
+else
+    bad "C++ example output: $(cat "$work/out")"
+fi
+if "$work/example/solve_c" > "$work/out" 2>&1 && grep -q "^WINNING$" "$work/out"; then
+    ok
+else
+    bad "C example (find_package) output: $(cat "$work/out")"
+fi
+
+# Every public header alone, as C11 and as C++11 (guards, includes).
+for header in $(cd "$prefix/include" && find cgsolve -name '*.h' | sort); do
+    printf '#include <%s>\nint main(void) { return 0; }\n' "$header" > "$work/one.c"
+    cp "$work/one.c" "$work/one.cpp"
+    if "$cc" -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$prefix/include" -c "$work/one.c" \
+        -o "$work/one.o" > "$work/log" 2>&1 &&
+        c++ -std=c++11 -Wall -Wextra -Werror -I"$prefix/include" -c "$work/one.cpp" \
+            -o "$work/one.o" >> "$work/log" 2>&1; then
+        ok
+    else
+        bad "$header does not compile alone as C and C++"
+        head -5 "$work/log"
+    fi
+done
+
+# A shared library build: SONAME, and a consumer through pkg-config.
+check "shared build: configure" cmake -S "$src" -B "$work/shared" -DBUILD_SHARED_LIBS=ON \
+    -DCGSOLVE_TESTS=OFF -DCGSOLVE_BENCH=OFF -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$cc"
+check "shared build" cmake --build "$work/shared" -j 2
+check "shared install" cmake --install "$work/shared" --prefix "$work/shared-prefix"
+so=$(find "$work/shared-prefix" -name 'libcgsolve.so.*.*.*' | head -1)
+major=$("$prefix/bin/cgsolve" --version | head -1 | cut -d' ' -f2 | cut -d. -f1)
+if [ -n "$so" ] && readelf -d "$so" | grep -q "SONAME.*\[libcgsolve.so.$major\]"; then
+    ok
+else
+    bad "shared library SONAME libcgsolve.so.$major"
+fi
+shared_libdir=$(dirname "$so")
+# shellcheck disable=SC2046
+check "C example against the shared library" \
+    "$cc" -std=c11 "$src/examples/library/solve.c" \
+    $(PKG_CONFIG_PATH=$shared_libdir/pkgconfig pkg-config --cflags --libs cgsolve) \
+    -o "$work/solve_shared"
+if LD_LIBRARY_PATH=$shared_libdir "$work/solve_shared" ..... > "$work/out" 2>&1 &&
+    grep -q "is winning" "$work/out" && ldd "$work/solve_shared" | grep -q "libcgsolve.so.$major"; then
+    ok
+else
+    bad "shared consumer: $(cat "$work/out")"
+fi
+echo "install: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
