@@ -4,7 +4,7 @@
 set -euo pipefail
 want=(cmake gcc make)
 [ "${1:-build}" = test ] && want+=(libcmocka-dev clang valgrind libclang-rt-14-dev time
-    clang-format clang-tidy shellcheck)
+    clang-format clang-tidy shellcheck g++ pkg-config groff-base bsdutils)
 missing=()
 for pkg in "${want[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
