@@ -26,24 +26,40 @@
 extern "C" {
 #endif
 
+/* How a game with no legal move left ended. */
+typedef enum cg_play_end {
+    CG_PLAY_LAST_MOVER_WON, /* normal play: the player to move has lost */
+    CG_PLAY_NOBODY_WON      /* e.g. a blocked domino game */
+} cg_play_end;
+
 /* Playing one position after another against a perfect opponent. Moves are
- * strings written as a person types them. Play is normal: a player with no
- * legal move has lost, so the last mover wins. */
+ * strings written as a person types them. Unless `end` says otherwise, play
+ * is normal: a player with no legal move has lost, so the last mover wins. */
 typedef struct cg_play_rules {
     const char *intro;     /* the rules and how one wins, a few lines */
     const char *move_word; /* what a move is called: "cell", "number" */
     const char *move_help; /* what to type, for the prompt */
     size_t state_size;     /* the core allocates the state, zeroed */
     /* Set up the start: from `position` (one case in the judge's format,
-     * without a case count) or, when NULL, the game's usual start. */
+     * without a case count) or, when NULL, the game's usual start.
+     * options->computer_first says who moves first. */
     cg_status (*start)(void *state, cg_scanner *position, const cg_options *options,
                        cg_budget *budget, cg_error *err);
+    /* Optional: set up a random start drawn from seed (the same on every
+     * machine). */
+    cg_status (*start_random)(void *state, uint64_t seed, const cg_options *options,
+                              cg_budget *budget, cg_error *err);
     /* Draw the position for a person. */
     void (*show)(void *state, cg_buf *out);
     /* Every legal move of the player to move (none when the game is over). */
     cg_status (*legal_moves)(void *state, cg_strlist *moves, cg_error *err);
     /* Every move that wins against perfect play, in the order of legal_moves. */
     cg_status (*winning_moves)(void *state, cg_strlist *moves, cg_error *err);
+    /* Optional, for games with draws: the moves after which perfect play
+     * ends with nobody winning. */
+    cg_status (*drawing_moves)(void *state, cg_strlist *moves, cg_error *err);
+    /* Optional: how a game with no legal move ended (NULL: normal play). */
+    cg_play_end (*end)(void *state);
     /* Play a move. An illegal one is CG_ERR_INPUT with the reason, and the
      * position is unchanged. */
     cg_status (*play)(void *state, const char *move, cg_error *err);
@@ -88,6 +104,11 @@ typedef struct cg_game {
 
     /* Playing against a perfect opponent; NULL when the game is not playable. */
     const cg_play_rules *play;
+    /* Without play: why (shown to someone who asks to play), or NULL. */
+    const char *play_refusal;
+    /* The start position is given on the command line (octal games' code
+     * and heaps) rather than in a file. */
+    bool play_from_arguments;
 } cg_game;
 
 /* The registered games, in the order `cgsolve list` shows them, NULL-terminated. */
@@ -95,6 +116,11 @@ const cg_game *const *cg_games(void);
 
 /* The game registered under name, or NULL. */
 const cg_game *cg_find_game(const char *name);
+
+/* Games that can only be played (no judge input), NULL-terminated: any
+ * octal game on heaps ("grundy"). */
+const cg_game *const *cg_play_only_games(void);
+const cg_game *cg_find_play_only_game(const char *name);
 
 #ifdef __cplusplus
 }

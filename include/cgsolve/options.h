@@ -38,6 +38,9 @@ typedef enum cg_option_id {
     CG_OPTION_MAX,     /* numbergame */
     CG_OPTION_UPTO,    /* grundy */
     CG_OPTION_FIRST,   /* play */
+    CG_OPTION_CASE,    /* play: which case of a position file */
+    CG_OPTION_RANDOM,  /* play: a random start */
+    CG_OPTION_SEED,    /* play: the random start's seed */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -70,12 +73,16 @@ typedef struct cg_options {
     int64_t max_number;       /* numbergame: upper bound M (0 = the game's default) */
     uint64_t upto;            /* grundy: the last heap computed */
     bool computer_first;      /* play: the computer moves first */
+    uint64_t case_number;     /* play: the case of a position file, from 1 */
+    bool random_start;        /* play: start from a random position */
+    uint64_t seed;            /* play: its seed */
     cg_color_mode color_mode; /* as asked */
     bool color;               /* explanations may use ANSI colours (the caller resolves auto) */
     uint32_t given;           /* bit 1 << id for each option set by cg_option_set */
 } cg_options;
 
-/* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, no extras. */
+/* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,
+ * seed 1, no extras. */
 void cg_options_init(cg_options *options);
 
 /* The options every game accepts (output, memory, colour), NULL-name ended. */

@@ -3,7 +3,9 @@
  * Input is a sequence of tokens separated by white space (space, tab, CR, LF,
  * VT, FF); a UTF-8 byte-order mark at the very start is skipped. The scanner
  * tracks the line and column (1-based, in bytes) of every token so errors
- * can name the place, reads streams in large blocks, and rejects NUL bytes
+ * can name the place, reads streams in blocks of up to 64 KiB but hands over
+ * whatever has arrived (a line typed on a terminal is scanned at once), and
+ * rejects NUL bytes
  * and over-long tokens with a clear error instead of growing without bound. */
 #ifndef CGSOLVE_SCANNER_H
 #define CGSOLVE_SCANNER_H
@@ -38,6 +40,10 @@ cg_status cg_scanner_open_stream(cg_scanner **out, FILE *stream, const char *nam
 cg_status cg_scanner_open_memory(cg_scanner **out, const void *data, size_t len, const char *name,
                                  cg_error *err);
 void cg_scanner_close(cg_scanner *scanner);
+
+/* Call before_wait(context) each time the scanner is about to read a stream
+ * and may wait for its input (e.g. to flush answers written so far). */
+void cg_scanner_set_before_wait(cg_scanner *scanner, void (*before_wait)(void *), void *context);
 
 /* Tokens longer than max_len bytes are rejected with CG_ERR_LIMIT. */
 void cg_scanner_set_token_limit(cg_scanner *scanner, size_t max_len);

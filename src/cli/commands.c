@@ -61,6 +61,12 @@ static const char *const completion_examples[] = {
 static const cg_option_spec play_options[] = {
     {CG_OPTION_FIRST, "first", 'F', CG_ARG_CHOICE, "WHO",
      "who moves first: you (default) or computer", 0, 0, "you|computer|human"},
+    {CG_OPTION_CASE, "case", 'k', CG_ARG_INT, "K", "play case K of the position file (default 1)",
+     1, INT64_MAX, NULL},
+    {CG_OPTION_RANDOM, "random", 'r', CG_ARG_NONE, NULL, "start from a random position", 0, 0,
+     NULL},
+    {CG_OPTION_SEED, "seed", 's', CG_ARG_INT, "S", "the random start's seed (implies --random)", 0,
+     INT64_MAX, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
@@ -77,7 +83,8 @@ const command cli_commands[] = {
      "The start is read from POSITION-FILE in the judge's format for one case,\n"
      "else the game's usual start. Type a move per line; 'hint' lists the winning\n"
      "moves, 'quit' stops.\n",
-     1u << CG_OPTION_MEMORY, play_options, true, play_examples, cli_run_play},
+     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON, play_options, true, play_examples,
+     cli_run_play},
     {"list", "", "name every game with a line about it", NULL, 0, NULL, false, list_examples,
      cli_run_list},
     {"help", "[COMMAND]", "show the help of cgsolve or of one command", NULL, 0, NULL, false,

@@ -115,7 +115,43 @@ static int playable_names(char *out, size_t size) {
     return EXIT_OK;
 }
 
-/* `cgsolve play GAME [POSITION-FILE]`: moves come from standard input. */
+/* The whole of a file, for a start position (small by nature). */
+static int read_file(const char *path, char **data, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        fprintf(stderr, "cgsolve play: cannot open '%s': %s\n", path, strerror(errno));
+        return EXIT_IO;
+    }
+    size_t cap = 4096;
+    *len = 0;
+    *data = malloc(cap);
+    size_t got;
+    while (*data != NULL && (got = fread(*data + *len, 1, cap - *len, f)) > 0) {
+        *len += got;
+        if (*len == cap && cap < ((size_t)64 << 20)) {
+            char *grown = realloc(*data, cap *= 2);
+            if (grown == NULL) {
+                free(*data);
+            }
+            *data = grown;
+        } else if (*len == cap) {
+            break;
+        }
+    }
+    bool failed = ferror(f) != 0;
+    int saved = errno;
+    fclose(f);
+    if (*data == NULL || failed) {
+        fprintf(stderr, "cgsolve play: cannot read '%s': %s\n", path,
+                *data == NULL ? "out of memory" : strerror(saved));
+        free(*data);
+        return *data == NULL ? EXIT_LIMIT : EXIT_IO;
+    }
+    return EXIT_OK;
+}
+
+/* `cgsolve play GAME [POSITION-FILE]`, and `cgsolve play grundy CODE
+ * HEAP...`: the human's commands come from standard input. */
 int cli_run_play(cli *c) {
     char names[256];
     playable_names(names, sizeof names);
@@ -123,34 +159,45 @@ int cli_run_play(cli *c) {
         return cli_usage_error("play", "missing the game to play (%s)", names);
     }
     if (c->game->play == NULL) {
-        return cli_usage_error("play", "cannot play '%s' (%s)", c->game->name, names);
+        return cli_usage_error("play", "cannot play '%s': %s", c->game->name,
+                               c->game->play_refusal != NULL ? c->game->play_refusal : names);
     }
-    if (c->argc > 1) {
+    cg_play_start start = {NULL, 0, NULL};
+    char *data = NULL;
+    char heaps[4096];
+    if (c->game->play_from_arguments) {
+        /* The position is the rest of the command line: a code and heaps. */
+        size_t at = 0;
+        for (int i = 0; i < c->argc && at < sizeof heaps; i++) {
+            at += (size_t)snprintf(heaps + at, sizeof heaps - at, "%s ", c->argv[i]);
+        }
+        if (at >= sizeof heaps) {
+            return cli_usage_error("play", "the position is too long");
+        }
+        start = (cg_play_start){c->argc > 0 ? heaps : NULL, at, "the command line"};
+    } else if (c->argc > 1) {
         return cli_usage_error("play", "unexpected argument '%s'", c->argv[1]);
+    } else if (c->argc == 1) {
+        size_t len;
+        int rc = read_file(c->argv[0], &data, &len);
+        if (rc != EXIT_OK) {
+            return rc;
+        }
+        start = (cg_play_start){data, len, c->argv[0]};
     }
     cg_error err;
     cg_error_clear(&err);
-    FILE *file = NULL;
-    cg_scanner *position = NULL, *moves = NULL;
-    cg_status st = CG_OK;
-    if (c->argc == 1) {
-        file = fopen(c->argv[0], "rb");
-        if (file == NULL) {
-            fprintf(stderr, "cgsolve play: cannot open '%s': %s\n", c->argv[0], strerror(errno));
-            return EXIT_IO;
-        }
-        st = cg_scanner_open_stream(&position, file, c->argv[0], &err);
-    }
+    cg_scanner *commands = NULL;
+    cg_status st = cg_scanner_open_stream(&commands, stdin, "<stdin>", &err);
     if (st == CG_OK) {
-        st = cg_scanner_open_stream(&moves, stdin, "<stdin>", &err);
+        st = cg_play(c->game, &start, commands, &c->options, !isatty(STDIN_FILENO), stdout, &err);
     }
-    if (st == CG_OK) {
-        st = cg_play(c->game, position, moves, &c->options, !isatty(STDIN_FILENO), stdout, &err);
-    }
-    cg_scanner_close(moves);
-    cg_scanner_close(position);
-    if (file != NULL) {
-        fclose(file);
+    cg_scanner_close(commands);
+    free(data);
+    if (st == CG_ERR_INPUT && c->game->play_from_arguments && start.position != NULL &&
+        strncmp(err.message, start.position_name, strlen(start.position_name)) == 0) {
+        /* the position came from the command line: a usage error */
+        return cli_usage_error("play", "%s", err.message);
     }
     return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("play", &err));
 }

@@ -207,6 +207,9 @@ static int resolve(cli *c) {
     bool names_game = c->command->game_options || strcmp(c->command->name, "help") == 0;
     if (names_game && c->argc > 0) {
         c->game = cg_find_game(c->argv[0]);
+        if (c->game == NULL && strcmp(c->command->name, "play") == 0) {
+            c->game = cg_find_play_only_game(c->argv[0]);
+        }
         const command *other = c->game == NULL ? cli_find_command(c->argv[0]) : NULL;
         if (strcmp(c->command->name, "help") == 0) {
             if (c->game == NULL && other == NULL) {

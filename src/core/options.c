@@ -9,6 +9,8 @@ void cg_options_init(cg_options *options) {
     options->output = CG_OUTPUT_JUDGE;
     options->memory_limit = CG_DEFAULT_MEMORY_LIMIT;
     options->upto = 100;
+    options->case_number = 1;
+    options->seed = 1;
     options->color_mode = CG_COLOR_AUTO;
 }
 
@@ -107,6 +109,16 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size) {
         break;
     case CG_OPTION_FIRST:
         o->computer_first = number == 1;
+        break;
+    case CG_OPTION_CASE:
+        o->case_number = (uint64_t)number;
+        break;
+    case CG_OPTION_RANDOM:
+        o->random_start = true;
+        break;
+    case CG_OPTION_SEED:
+        o->seed = (uint64_t)number;
+        o->random_start = true;
         break;
     case CG_OPTION_COUNT:
         break;

@@ -137,6 +137,12 @@ static cg_status run_cases(run *r, cg_scanner *in, FILE *out, uint64_t *answered
     return st == CG_END ? CG_OK : st;
 }
 
+/* Answers written so far reach the reader before the input is waited for,
+ * so a case typed or streamed in is answered as soon as it is complete. */
+static void flush_before_wait(void *out) {
+    fflush(out);
+}
+
 cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options, FILE *out,
                  uint64_t *answered, cg_error *err) {
     uint64_t answered_here = 0;
@@ -155,6 +161,7 @@ cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options,
         return cg_error_nomem(err, "starting the game");
     }
     cg_report_init(&r.report);
+    cg_scanner_set_before_wait(in, flush_before_wait, out);
     cg_status st = game->open(r.state, options, &r.budget, err);
     if (st == CG_OK) {
         st = run_cases(&r, in, out, answered, err);
@@ -162,6 +169,7 @@ cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options,
     if (fflush(out) != 0 && st == CG_OK) {
         st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
     }
+    cg_scanner_set_before_wait(in, NULL, NULL);
     cg_report_free(&r.report);
     game->close(r.state);
     free(r.state);

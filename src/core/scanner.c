@@ -6,16 +6,20 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define BLOCK_SIZE ((size_t)1 << 16)
 
 struct cg_scanner {
     FILE *stream; /* NULL when scanning memory */
     const unsigned char *data;
-    size_t len;           /* valid bytes in data */
-    size_t pos;           /* next unread byte */
-    unsigned char *block; /* owned read buffer for streams */
-    bool eof;             /* the stream has no more bytes beyond data */
+    size_t len;                  /* valid bytes in data */
+    size_t pos;                  /* next unread byte */
+    unsigned char *block;        /* owned read buffer for streams */
+    bool eof;                    /* the stream has no more bytes beyond data */
+    int fd;                      /* the stream's descriptor, or -1 to read through stdio */
+    void (*before_wait)(void *); /* called before a read that may block */
+    void *before_wait_context;
     bool io_error;
     int io_errno;  /* errno of the failed read */
     bool at_start; /* nothing consumed yet: a BOM may follow */
@@ -66,6 +70,7 @@ cg_status cg_scanner_open_stream(cg_scanner **out, FILE *stream, const char *nam
         return cg_error_nomem(err, "opening the input");
     }
     (*out)->stream = stream;
+    (*out)->fd = fileno(stream);
     (*out)->data = (*out)->block;
     return CG_OK;
 }
@@ -104,6 +109,42 @@ uint64_t cg_scanner_line(const cg_scanner *s) {
     return s->line;
 }
 
+void cg_scanner_set_before_wait(cg_scanner *s, void (*before_wait)(void *), void *context) {
+    s->before_wait = before_wait;
+    s->before_wait_context = context;
+}
+
+/* Read what the stream has now (at least one byte, or the end) into the
+ * block after its first `kept` bytes. A descriptor is read directly, so a
+ * terminal or a pipe hands over each line as it comes instead of a full
+ * block; a stream without one (fmemopen) goes through stdio. */
+static void fill(cg_scanner *s, size_t kept) {
+    if (s->before_wait != NULL) {
+        s->before_wait(s->before_wait_context);
+    }
+    size_t got = 0;
+    if (s->fd >= 0) {
+        ssize_t n;
+        do {
+            n = read(s->fd, s->block + kept, BLOCK_SIZE - kept);
+        } while (n < 0 && errno == EINTR);
+        if (n < 0) {
+            s->io_error = true;
+            s->io_errno = errno;
+        }
+        got = n > 0 ? (size_t)n : 0;
+        s->eof = n <= 0;
+    } else {
+        got = fread(s->block + kept, 1, BLOCK_SIZE - kept, s->stream);
+        if (got < BLOCK_SIZE - kept) {
+            s->eof = true;
+            s->io_error = ferror(s->stream) != 0;
+            s->io_errno = s->io_error ? errno : 0;
+        }
+    }
+    s->len = kept + got;
+}
+
 /* Make sure a byte is available at pos unless the input is exhausted. */
 static bool have_byte(cg_scanner *s) {
     if (s->pos < s->len) {
@@ -112,13 +153,8 @@ static bool have_byte(cg_scanner *s) {
     if (s->eof) {
         return false;
     }
-    s->len = fread(s->block, 1, BLOCK_SIZE, s->stream);
     s->pos = 0;
-    if (s->len < BLOCK_SIZE) {
-        s->eof = true;
-        s->io_error = ferror(s->stream) != 0;
-        s->io_errno = s->io_error ? errno : 0;
-    }
+    fill(s, 0);
     return s->len > 0;
 }
 
@@ -162,10 +198,18 @@ cg_status cg_scan_error_at(const cg_scanner *s, const cg_token *token, size_t of
     return CG_ERR_INPUT;
 }
 
-/* Skip a UTF-8 byte-order mark at the very start of the input. */
+/* Skip a UTF-8 byte-order mark at the very start of the input (which may
+ * arrive in pieces). */
 static void skip_bom(cg_scanner *s) {
     s->at_start = false;
-    if (!have_byte(s) || s->len - s->pos < 3) {
+    if (!have_byte(s)) {
+        return;
+    }
+    while (s->stream != NULL && !s->eof && s->len < 3 &&
+           memcmp(s->data, "\xEF\xBB\xBF", s->len) == 0) {
+        fill(s, s->len);
+    }
+    if (s->len - s->pos < 3) {
         return;
     }
     if (memcmp(s->data + s->pos, "\xEF\xBB\xBF", 3) == 0) {

@@ -287,6 +287,43 @@ static cg_status push_move(cg_domino_line *line, cg_domino_move move, cg_error *
                      "recording a play line", err);
 }
 
+cg_domino_move cg_domino_step(const cg_domino_rules *r, uint64_t before, uint64_t after) {
+    cg_domino_move m = {.player = (cg_domino_player)mover_of(before),
+                        .end_low = (uint8_t)low_of(after),
+                        .end_high = (uint8_t)high_of(after)};
+    uint32_t laid = left_of(before) & ~left_of(after);
+    if (laid == 0) {
+        m.pass = true;
+        return m;
+    }
+    int t = __builtin_ctz(laid);
+    int a = r->low[t], b = r->high[t], lo = low_of(before), hi = high_of(before);
+    /* Laid against the lower end iff it matches it and the ends that
+     * leaves, {other half, hi}, are the ends after the move. */
+    int other = a == lo ? b : a;
+    bool on_low = (a == lo || b == lo) && encode(0, other, hi, 0, false) ==
+                                              encode(0, low_of(after), high_of(after), 0, false);
+    int against = on_low ? lo : hi;
+    m.a = (uint8_t)against;
+    m.b = (uint8_t)(a == against ? b : a);
+    return m;
+}
+
+cg_domino_view cg_domino_look(const cg_domino_rules *r, uint64_t state) {
+    cg_domino_view v;
+    v.hand[0] = left_of(state) & r->hand[0];
+    v.hand[1] = left_of(state) & r->hand[1];
+    v.end_low = low_of(state);
+    v.end_high = high_of(state);
+    v.mover = (cg_domino_player)mover_of(state);
+    return v;
+}
+
+void cg_domino_tile(const cg_domino_rules *r, int id, int *a, int *b) {
+    *a = r->low[id];
+    *b = r->high[id];
+}
+
 /* Turn a witness path of states into moves, the opening first. */
 static cg_status describe_line(const rules *r, const cg_state_path *path, int opener,
                                int double_value, cg_domino_line *line, cg_error *err) {
@@ -300,27 +337,7 @@ static cg_status describe_line(const rules *r, const cg_state_path *path, int op
                            .end_high = d};
     cg_status st = push_move(line, open, err);
     for (size_t i = 1; st == CG_OK && i < path->length; i++) {
-        uint64_t before = path->states[i - 1], after = path->states[i];
-        cg_domino_move m = {.player = (cg_domino_player)mover_of(before),
-                            .end_low = (uint8_t)low_of(after),
-                            .end_high = (uint8_t)high_of(after)};
-        uint32_t laid = left_of(before) & ~left_of(after);
-        if (laid == 0) {
-            m.pass = true;
-        } else {
-            int t = __builtin_ctz(laid);
-            int a = r->low[t], b = r->high[t], lo = low_of(before), hi = high_of(before);
-            /* Laid against the lower end iff it matches it and the ends that
-             * leaves, {other half, hi}, are the ends after the move. */
-            int other = a == lo ? b : a;
-            bool on_low =
-                (a == lo || b == lo) && encode(0, other, hi, 0, false) ==
-                                            encode(0, low_of(after), high_of(after), 0, false);
-            int against = on_low ? lo : hi;
-            m.a = (uint8_t)against;
-            m.b = (uint8_t)(a == against ? b : a);
-        }
-        st = push_move(line, m, err);
+        st = push_move(line, cg_domino_step(r, path->states[i - 1], path->states[i]), err);
     }
     return st;
 }
@@ -397,6 +414,10 @@ static cg_status open_run(void *state, const cg_options *options, cg_budget *bud
 
 static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
     run_state *s = state;
+    return cg_domino_read_deal(in, &s->deal, err);
+}
+
+cg_status cg_domino_read_deal(cg_scanner *in, cg_domino_deal *deal, cg_error *err) {
     int64_t n;
     cg_token n_token;
     cg_status st = cg_scan_case_size(in, "the number of tiles per hand (1..14, 0 ends the input)",
@@ -404,7 +425,7 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
     if (st != CG_OK) {
         return st;
     }
-    s->deal.n = (int)n;
+    deal->n = (int)n;
     cg_token where[2 * CG_DOMINO_MAX_HAND];
     for (int p = 0; p < 2; p++) {
         for (int i = 0; i < n; i++) {
@@ -421,15 +442,15 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
                     where[p * n + i] = tok;
                     where[p * n + i].text = NULL; /* only the position is kept */
                 }
-                s->deal.tiles[p][i][half] = (uint8_t)v;
+                deal->tiles[p][i][half] = (uint8_t)v;
             }
         }
     }
     const char *reason;
     int first, second;
-    if (!cg_domino_valid(&s->deal, &reason, &first, &second)) {
+    if (!cg_domino_valid(deal, &reason, &first, &second)) {
         if (second >= 0) {
-            const uint8_t *tile = s->deal.tiles[second / n][second % n];
+            const uint8_t *tile = deal->tiles[second / n][second % n];
             return cg_scan_error_at(in, &where[second], 0, err,
                                     "tile %d-%d is dealt twice (first at line %llu, column %llu)",
                                     tile[0], tile[1], (unsigned long long)where[first].line,
@@ -537,4 +558,5 @@ const cg_game cg_game_domino = {
     .write_answer = write_answer,
     .explain_case = explain_case,
     .close = close_run,
+    .play = &cg_domino_play,
 };

@@ -481,4 +481,5 @@ const cg_game cg_game_gamecs = {
     .write_answer = write_answer,
     .explain_case = explain_case,
     .close = close_run,
+    .play = &cg_gamecs_play,
 };

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "cgsolve/games/numbergame.h"
+#include "cgsolve/rng.h"
 
 typedef struct play_state {
     cg_numbergame game;
@@ -21,6 +22,26 @@ static cg_status start(void *state, cg_scanner *position, const cg_options *opti
     }
     s->position = cg_numbergame_full(max);
     return CG_OK;
+}
+
+/* A random reachable position: the numbers left after one to three random
+ * choices from the full set. */
+static cg_status start_random(void *state, uint64_t seed, const cg_options *options,
+                              cg_budget *budget, cg_error *err) {
+    play_state *s = state;
+    cg_status st = start(state, NULL, options, budget, err);
+    cg_rng rng = cg_rng_make(seed);
+    for (uint64_t k = 1 + cg_rng_below(&rng, 3); st == CG_OK && k > 0 && s->position != 0; k--) {
+        int count = __builtin_popcountll(s->position);
+        int pick = (int)cg_rng_below(&rng, (uint64_t)count);
+        CG_NUMBERGAME_FOR_EACH(x, s->position) {
+            if (pick-- == 0) {
+                s->position = cg_numbergame_after(s->game.max, s->position, x);
+                break;
+            }
+        }
+    }
+    return st;
 }
 
 static void show(void *state, cg_buf *out) {
@@ -86,6 +107,7 @@ const cg_play_rules cg_numbergame_play = {
     .move_help = "an available number",
     .state_size = sizeof(play_state),
     .start = start,
+    .start_random = start_random,
     .show = show,
     .legal_moves = legal_moves,
     .winning_moves = winning_moves,

@@ -317,4 +317,6 @@ const cg_game cg_game_path = {
     .write_answer = write_answer,
     .explain_case = explain_case,
     .close = close_run,
+    .play_refusal = "perfect play on a connection board is only known for tiny boards, and "
+                    "cgsolve never presents a guess as perfect play",
 };

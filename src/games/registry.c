@@ -6,6 +6,7 @@
 #include "cgsolve/games/domino.h"
 #include "cgsolve/games/gamecs.h"
 #include "cgsolve/games/numbergame.h"
+#include "cgsolve/games/octal_play.h"
 #include "cgsolve/games/path.h"
 #include "cgsolve/games/treblecross.h"
 
@@ -22,6 +23,24 @@ const cg_game *cg_find_game(const char *name) {
     for (size_t i = 0; registered[i] != NULL; i++) {
         if (strcmp(registered[i]->name, name) == 0) {
             return registered[i];
+        }
+    }
+    return NULL;
+}
+
+static const cg_game *const play_only[] = {
+    &cg_game_octal_play,
+    NULL,
+};
+
+const cg_game *const *cg_play_only_games(void) {
+    return play_only;
+}
+
+const cg_game *cg_find_play_only_game(const char *name) {
+    for (size_t i = 0; play_only[i] != NULL; i++) {
+        if (strcmp(play_only[i]->name, name) == 0) {
+            return play_only[i];
         }
     }
     return NULL;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cgsolve/games/treblecross.h"
+#include "cgsolve/rng.h"
 
 #define DEFAULT_LENGTH 24
 
@@ -32,11 +33,46 @@ static cg_status start(void *state, cg_scanner *position, const cg_options *opti
     return CG_OK;
 }
 
-/* The board over a ruler of cell numbers (last digit). */
+/* A random board of 10 to 40 cells with a few X, no two within two cells
+ * (so no move completes a triple at once and the game is not decided). */
+static cg_status start_random(void *state, uint64_t seed, const cg_options *options,
+                              cg_budget *budget, cg_error *err) {
+    (void)options;
+    play_state *s = state;
+    cg_treblecross_init(&s->solver, budget);
+    cg_rng rng = cg_rng_make(seed);
+    s->len = 10 + (size_t)cg_rng_below(&rng, 31);
+    s->capacity = s->len + 1;
+    s->board = malloc(s->capacity);
+    if (s->board == NULL) {
+        return cg_error_nomem(err, "starting treblecross");
+    }
+    memset(s->board, '.', s->len);
+    s->board[s->len] = '\0';
+    for (size_t tries = cg_rng_below(&rng, 4); tries > 0; tries--) {
+        size_t cell = (size_t)cg_rng_below(&rng, s->len);
+        bool alone = true;
+        for (size_t d = 0; d <= 2; d++) {
+            alone &= (cell < d || s->board[cell - d] == '.') &&
+                     (cell + d >= s->len || s->board[cell + d] == '.');
+        }
+        s->board[cell] = alone ? 'X' : '.';
+    }
+    return CG_OK;
+}
+
+/* The board over a ruler of cell numbers: tens on a line above the units
+ * (shown at every tenth cell), so cell 23 reads as 2 over 3. */
 static void show(void *state, cg_buf *out) {
     const play_state *s = state;
     cg_buf_puts(out, "  ");
     cg_buf_append(out, s->board, s->len);
+    if (s->len >= 10) {
+        cg_buf_puts(out, "\n  ");
+        for (size_t i = 1; i <= s->len; i++) {
+            cg_buf_putc(out, i % 10 == 0 ? (char)('0' + i / 10 % 10) : ' ');
+        }
+    }
     cg_buf_puts(out, "\n  ");
     for (size_t i = 1; i <= s->len; i++) {
         cg_buf_putc(out, (char)('0' + i % 10));
@@ -117,6 +153,7 @@ const cg_play_rules cg_treblecross_play = {
     .move_help = "a cell number",
     .state_size = sizeof(play_state),
     .start = start,
+    .start_random = start_random,
     .show = show,
     .legal_moves = legal_moves,
     .winning_moves = winning_moves,

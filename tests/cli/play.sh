@@ -34,4 +34,84 @@ expect 2 "" "cgsolve treblecross: option '--first' does not apply to treblecross
 Try 'cgsolve --help'." -- treblecross --first computer
 expect 0 "" "" -- play --help
 expect_out_has "Usage: cgsolve play GAME"
-rm -f "$position"
+
+# Every playable game, start to finish, through the JSON protocol: the
+# human takes the first winning move each turn (a script reads the events).
+play_json_to_end() { # play_json_to_end ARGS...: plays hint moves; prints the winner
+    python3 - "$exe" "$@" << 'PY'
+import json, subprocess, sys
+proc = subprocess.Popen([sys.argv[1], "play", "--json"] + sys.argv[2:], stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE, text=True, bufsize=1)
+winner = "none"
+for line in proc.stdout:
+    event = json.loads(line)
+    if event["event"] == "position" and event["to_move"] == "you" and event["legal_moves"]:
+        proc.stdin.write("hint\n"); proc.stdin.flush()
+    elif event["event"] == "hint":
+        moves = event["winning_moves"] or event["drawing_moves"] or [None]
+        choice = moves[0]
+        if choice is None:
+            choice = "quit"
+        proc.stdin.write(choice + "\n"); proc.stdin.flush()
+    elif event["event"] == "over":
+        winner = event["winner"]
+        proc.stdin.close()
+proc.wait()
+print(winner)
+PY
+}
+if command -v python3 > /dev/null; then
+    for game in "treblecross" "numbergame --max 10" "gamecs" "grundy 0.77 3 4 5" "grundy 0.07 5 8"; do
+        # shellcheck disable=SC2086  # the game and its arguments
+        got=$(play_json_to_end $game)
+        if [ "$got" = you ]; then pass=$((pass + 1)); else echo "FAIL play --json $game: winner $got"; fail=$((fail + 1)); fi
+    done
+    # Won starts by --seed: the computer moving second loses to hint moves.
+    printf '2 2 5 5 4 5 5 2 6\n0\n' > "$position"
+    got=$(play_json_to_end domino "$position")
+    if [ "$got" = you ]; then pass=$((pass + 1)); else echo "FAIL play --json domino: winner $got"; fail=$((fail + 1)); fi
+fi
+expect 0 "" "" -- play --json treblecross
+expect_out_has '{"event":"start","game":"treblecross",'
+expect_out_has '{"event":"position","game":"treblecross","to_move":"you","legal_moves":["1","2",'
+expect_out_has '{"event":"abandoned","game":"treblecross"}'
+# Illegal moves get the reason and the prompt again; undo and help work.
+printf '.......\n' > "$position.t"
+expect 0 "zz\n3\n" "" -- play --json treblecross "$position.t"
+expect_out_has '{"event":"error","game":"treblecross","input":"zz","message":"expected a cell number from 1 to 7"}'
+expect_out_has '{"event":"move","game":"treblecross","by":"you","move":"3","why":""}'
+expect 0 "3\nundo\nhelp\nquit\n" "" -- play treblecross "$position.t"
+expect_out_has "Taken back: 2 moves."
+expect_out_has "  undo  take back your last move (and my answer)"
+expect 0 "undo\n" "" -- play treblecross "$position.t"
+expect_out_has "Not a legal move: there is no move of yours to take back"
+# Position files with or without the case count, and --case.
+printf '2\n.....\n.......\n' > "$position.t"
+expect 0 "quit\n" "" -- play treblecross --case 2 "$position.t"
+expect_out_has "  .......
+  1234567"
+expect 2 "" "cgsolve play: $position.t holds 2 cases, not 3" -- play treblecross --case 3 "$position.t"
+# Random starts are the same from the same seed.
+"$exe" play numbergame --seed 7 < /dev/null > "$position.a"
+"$exe" play numbergame --seed 7 < /dev/null > "$position.b"
+if cmp -s "$position.a" "$position.b" && grep -q "Available:" "$position.a"; then pass=$((pass + 1)); else echo "FAIL --seed repeats"; fail=$((fail + 1)); fi
+# Boards of ten cells or more get a ruler with the tens.
+expect 0 "quit\n" "" -- play treblecross
+expect_out_has "  ........................
+           1         2    
+  123456789012345678901234"
+# Domino: hands, open ends, passes and "nobody wins".
+printf '1 1 1 2 2\n0\n' > "$position.t"
+expect 0 "" "" -- play domino "$position.t"
+expect_out_has "Game over: I win."
+printf '2 6 6 0 1 5 5 2 3\n0\n' > "$position.t"
+expect 0 "pass\n" "" -- play domino "$position.t"
+expect_out_has "  Open ends: 6 and 6. Green to move."
+expect_out_has "You play tile pass."
+expect_out_has "Game over: nobody wins."
+# PATH is refused rather than played with a guess.
+expect 2 "" "cgsolve play: cannot play 'path': perfect play on a connection board is only known for tiny boards, and cgsolve never presents a guess as perfect play
+Try 'cgsolve --help'." -- play path
+expect 2 "" "cgsolve play: the command line:1:1: invalid octal game code '0.9': '9' at position 3 is not an octal digit (0-7)
+Try 'cgsolve --help'." -- play grundy 0.9 3
+rm -f "$position" "$position.t" "$position.a" "$position.b"

@@ -127,8 +127,6 @@ expect 2 "" "cgsolve grundy: option '--optimal' does not apply to grundy
 Try 'cgsolve --help'." -- grundy 0.07 --optimal
 expect 2 "" "cgsolve grundy: option '-M' does not apply to grundy
 Try 'cgsolve --help'." -- grundy -M 30 0.07
-expect 2 "" "cgsolve play: option '--json' does not apply to play
-Try 'cgsolve --help'." -- play treblecross --json
 expect 2 "" "cgsolve list: option '--explain' does not apply to list
 Try 'cgsolve --help'." -- list --explain
 expect 2 "" "cgsolve path: option '--upto' does not apply to path

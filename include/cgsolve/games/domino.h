@@ -79,6 +79,24 @@ typedef struct cg_domino_rules {
  * automatic opening. rules must outlive the graph. */
 uint64_t cg_domino_graph(const cg_domino_deal *deal, cg_domino_rules *rules, cg_state_graph *graph);
 
+/* The move from position before to position after (a successor). */
+cg_domino_move cg_domino_step(const cg_domino_rules *rules, uint64_t before, uint64_t after);
+
+/* What a position shows: the tiles left in each hand (tile ids as bits),
+ * the open ends and the player to move. */
+typedef struct cg_domino_view {
+    uint32_t hand[2];
+    int end_low, end_high;
+    cg_domino_player mover;
+} cg_domino_view;
+cg_domino_view cg_domino_look(const cg_domino_rules *rules, uint64_t state);
+
+/* The numbers (a <= b) of tile id. */
+void cg_domino_tile(const cg_domino_rules *rules, int id, int *a, int *b);
+
+/* The play part of the game (its cg_game's .play). */
+extern const cg_play_rules cg_domino_play;
+
 /* An empty solver whose search table is counted in budget (NULL: unlimited). */
 void cg_domino_init(cg_domino_solver *solver, cg_budget *budget);
 void cg_domino_free(cg_domino_solver *solver);
@@ -87,6 +105,11 @@ void cg_domino_free(cg_domino_solver *solver);
  * failure returns false with a constant reason and, for a repeated tile,
  * *first / *second the positions (player * n + index) of the two copies. */
 bool cg_domino_valid(const cg_domino_deal *deal, const char **reason, int *first, int *second);
+
+/* Read one deal in the judge's format (n, then Red's and Green's tiles) and
+ * check it, with errors at the offending token; CG_END on the closing 0 or
+ * at the end of the input. */
+cg_status cg_domino_read_deal(cg_scanner *in, cg_domino_deal *deal, cg_error *err);
 
 /* Answer the judge's question for a valid deal; with want_lines also record
  * a winning line per player; with optimal also play it out perfectly. */

@@ -23,6 +23,9 @@ extern "C" {
 
 extern const cg_game cg_game_gamecs;
 
+/* The game's play part (its cg_game's .play). */
+extern const cg_play_rules cg_gamecs_play;
+
 /* The value f(w, c) of an edge of weight w (0 = fully painted) above a
  * subtree whose children's values XOR to c. By induction on w and c:
  * - w = 0 cuts the subtree off: 0.

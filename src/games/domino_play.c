@@ -1,0 +1,241 @@
+/* Domino's play part: the deal is open (both hands shown), the highest
+ * double opens automatically, and you play the side that moves after it
+ * (or the other with --first computer). A move lays a tile: "a-b", or
+ * "a-b:e" when it fits both open ends and e names the end it goes on;
+ * "pass" when nothing fits. Perfect play is the --optimal negamax: a win is
+ * preferred to a draw (a blocked game, won by nobody) to a loss. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgsolve/games/domino.h"
+#include "cgsolve/rng.h"
+
+#define USUAL_HAND 7
+
+typedef struct play_state {
+    cg_domino_deal deal;
+    cg_domino_rules rules;
+    cg_state_graph graph;
+    cg_memo memo;
+    uint64_t position;
+    cg_domino_player human;
+    bool ready;
+} play_state;
+
+static const char *const colour[2] = {"Red", "Green"};
+
+static cg_status set_up(play_state *s, const cg_options *options, cg_budget *budget) {
+    s->position = cg_domino_graph(&s->deal, &s->rules, &s->graph);
+    cg_memo_init(&s->memo, budget);
+    s->ready = true;
+    cg_domino_player first = cg_domino_look(&s->rules, s->position).mover;
+    s->human = options->computer_first ? (cg_domino_player)(1 - first) : first;
+    return CG_OK;
+}
+
+/* A deal of n tiles each, drawn from seed, holding a double. */
+static void random_deal(cg_domino_deal *deal, int n, cg_rng *rng) {
+    int ids[CG_DOMINO_TILES];
+    for (;;) {
+        for (int t = 0; t < CG_DOMINO_TILES; t++) {
+            ids[t] = t;
+        }
+        for (int t = CG_DOMINO_TILES - 1; t > 0; t--) {
+            int j = (int)cg_rng_below(rng, (uint64_t)t + 1);
+            int x = ids[t];
+            ids[t] = ids[j];
+            ids[j] = x;
+        }
+        deal->n = n;
+        bool any_double = false;
+        for (int i = 0; i < 2 * n; i++) {
+            int a = 0, id = ids[i];
+            while (id > 6 - a) { /* tile ids run row by row: (0,0..6), (1,1..6), ... */
+                id -= 7 - a;
+                a++;
+            }
+            deal->tiles[i / n][i % n][0] = (uint8_t)a;
+            deal->tiles[i / n][i % n][1] = (uint8_t)(a + id);
+            any_double |= id == 0;
+        }
+        if (any_double) {
+            return;
+        }
+    }
+}
+
+static cg_status start(void *state, cg_scanner *position, const cg_options *options,
+                       cg_budget *budget, cg_error *err) {
+    play_state *s = state;
+    if (position == NULL) {
+        cg_rng rng = cg_rng_make(742);
+        random_deal(&s->deal, USUAL_HAND, &rng);
+    } else {
+        cg_status st = cg_domino_read_deal(position, &s->deal, err);
+        if (st == CG_END) {
+            return cg_error_set(err, CG_ERR_INPUT, "%s: expected a deal, found none",
+                                cg_scanner_name(position));
+        }
+        if (st != CG_OK) {
+            return st;
+        }
+    }
+    return set_up(s, options, budget);
+}
+
+static cg_status start_random(void *state, uint64_t seed, const cg_options *options,
+                              cg_budget *budget, cg_error *err) {
+    (void)err;
+    play_state *s = state;
+    cg_rng rng = cg_rng_make(seed);
+    random_deal(&s->deal, 3 + (int)cg_rng_below(&rng, 5), &rng);
+    return set_up(s, options, budget);
+}
+
+static void show_hand(const play_state *s, cg_domino_player p, uint32_t hand, cg_buf *out) {
+    cg_buf_printf(out, "  %s (%s):", colour[p], p == s->human ? "you" : "me");
+    for (uint32_t rest = hand; rest != 0; rest &= rest - 1) {
+        int a, b;
+        cg_domino_tile(&s->rules, __builtin_ctz(rest), &a, &b);
+        cg_buf_printf(out, " %d-%d", a, b);
+    }
+    cg_buf_puts(out, hand == 0 ? " (empty)\n" : "\n");
+}
+
+static void show(void *state, cg_buf *out) {
+    const play_state *s = state;
+    cg_domino_view v = cg_domino_look(&s->rules, s->position);
+    show_hand(s, CG_DOMINO_RED, v.hand[0], out);
+    show_hand(s, CG_DOMINO_GREEN, v.hand[1], out);
+    cg_buf_printf(out, "  Open ends: %d and %d. %s to move.\n", v.end_low, v.end_high,
+                  colour[v.mover]);
+}
+
+/* A move as it is typed; `twice` when the same tile may go on either end. */
+static void write_move(const cg_domino_move *m, bool twice, cg_strlist *moves) {
+    int a = m->a < m->b ? m->a : m->b, b = m->a < m->b ? m->b : m->a;
+    if (m->pass) {
+        cg_strlist_addf(moves, "pass");
+    } else if (twice) {
+        cg_strlist_addf(moves, "%d-%d:%d", a, b, m->a);
+    } else {
+        cg_strlist_addf(moves, "%d-%d", a, b);
+    }
+}
+
+typedef enum which { ALL, WINNING, DRAWING } which;
+
+static cg_status list(play_state *s, which wanted, cg_strlist *moves, cg_error *err) {
+    uint64_t next[2 * CG_DOMINO_MAX_HAND + 1];
+    size_t count = s->graph.moves(s->graph.context, s->position, next);
+    cg_domino_move m[2 * CG_DOMINO_MAX_HAND + 1];
+    for (size_t i = 0; i < count; i++) {
+        m[i] = cg_domino_step(&s->rules, s->position, next[i]);
+    }
+    for (size_t i = 0; i < count; i++) {
+        bool twice = false;
+        for (size_t j = 0; j < count; j++) {
+            twice |=
+                j != i && !m[i].pass && !m[j].pass &&
+                ((m[i].a == m[j].b && m[i].b == m[j].a) || (m[i].a == m[j].a && m[i].b == m[j].b));
+        }
+        if (wanted != ALL) {
+            cg_outcome after;
+            cg_status st = cg_negamax(&s->graph, &s->memo, next[i], &after, err);
+            if (st != CG_OK) {
+                return st;
+            }
+            /* after is the outcome for the player then to move. */
+            if ((wanted == WINNING && after != CG_OUTCOME_LOSS) ||
+                (wanted == DRAWING && after != CG_OUTCOME_DRAW)) {
+                continue;
+            }
+        }
+        write_move(&m[i], twice, moves);
+    }
+    return CG_OK;
+}
+
+static cg_status legal_moves(void *state, cg_strlist *moves, cg_error *err) {
+    return list(state, ALL, moves, err);
+}
+
+static cg_status winning_moves(void *state, cg_strlist *moves, cg_error *err) {
+    return list(state, WINNING, moves, err);
+}
+
+static cg_status drawing_moves(void *state, cg_strlist *moves, cg_error *err) {
+    return list(state, DRAWING, moves, err);
+}
+
+static cg_status play(void *state, const char *move, cg_error *err) {
+    play_state *s = state;
+    uint64_t next[2 * CG_DOMINO_MAX_HAND + 1];
+    size_t count = s->graph.moves(s->graph.context, s->position, next);
+    cg_strlist typed = CG_STRLIST_INIT;
+    cg_status st = legal_moves(state, &typed, err);
+    for (size_t i = 0; st == CG_OK && i < typed.count; i++) {
+        if (strcmp(cg_strlist_at(&typed, i), move) == 0) {
+            s->position = next[i];
+            cg_strlist_free(&typed);
+            return CG_OK;
+        }
+    }
+    if (st == CG_OK) {
+        char reversed[8] = "";
+        if (strlen(move) >= 3 && move[1] == '-') {
+            snprintf(reversed, sizeof reversed, "%c-%c%s", move[2], move[0], move + 3);
+        }
+        for (size_t i = 0; reversed[0] != '\0' && i < typed.count; i++) {
+            if (strcmp(cg_strlist_at(&typed, i), reversed) == 0) {
+                s->position = next[i];
+                cg_strlist_free(&typed);
+                return CG_OK;
+            }
+        }
+        cg_domino_view v = cg_domino_look(&s->rules, s->position);
+        st = count == 1 && strcmp(cg_strlist_at(&typed, 0), "pass") == 0
+                 ? cg_error_set(err, CG_ERR_INPUT, "nothing of yours fits %d or %d: type pass",
+                                v.end_low, v.end_high)
+                 : cg_error_set(err, CG_ERR_INPUT,
+                                "'%s' is not a tile of yours that fits an open end (%d or %d); "
+                                "type it as a-b, or a-b:e for the end e",
+                                move, v.end_low, v.end_high);
+    }
+    cg_strlist_free(&typed);
+    return st;
+}
+
+/* No legal move: somebody emptied their hand (the last mover), or two
+ * passes blocked the game. */
+static cg_play_end end(void *state) {
+    const play_state *s = state;
+    cg_domino_view v = cg_domino_look(&s->rules, s->position);
+    return v.hand[0] == 0 || v.hand[1] == 0 ? CG_PLAY_LAST_MOVER_WON : CG_PLAY_NOBODY_WON;
+}
+
+static void close_play(void *state) {
+    play_state *s = state;
+    if (s->ready) {
+        cg_memo_free(&s->memo);
+    }
+}
+
+const cg_play_rules cg_domino_play = {
+    .intro = "Domino: both hands are open. The highest double opens by itself; then we\n"
+             "lay a tile matching an open end, passing only when nothing fits. Whoever\n"
+             "empties their hand first wins; two passes in a row block the game and\n"
+             "nobody wins.\n",
+    .move_word = "tile",
+    .move_help = "a tile such as 3-5, 3-5:3 for the end 3, or pass",
+    .state_size = sizeof(play_state),
+    .start = start,
+    .start_random = start_random,
+    .show = show,
+    .legal_moves = legal_moves,
+    .winning_moves = winning_moves,
+    .drawing_moves = drawing_moves,
+    .play = play,
+    .end = end,
+    .close = close_play,
+};
