@@ -20,12 +20,22 @@ typedef struct play_state {
     uint64_t position;
     cg_domino_player human;
     bool ready;
+    /* The line on the table, grown at both ends from the opening double:
+     * tiles[CG_DOMINO_TILES - 1] is the double, those before it were laid
+     * to the left, those after to the right; each as (near, far) numbers. */
+    uint8_t line[2 * CG_DOMINO_TILES][2];
+    int first, last; /* the line is line[first..last] */
+    int left, right; /* the numbers showing at its two ends */
 } play_state;
 
 static const char *const colour[2] = {"Red", "Green"};
 
 static cg_status set_up(play_state *s, const cg_options *options, cg_budget *budget) {
     s->position = cg_domino_graph(&s->deal, &s->rules, &s->graph);
+    int opened = cg_domino_look(&s->rules, s->position).end_low;
+    s->first = s->last = CG_DOMINO_TILES - 1;
+    s->line[s->first][0] = s->line[s->first][1] = (uint8_t)opened;
+    s->left = s->right = opened;
     cg_memo_init(&s->memo, budget);
     s->ready = true;
     cg_domino_player first = cg_domino_look(&s->rules, s->position).mover;
@@ -102,13 +112,56 @@ static void show_hand(const play_state *s, cg_domino_player p, uint32_t hand, cg
     cg_buf_puts(out, hand == 0 ? " (empty)\n" : "\n");
 }
 
+/* The tiles of hand that fit end value e. */
+static void show_fits(const play_state *s, uint32_t hand, int e, cg_buf *out) {
+    cg_buf_printf(out, " %d:", e);
+    bool any = false;
+    for (uint32_t rest = hand; rest != 0; rest &= rest - 1) {
+        int a, b;
+        cg_domino_tile(&s->rules, __builtin_ctz(rest), &a, &b);
+        if (a == e || b == e) {
+            cg_buf_printf(out, " %d-%d", a, b);
+            any = true;
+        }
+    }
+    cg_buf_puts(out, any ? "" : " none");
+}
+
 static void show(void *state, cg_buf *out) {
     const play_state *s = state;
     cg_domino_view v = cg_domino_look(&s->rules, s->position);
     show_hand(s, CG_DOMINO_RED, v.hand[0], out);
     show_hand(s, CG_DOMINO_GREEN, v.hand[1], out);
-    cg_buf_printf(out, "  Open ends: %d and %d. %s to move.\n", v.end_low, v.end_high,
+    cg_buf_puts(out, "  Line:");
+    for (int i = s->first; i <= s->last; i++) {
+        cg_buf_printf(out, " %d-%d", s->line[i][0], s->line[i][1]);
+    }
+    cg_buf_printf(out, "\n  Open ends: %d and %d. %s to move; tiles that fit", s->left, s->right,
                   colour[v.mover]);
+    show_fits(s, v.hand[v.mover], s->left, out);
+    if (s->right != s->left) {
+        cg_buf_putc(out, ';');
+        show_fits(s, v.hand[v.mover], s->right, out);
+    }
+    cg_buf_puts(out, ".\n");
+}
+
+/* Lay move m on the line: at the end showing the number it was laid against. */
+static void extend_line(play_state *s, const cg_domino_move *m) {
+    if (m->pass) {
+        return;
+    }
+    if (s->left == m->a) {
+        s->first--;
+        s->line[s->first][0] = m->b;
+        s->line[s->first][1] = m->a;
+        s->left = m->b;
+    } else {
+        s->last++;
+        s->line[s->last][0] = m->a;
+        s->line[s->last][1] = m->b;
+        s->right = m->b;
+    }
 }
 
 /* A move as it is typed; `twice` when the same tile may go on either end. */
@@ -176,6 +229,8 @@ static cg_status play(void *state, const char *move, cg_error *err) {
     cg_status st = legal_moves(state, &typed, err);
     for (size_t i = 0; st == CG_OK && i < typed.count; i++) {
         if (strcmp(cg_strlist_at(&typed, i), move) == 0) {
+            cg_domino_move m = cg_domino_step(&s->rules, s->position, next[i]);
+            extend_line(s, &m);
             s->position = next[i];
             cg_strlist_free(&typed);
             return CG_OK;
@@ -188,6 +243,8 @@ static cg_status play(void *state, const char *move, cg_error *err) {
         }
         for (size_t i = 0; reversed[0] != '\0' && i < typed.count; i++) {
             if (strcmp(cg_strlist_at(&typed, i), reversed) == 0) {
+                cg_domino_move m = cg_domino_step(&s->rules, s->position, next[i]);
+                extend_line(s, &m);
                 s->position = next[i];
                 cg_strlist_free(&typed);
                 return CG_OK;

@@ -106,7 +106,8 @@ expect 0 "" "" -- play domino "$position.t"
 expect_out_has "Game over: I win."
 printf '2 6 6 0 1 5 5 2 3\n0\n' > "$position.t"
 expect 0 "pass\n" "" -- play domino "$position.t"
-expect_out_has "  Open ends: 6 and 6. Green to move."
+expect_out_has "  Line: 6-6
+  Open ends: 6 and 6. Green to move; tiles that fit 6: none."
 expect_out_has "You play tile pass."
 expect_out_has "Game over: nobody wins."
 # PATH is refused rather than played with a guess.
