@@ -46,7 +46,9 @@ void cg_buf_printf(cg_buf *buf, const char *format, ...)
     ;
 /* The same with a va_list (which it consumes). */
 void cg_buf_vprintf(cg_buf *buf, const char *format, va_list args);
-/* Append text as a JSON string literal, quotes included. */
+/* Append text as a JSON string literal, quotes included: control characters
+ * escaped, and any byte that is not part of valid UTF-8 replaced by
+ * U+FFFD, so the result is valid JSON (and valid YAML) whatever text holds. */
 void cg_buf_put_json_string(cg_buf *buf, const char *text, size_t len);
 /* Append n copies of c. */
 void cg_buf_repeat(cg_buf *buf, char c, size_t n);

@@ -27,7 +27,9 @@ typedef enum cg_value_kind {
     CG_VALUE_BOOL,
     CG_VALUE_STRING, /* one line */
     CG_VALUE_TEXT,   /* several lines, e.g. a drawn board */
-    CG_VALUE_NULL    /* no value (JSON null, "none" in text) */
+    CG_VALUE_NULL,   /* no value (JSON null, null in YAML) */
+    CG_VALUE_STYLED  /* one line holding terminal escapes: a string in JSON, written as it
+                        is in text (which is then for a terminal, not for a YAML reader) */
 } cg_value_kind;
 
 typedef struct cg_report_node {
@@ -74,6 +76,7 @@ void cg_report_null(cg_report *report, const char *key);
 void cg_report_string(cg_report *report, const char *key, const char *text);
 void cg_report_string_n(cg_report *report, const char *key, const char *text, size_t len);
 void cg_report_text(cg_report *report, const char *key, const char *text, size_t len);
+void cg_report_styled(cg_report *report, const char *key, const char *text, size_t len);
 /* cg_report_text of a buffer's contents; a failed buffer fails the report. */
 void cg_report_text_buf(cg_report *report, const char *key, const cg_buf *text);
 void cg_report_printf(cg_report *report, const char *key, const char *format, ...)
@@ -82,13 +85,19 @@ void cg_report_printf(cg_report *report, const char *key, const char *format, ..
 #endif
     ;
 
-/* Render as YAML-like indented text, every line prefixed by `indent` spaces. */
+/* Render as YAML, every line prefixed by `indent` spaces: with that prefix
+ * removed, the text is a YAML document whose content equals the JSON
+ * rendering (styled strings excepted). */
 void cg_report_render_text(const cg_report *report, size_t indent, cg_buf *out);
 /* Render the root object as one line of JSON (no newline). */
 void cg_report_render_json(const cg_report *report, cg_buf *out);
 
+/* The version of the JSON format (docs/json.md, docs/schema/): the first
+ * field of every JSON line cgsolve writes. */
+#define CG_JSON_SCHEMA_VERSION "cgsolve/1"
+
 /* Write one JSON line (newline included), the envelope every JSON output of
- * cgsolve shares: {"game","file","case","answer","analysis"}. file NULL is
+ * cgsolve shares: {"schema","game","file","case","answer","analysis"}. file NULL is
  * written as null; answer is the judge's text (trailing newlines dropped);
  * analysis is the report's root object. */
 void cg_report_write_envelope(cg_buf *out, const char *game, const char *file, uint64_t number,

@@ -117,12 +117,48 @@ void cg_buf_vprintf(cg_buf *buf, const char *format, va_list args) {
     }
 }
 
+/* The length of the valid UTF-8 sequence starting at text[i] (1 to 4), or 0
+ * when the bytes there are not one (a stray continuation byte, a truncated
+ * sequence, an overlong form, a surrogate, or beyond U+10FFFF). */
+static size_t utf8_length(const unsigned char *text, size_t len, size_t i) {
+    unsigned char c = text[i];
+    size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+    if (c < 0x80) {
+        return 1;
+    }
+    if (n == 0 || c > 0xF4 || i + n > len) {
+        return 0;
+    }
+    for (size_t k = 1; k < n; k++) {
+        if ((text[i + k] & 0xC0) != 0x80) {
+            return 0;
+        }
+    }
+    unsigned char d = text[i + 1];
+    if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d >= 0xA0) || (c == 0xF0 && d < 0x90) ||
+        (c == 0xF4 && d >= 0x90)) {
+        return 0;
+    }
+    return n;
+}
+
 void cg_buf_put_json_string(cg_buf *buf, const char *text, size_t len) {
     static const char hex[] = "0123456789abcdef";
+    const unsigned char *bytes = (const unsigned char *)text;
     cg_buf_putc(buf, '"');
     for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c == '"' || c == '\\') {
+        unsigned char c = bytes[i];
+        if (c >= 0x80) {
+            /* JSON is UTF-8: a byte that does not start a valid sequence
+             * becomes U+FFFD, the replacement character. */
+            size_t n = utf8_length(bytes, len, i);
+            if (n == 0) {
+                cg_buf_puts(buf, "\\ufffd");
+            } else {
+                cg_buf_append(buf, text + i, n);
+                i += n - 1;
+            }
+        } else if (c == '"' || c == '\\') {
             cg_buf_putc(buf, '\\');
             cg_buf_putc(buf, (char)c);
         } else if (c == '\n') {

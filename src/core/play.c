@@ -185,8 +185,9 @@ static cg_status flush(conversation *c, cg_error *err) {
 /* A JSON event: the report's root object, with "event" and "game" first. */
 static void event_open(conversation *c, cg_report *event, const char *name) {
     cg_report_init(event);
-    cg_report_string(event, "event", name);
+    cg_report_string(event, "schema", CG_JSON_SCHEMA_VERSION);
     cg_report_string(event, "game", c->game->name);
+    cg_report_string(event, "event", name);
 }
 
 static void event_close(conversation *c, cg_report *event) {

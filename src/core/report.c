@@ -186,6 +186,10 @@ void cg_report_text(cg_report *r, const char *key, const char *text, size_t len)
     add_text(r, key, CG_VALUE_TEXT, text, len);
 }
 
+void cg_report_styled(cg_report *r, const char *key, const char *text, size_t len) {
+    add_text(r, key, CG_VALUE_STYLED, text, len);
+}
+
 void cg_report_printf(cg_report *r, const char *key, const char *format, ...) {
     char line[512];
     va_list args;
@@ -207,7 +211,7 @@ static const char *text_of(const cg_report *r, const cg_report_node *n) {
 
 static bool is_scalar(const cg_report_node *n) {
     return n->kind == CG_VALUE_INT || n->kind == CG_VALUE_BOOL || n->kind == CG_VALUE_STRING ||
-           n->kind == CG_VALUE_NULL;
+           n->kind == CG_VALUE_NULL || n->kind == CG_VALUE_STYLED;
 }
 
 /* Containers print on one line when their children are all scalars, except
@@ -222,29 +226,66 @@ static bool is_flat(const cg_report *r, const cg_report_node *n) {
     return true;
 }
 
+/* Whether a string can stand unquoted in YAML, block or flow: a word of
+ * letters, digits and underscores starting with a letter, and not one that
+ * YAML 1.1 reads as a boolean or null. Everything else is double-quoted,
+ * with JSON's escapes (which YAML reads the same). */
+static bool plain_yaml(const char *text, size_t len) {
+    static const char *const reserved[] = {"y", "n", "yes", "no", "on", "off", "true", "false",
+                                           "null"};
+    if (len == 0 || !((text[0] >= 'a' && text[0] <= 'z') || (text[0] >= 'A' && text[0] <= 'Z'))) {
+        return false;
+    }
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_')) {
+            return false;
+        }
+    }
+    for (size_t k = 0; k < sizeof reserved / sizeof reserved[0]; k++) {
+        size_t n = strlen(reserved[k]);
+        bool same = n == len;
+        for (size_t i = 0; same && i < n; i++) {
+            char c = text[i];
+            same = (c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c) == reserved[k][i];
+        }
+        if (same) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static void text_scalar(const cg_report *r, const cg_report_node *n, cg_buf *out) {
     switch (n->kind) {
     case CG_VALUE_INT:
         cg_buf_put_int(out, n->number);
         break;
     case CG_VALUE_BOOL:
-        cg_buf_puts(out, n->number ? "yes" : "no");
+        cg_buf_puts(out, n->number ? "true" : "false");
         break;
     case CG_VALUE_NULL:
-        cg_buf_puts(out, "none");
+        cg_buf_puts(out, "null");
+        break;
+    case CG_VALUE_STYLED:
+        cg_buf_append(out, text_of(r, n), n->text_len);
         break;
     default:
-        cg_buf_append(out, text_of(r, n), n->text_len);
+        if (plain_yaml(text_of(r, n), n->text_len)) {
+            cg_buf_append(out, text_of(r, n), n->text_len);
+        } else {
+            cg_buf_put_json_string(out, text_of(r, n), n->text_len);
+        }
         break;
     }
 }
 
-/* One line for a flat container: "a: 1, b: 2" or "[1, 2, 3]". */
+/* A flat container on one line, in YAML's flow style: {a: 1, b: 2} or
+ * [1, 2, 3]. */
 static void text_flat(const cg_report *r, const cg_report_node *n, cg_buf *out) {
     bool object = n->kind == CG_VALUE_OBJECT;
-    if (!object) {
-        cg_buf_putc(out, '[');
-    }
+    cg_buf_putc(out, object ? '{' : '[');
     for (size_t c = n->first_child; c != CG_REPORT_NONE; c = r->nodes[c].next) {
         const cg_report_node *child = &r->nodes[c];
         if (c != n->first_child) {
@@ -256,39 +297,17 @@ static void text_flat(const cg_report *r, const cg_report_node *n, cg_buf *out) 
         }
         text_scalar(r, child, out);
     }
-    if (!object) {
-        cg_buf_putc(out, ']');
-    }
-}
-
-static void text_block(const cg_report *r, const cg_report_node *n, size_t indent, cg_buf *out) {
-    const char *text = text_of(r, n);
-    size_t start = 0;
-    for (size_t i = 0; i <= n->text_len; i++) {
-        if (i == n->text_len || text[i] == '\n') {
-            if (i > start || i < n->text_len) {
-                cg_buf_repeat(out, ' ', indent);
-                cg_buf_append(out, text + start, i - start);
-                cg_buf_putc(out, '\n');
-            }
-            start = i + 1;
-        }
-    }
+    cg_buf_putc(out, object ? '}' : ']');
 }
 
 static void text_children(const cg_report *r, const cg_report_node *n, size_t indent, cg_buf *out);
 
 /* Render one value after "key:" or "-" has been written on the current line. */
 static void text_value(const cg_report *r, const cg_report_node *n, size_t indent, cg_buf *out) {
-    if (is_scalar(n)) {
+    if (is_scalar(n) || n->kind == CG_VALUE_TEXT) {
         cg_buf_putc(out, ' ');
         text_scalar(r, n, out);
         cg_buf_putc(out, '\n');
-    } else if (n->kind == CG_VALUE_TEXT) {
-        cg_buf_putc(out, '\n');
-        text_block(r, n, indent + 2, out);
-    } else if (n->first_child == CG_REPORT_NONE) {
-        cg_buf_puts(out, n->kind == CG_VALUE_LIST ? " (none)\n" : "\n");
     } else if (is_flat(r, n)) {
         cg_buf_putc(out, ' ');
         text_flat(r, n, out);
@@ -307,8 +326,7 @@ static void text_children(const cg_report *r, const cg_report_node *n, size_t in
             cg_buf_puts(out, key_of(r, child));
             cg_buf_putc(out, ':');
             text_value(r, child, indent, out);
-        } else if (child->kind == CG_VALUE_OBJECT && child->first_child != CG_REPORT_NONE &&
-                   !is_flat(r, child)) {
+        } else if (child->kind == CG_VALUE_OBJECT && !is_flat(r, child)) {
             /* "- first: 1", then the other fields aligned under "first". */
             cg_buf_puts(out, "- ");
             for (size_t f = child->first_child; f != CG_REPORT_NONE; f = r->nodes[f].next) {
@@ -345,6 +363,7 @@ static void json_value(const cg_report *r, const cg_report_node *n, cg_buf *out)
         return;
     case CG_VALUE_STRING:
     case CG_VALUE_TEXT:
+    case CG_VALUE_STYLED:
         cg_buf_put_json_string(out, text_of(r, n), n->text_len);
         return;
     case CG_VALUE_OBJECT:
@@ -389,7 +408,7 @@ void cg_report_write_envelope(cg_buf *out, const char *game, const char *file, u
     while (answer_len > 0 && answer[answer_len - 1] == '\n') {
         answer_len--;
     }
-    cg_buf_puts(out, "{\"game\":");
+    cg_buf_puts(out, "{\"schema\":\"" CG_JSON_SCHEMA_VERSION "\",\"game\":");
     cg_buf_put_json_string(out, game, strlen(game));
     cg_buf_puts(out, ",\"file\":");
     if (file != NULL) {

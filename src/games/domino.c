@@ -487,41 +487,54 @@ static void write_answer(void *state, uint64_t number, cg_buf *out) {
     }
 }
 
-static void explain_line(cg_report *report, const cg_domino_line *line) {
-    cg_report_open_list(report, "line");
-    for (size_t i = 0; i < line->length; i++) {
-        const cg_domino_move *m = &line->moves[i];
-        if (m->opening) {
-            cg_report_printf(report, NULL, "%s opens with %d-%d", player_name[m->player], m->a,
-                             m->b);
-        } else if (m->pass) {
-            cg_report_printf(report, NULL, "%s passes", player_name[m->player]);
-        } else {
-            cg_report_printf(report, NULL, "%s lays %d-%d on the %d end (ends %d and %d)",
-                             player_name[m->player], m->a, m->b, m->a, m->end_low, m->end_high);
-        }
+static const char *const player_token[2] = {"red", "green"};
+
+/* A move as a structured value: who, what (open, lay, pass), the tile as
+ * [the number laid against the end, the number now showing] ([] for a
+ * pass) and the open ends after it. */
+static void explain_move(cg_report *report, const cg_domino_move *m) {
+    cg_report_open_object(report, NULL);
+    cg_report_string(report, "player", player_token[m->player]);
+    cg_report_string(report, "action", m->opening ? "open" : m->pass ? "pass" : "lay");
+    cg_report_open_list(report, "tile");
+    if (!m->pass) {
+        cg_report_int(report, NULL, m->a);
+        cg_report_int(report, NULL, m->b);
     }
+    cg_report_close(report);
+    cg_report_open_list(report, "ends_after");
+    cg_report_int(report, NULL, m->end_low);
+    cg_report_int(report, NULL, m->end_high);
+    cg_report_close(report);
     cg_report_close(report);
 }
 
 static void explain_case(void *state, cg_report *report) {
     const run_state *s = state;
     const cg_domino_result *r = &s->solver.result;
+    cg_report_open_object(report, "can_win");
     for (int p = 0; p < 2; p++) {
-        cg_report_open_object(report, player_name[p]);
-        cg_report_bool(report, "can_win", r->can_win[p]);
-        cg_report_int(report, "positions_explored", (int64_t)r->states_visited[p]);
-        if (r->can_win[p]) {
-            explain_line(report, &r->line[p]);
+        cg_report_bool(report, player_token[p], r->can_win[p]);
+    }
+    cg_report_close(report);
+    cg_report_string(report, "winner", !s->optimal                     ? "not_computed"
+                                       : r->optimal == CG_OUTCOME_WIN  ? "red"
+                                       : r->optimal == CG_OUTCOME_LOSS ? "green"
+                                                                       : "nobody");
+    cg_report_open_object(report, "lines");
+    for (int p = 0; p < 2; p++) {
+        cg_report_open_list(report, player_token[p]);
+        for (size_t i = 0; r->can_win[p] && i < r->line[p].length; i++) {
+            explain_move(report, &r->line[p].moves[i]);
         }
         cg_report_close(report);
     }
-    if (s->optimal) {
-        cg_report_string(report, "perfect_play",
-                         r->optimal == CG_OUTCOME_WIN    ? "Red wins"
-                         : r->optimal == CG_OUTCOME_LOSS ? "Green wins"
-                                                         : "nobody wins (the game blocks)");
+    cg_report_close(report);
+    cg_report_open_object(report, "positions_explored");
+    for (int p = 0; p < 2; p++) {
+        cg_report_int(report, player_token[p], (int64_t)r->states_visited[p]);
     }
+    cg_report_close(report);
 }
 
 static void close_run(void *state) {

@@ -416,10 +416,7 @@ static void explain_case(void *state, cg_report *report) {
     const cg_gamecs_result *r = &((const run_state *)state)->solver.result;
     cg_report_int(report, "nodes", (int64_t)r->n);
     cg_report_int(report, "grundy", (int64_t)r->value);
-    cg_report_string(report, "winner", r->value != 0 ? "Emily (first player)" : "Jolly");
-    cg_report_string(report, "rule",
-                     "edge of weight w above children XOR C: C+1 if w=1, C if w even, "
-                     "C xor 1 if w odd > 1; the root is the XOR of its children");
+    cg_report_string(report, "winner", r->value != 0 ? "first" : "second");
     /* Explanations are for reading: huge trees list their first subtrees. */
     size_t shown = r->n < EXPLAIN_MAX_SUBTREES ? r->n : EXPLAIN_MAX_SUBTREES;
     cg_report_open_list(report, "subtrees");
@@ -427,27 +424,26 @@ static void explain_case(void *state, cg_report *report) {
         uint32_t x = r->order[i];
         cg_report_open_object(report, NULL);
         cg_report_int(report, "node", x);
-        if (x != 0) {
-            cg_report_int(report, "parent", r->parent[x]);
-            cg_report_int(report, "weight", (int64_t)r->weight[x]);
-        }
+        cg_report_int(report, "parent", x == 0 ? -1 : (int64_t)r->parent[x]);
+        /* weights reach 2^63 - 1: strings, so no reader loses precision */
+        cg_report_printf(report, "weight", "%llu", (unsigned long long)r->weight[x]);
         cg_report_int(report, "children_xor", (int64_t)r->children[x]);
-        if (x != 0) {
-            cg_report_int(report, "with_edge",
-                          (int64_t)cg_gamecs_edge_value(r->weight[x], r->children[x]));
-        }
+        cg_report_int(report, "with_edge",
+                      x == 0 ? (int64_t)r->children[0]
+                             : (int64_t)cg_gamecs_edge_value(r->weight[x], r->children[x]));
         cg_report_close(report);
     }
     cg_report_close(report);
-    if (shown < r->n) {
-        cg_report_int(report, "subtrees_not_shown", (int64_t)(r->n - shown));
-    }
+    cg_report_int(report, "subtrees_omitted", (int64_t)(r->n - shown));
     cg_report_open_list(report, "winning_moves");
     for (size_t i = 0; i < r->winning_count; i++) {
         uint32_t x = r->winning[i];
         cg_report_open_object(report, NULL);
-        cg_report_printf(report, "paint", "one unit of edge %u-%u", r->parent[x], x);
-        cg_report_int(report, "weight_after", (int64_t)(r->weight[x] - 1));
+        cg_report_open_list(report, "edge");
+        cg_report_int(report, NULL, r->parent[x]);
+        cg_report_int(report, NULL, x);
+        cg_report_close(report);
+        cg_report_printf(report, "weight_after", "%llu", (unsigned long long)(r->weight[x] - 1));
         cg_report_close(report);
     }
     cg_report_close(report);

@@ -181,13 +181,20 @@ static void explain_case(void *state, cg_report *report) {
     int max = s->game.max;
     cg_report_int(report, "max", max);
     report_numbers(report, "available", s->position);
-    cg_report_bool(report, "winning", s->winning != 0);
+    cg_report_string(report, "winner", s->winning != 0 ? "first" : "second");
+    cg_report_open_list(report, "winning_moves");
+    CG_NUMBERGAME_FOR_EACH(x, s->winning) {
+        cg_report_open_object(report, NULL);
+        cg_report_int(report, "number", x);
+        cg_report_close(report);
+    }
+    cg_report_close(report);
     cg_report_open_list(report, "moves");
     CG_NUMBERGAME_FOR_EACH(x, s->position) {
         uint64_t child = cg_numbergame_after(max, s->position, x);
         cg_report_open_object(report, NULL);
-        cg_report_int(report, "choose", x);
-        cg_report_string(report, "outcome", (s->winning & cg_numbergame_bit(x)) ? "wins" : "loses");
+        cg_report_int(report, "number", x);
+        cg_report_bool(report, "wins", (s->winning & cg_numbergame_bit(x)) != 0);
         report_numbers(report, "leaves", child);
         cg_report_close(report);
     }

@@ -255,40 +255,62 @@ static void draw_board(const run_state *s, cg_buf *out) {
     free(on_chain);
 }
 
+static void explain_cell(cg_report *report, size_t cell, size_t n) {
+    cg_report_open_object(report, NULL);
+    cg_report_int(report, "row", (int64_t)(cell / n + 1));
+    cg_report_int(report, "column", (int64_t)(cell % n + 1));
+    cg_report_close(report);
+}
+
 static void explain_case(void *state, cg_report *report) {
     const run_state *s = state;
     const cg_path_result *r = &s->solver.result;
-    static const char *const verdicts[] = {"white-connected", "black-connected", "white-in-one",
-                                           "black-in-one", "none"};
-    cg_report_string(report, "verdict", verdicts[r->verdict]);
+    static const char *const verdicts[] = {"white_connected", "black_connected", "white_in_one",
+                                           "black_in_one", "none"};
+    static const char *const winners[] = {"white", "black", "white", "black", "nobody"};
     cg_report_int(report, "size", (int64_t)s->n);
+    cg_report_string(report, "verdict", verdicts[r->verdict]);
+    cg_report_string(report, "winner", winners[r->verdict]);
+    cg_report_open_list(report, "winning_moves");
     if (r->winning_cell != SIZE_MAX) {
-        cg_report_open_object(report, "winning_cell");
-        cg_report_int(report, "row", (int64_t)(r->winning_cell / s->n + 1));
-        cg_report_int(report, "column", (int64_t)(r->winning_cell % s->n + 1));
-        cg_report_close(report);
-        cg_report_int(report, "winning_cells", (int64_t)r->winning_count);
+        explain_cell(report, r->winning_cell, s->n);
     }
+    cg_report_close(report);
+    cg_report_int(report, "winning_cells", (int64_t)r->winning_count);
+    cg_report_int(report, "chain_length", (int64_t)r->chain_length);
+    cg_report_open_list(report, "chain_ends");
     if (r->chain_length > 0) {
-        size_t first = r->chain[0], last = r->chain[r->chain_length - 1];
-        cg_report_int(report, "chain_length", (int64_t)r->chain_length);
-        cg_report_printf(report, "chain_from", "row %zu, column %zu", first / s->n + 1,
-                         first % s->n + 1);
-        cg_report_printf(report, "chain_to", "row %zu, column %zu", last / s->n + 1,
-                         last % s->n + 1);
+        explain_cell(report, r->chain[0], s->n);
+        explain_cell(report, r->chain[r->chain_length - 1], s->n);
     }
-    if (s->n > EXPLAIN_MAX_SIDE) {
-        return; /* a drawing is for reading: large boards get the facts only */
-    }
-    if (r->chain_length > 0) {
-        cg_report_string(report, "legend",
-                         s->color ? "highlighted: the chain; yellow: the winning move"
-                                  : "lower case: the chain; '*': the winning move");
-    }
+    cg_report_close(report);
+    /* A drawing is for reading: boards above EXPLAIN_MAX_SIDE get the facts
+     * and an empty board, with the rows left out counted. */
+    bool drawn = s->n <= EXPLAIN_MAX_SIDE;
     cg_buf drawing = CG_BUF_INIT;
-    draw_board(s, &drawing);
-    cg_report_text_buf(report, "board", &drawing);
+    if (drawn) {
+        draw_board(s, &drawing);
+    }
+    cg_report_open_list(report, "board");
+    for (size_t row = 0; drawn && !cg_buf_failed(&drawing) && row < s->n; row++) {
+        /* each row ends with a newline; rows hold escapes when coloured */
+        const char *start = drawing.data, *end = start;
+        for (size_t k = 0; k <= row; k++) {
+            start = end + (k > 0);
+            end = strchr(start, '\n');
+        }
+        if (s->color) {
+            cg_report_styled(report, NULL, start, (size_t)(end - start));
+        } else {
+            cg_report_string_n(report, NULL, start, (size_t)(end - start));
+        }
+    }
+    cg_report_close(report);
+    if (cg_buf_failed(&drawing)) {
+        cg_report_text_buf(report, "board_failed", &drawing);
+    }
     cg_buf_free(&drawing);
+    cg_report_int(report, "board_rows_omitted", drawn ? 0 : (int64_t)s->n);
 }
 
 static void close_run(void *state) {

@@ -240,27 +240,42 @@ static void write_answer(void *state, uint64_t number, cg_buf *out) {
     cg_buf_putc(out, '\n');
 }
 
+/* Which cell's winning move, in which stretch (the stretches are in order). */
+static void explain_moves(const cg_treblecross_result *r, cg_report *report) {
+    cg_report_open_list(report, "winning_moves");
+    size_t stretch = 0;
+    for (size_t i = 0; i < r->move_count; i++) {
+        size_t cell = r->moves[i];
+        cg_treblecross_split split = {0, 0};
+        size_t length = 0;
+        if (!r->immediate) {
+            while (r->stretches[stretch].start + r->stretches[stretch].length <= cell) {
+                stretch++;
+            }
+            length = r->stretches[stretch].length;
+            split = cg_treblecross_split_at(length, cell - r->stretches[stretch].start + 1);
+        }
+        cg_report_open_object(report, NULL);
+        cg_report_int(report, "cell", (int64_t)cell + 1);
+        cg_report_bool(report, "completes_three", r->immediate);
+        cg_report_int(report, "stretch_length", (int64_t)length);
+        cg_report_int(report, "leaves_left", (int64_t)split.left);
+        cg_report_int(report, "leaves_right", (int64_t)split.right);
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+}
+
 static void explain_case(void *state, cg_report *report) {
     const run_state *s = state;
     const cg_treblecross_result *r = &s->solver.result;
     cg_report_string_n(report, "board", s->board, s->board_len);
-    cg_report_bool(report, "winning", r->winning);
-    if (r->immediate) {
-        cg_report_string(report, "reason", "a move completes three X in a row");
-        cg_report_open_list(report, "winning_moves");
-        for (size_t i = 0; i < r->move_count; i++) {
-            cg_report_int(report, NULL, (int64_t)r->moves[i] + 1);
-        }
-        cg_report_close(report);
-        return;
-    }
-    cg_report_string(report, "reason",
-                     r->stretch_count == 0
-                         ? "every empty cell is next to an X: any move lets the opponent win"
-                         : "free stretches are heaps of the octal game 0.007 (shifted by 2); "
-                           "the player to move wins iff their nim-sum is non-zero");
+    cg_report_string(report, "winner", r->winning ? "first" : "second");
+    cg_report_string(report, "reason", r->immediate             ? "three_in_a_row"
+                                       : r->stretch_count == 0 ? "no_free_cell"
+                                                               : "nim_sum");
     cg_report_open_list(report, "stretches");
-    for (size_t i = 0; i < r->stretch_count; i++) {
+    for (size_t i = 0; !r->immediate && i < r->stretch_count; i++) {
         cg_report_open_object(report, NULL);
         cg_report_int(report, "from", (int64_t)r->stretches[i].start + 1);
         cg_report_int(report, "to", (int64_t)(r->stretches[i].start + r->stretches[i].length));
@@ -269,26 +284,8 @@ static void explain_case(void *state, cg_report *report) {
         cg_report_close(report);
     }
     cg_report_close(report);
-    cg_report_int(report, "nim_sum", (int64_t)r->nim_sum);
-    cg_report_open_list(report, "winning_moves");
-    size_t stretch = 0;
-    for (size_t i = 0; i < r->move_count; i++) {
-        size_t cell = r->moves[i];
-        while (r->stretches[stretch].start + r->stretches[stretch].length <= cell) {
-            stretch++;
-        }
-        const cg_treblecross_stretch *st = &r->stretches[stretch];
-        size_t pos = cell - st->start + 1;
-        cg_treblecross_split split = cg_treblecross_split_at(st->length, pos);
-        cg_report_open_object(report, NULL);
-        cg_report_int(report, "cell", (int64_t)cell + 1);
-        cg_report_int(report, "splits_length", (int64_t)st->length);
-        cg_report_int(report, "leaves_left", (int64_t)split.left);
-        cg_report_int(report, "leaves_right", (int64_t)split.right);
-        cg_report_int(report, "nim_sum_after", 0);
-        cg_report_close(report);
-    }
-    cg_report_close(report);
+    cg_report_int(report, "nim_sum", r->immediate ? 0 : (int64_t)r->nim_sum);
+    explain_moves(r, report);
 }
 
 static void close_run(void *state) {

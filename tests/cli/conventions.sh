@@ -10,7 +10,7 @@ sample=$here/../golden/treblecross/judge-sample.in
 
 # Global options before or after GAME, and JSON lines name their file.
 expect 0 "" "" -- --json treblecross "$sample"
-expect_out_has '{"game":"treblecross","file":"'"$sample"'","case":1,'
+expect_out_has '{"schema":"cgsolve/1","game":"treblecross","file":"'"$sample"'","case":1,'
 expect 0 "" "" -- -j treblecross "$sample"
 expect_out_has '"file":"'"$sample"'"'
 

@@ -20,7 +20,10 @@ expect 1 "1 x 0 0 1\n" \
 expect 0 "1 6 6 0 0\n1 0 0 6 6" "" -- domino
 expect_out "Only player Red can win\n\nOnly player Green can win"
 expect 0 "2 2 5 5 4 5 5 2 6\n0\n" "" -- domino --explain
-expect_out_has "      - Red lays 5-2 on the 5 end (ends 2 and 4)"
+expect_out_has "      - player: red
+        action: lay
+        tile: [5, 2]
+        ends_after: [2, 4]"
 expect 0 "2 2 5 5 4 5 5 2 6\n0\n" "" -- domino --optimal
 expect_out "Red wins"
 expect 3 "11 0 5 0 3 2 3 0 6 2 2 0 1 6 6 0 4 2 0 1 1 1 3 2 1 1 4 0 0 3 4 2 6 2 4 1 6 6 3 3 3 5 6 4 5\n0\n" \

@@ -25,7 +25,7 @@ expect 1 "1\n1\n" \
 expect 1 "1\n2\n0 x 1\n" \
     "cgsolve gamecs: <stdin>:3:3: expected a node index (edge end), found 'x'" -- gamecs
 expect 0 "1\n3\n0 1 1\n1 2 1\n" "" -- gamecs --json
-expect_out_has '"winning_moves":[{"paint":"one unit of edge 0-1","weight_after":0}]'
+expect_out_has '"winning_moves":[{"edge":[0,1],"weight_after":"0"}]'
 expect 3 "1\n100000\n" \
     "cgsolve gamecs: <stdin>:2: case 1: the edge list needs 3200000 bytes more, beyond the memory limit of 1024 bytes (0 in use) (raise it with --memory)" \
     -- gamecs --memory 1K

@@ -17,7 +17,7 @@ expect 1 "3\nWWW\nBBB\n" \
 expect 0 "1\nU\n" "" -- path
 expect_out "White can win in one move."
 expect 0 "3\nWUW\nBBU\nUBU\n0\n" "" -- path --explain --color=never
-expect_out_has "    w*w"
+expect_out_has '    - "w*w"'
 expect 0 "3\nWUW\nBBU\nUBU\n0\n" "" -- path --explain --color=always
 expect_out_has $'\033[1;30;43mW\033[0m'
 expect 3 "2000\n" \

@@ -72,14 +72,14 @@ if command -v python3 > /dev/null; then
     if [ "$got" = you ]; then pass=$((pass + 1)); else echo "FAIL play --json domino: winner $got"; fail=$((fail + 1)); fi
 fi
 expect 0 "" "" -- play --json treblecross
-expect_out_has '{"event":"start","game":"treblecross",'
-expect_out_has '{"event":"position","game":"treblecross","to_move":"you","legal_moves":["1","2",'
-expect_out_has '{"event":"abandoned","game":"treblecross"}'
+expect_out_has '"game":"treblecross","event":"start",'
+expect_out_has '"game":"treblecross","event":"position","to_move":"you","legal_moves":["1","2",'
+expect_out_has '"game":"treblecross","event":"abandoned"}'
 # Illegal moves get the reason and the prompt again; undo and help work.
 printf '.......\n' > "$position.t"
 expect 0 "zz\n3\n" "" -- play --json treblecross "$position.t"
-expect_out_has '{"event":"error","game":"treblecross","input":"zz","message":"expected a cell number from 1 to 7"}'
-expect_out_has '{"event":"move","game":"treblecross","by":"you","move":"3","why":""}'
+expect_out_has '"game":"treblecross","event":"error","input":"zz","message":"expected a cell number from 1 to 7"}'
+expect_out_has '"game":"treblecross","event":"move","by":"you","move":"3","why":""}'
 expect 0 "3\nundo\nhelp\nquit\n" "" -- play treblecross "$position.t"
 expect_out_has "Taken back: 2 moves."
 expect_out_has "  undo  take back your last move (and my answer)"

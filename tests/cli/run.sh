@@ -103,7 +103,7 @@ expect 1 "" "cgsolve treblecross: <stdin>:1:1: expected the number of boards (a 
 expect 0 "\xEF\xBB\xBF1\n.....\n" "" -- treblecross
 expect_out "WINNING\n3\n"
 expect 0 "1\n.....\n" "" -- treblecross --json
-expect_out_has '{"game":"treblecross","file":"<stdin>","case":1,"answer":"WINNING\n3","analysis":{'
+expect_out_has '{"schema":"cgsolve/1","game":"treblecross","file":"<stdin>","case":1,"answer":"WINNING\n3","analysis":{'
 expect 0 "1\n.....\n" "" -- treblecross -e
 expect_out_has "nim_sum: 2"
 expect 3 "1\n$(printf '.%.0s' $(seq 1 300))\n" \
@@ -118,10 +118,10 @@ Try 'cgsolve --help'." -- grundy 0.8
 expect 2 "" "cgsolve grundy: missing the octal game code, e.g. 0.007
 Try 'cgsolve --help'." -- grundy
 expect 0 "" "" -- grundy 0.77 --upto 300 --explain
-expect_out_has "  period: period: 12, preperiod: 71"
+expect_out_has "  period: {period: 12, preperiod: 71}"
 expect_out_has "  checksum: "
 expect 0 "" "" -- grundy 0.77 --upto 3 --json
-expect_out '{"game":"grundy","file":null,"case":1,"answer":"0\\n1\\n2\\n3","analysis":{"code":"0.77","upto":3,"values":[0,1,2,3],"period":null,"largest_value":3,"largest_value_at":3,"checksum":"'"$("$exe" grundy 0.77 --upto 3 --explain | sed -n 's/.*checksum: //p')"'"}}'
+expect_out '{"schema":"cgsolve/1","game":"grundy","file":null,"case":1,"answer":"0\\n1\\n2\\n3","analysis":{"code":"0.77","upto":3,"values":[0,1,2,3],"period":null,"largest_value":3,"largest_value_at":3,"checksum":"'"$("$exe" grundy 0.77 --upto 3 --explain | sed -n 's/.*checksum: //p')"'"}}'
 # Options that do not apply are usage errors, wherever they stand.
 expect 2 "" "cgsolve grundy: option '--optimal' does not apply to grundy
 Try 'cgsolve --help'." -- grundy 0.07 --optimal

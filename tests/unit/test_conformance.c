@@ -248,7 +248,8 @@ static void check_one(const cg_game *game, const char *dir, const char *name) {
         assert_int_equal(*c.p, '\0');
         char head[128];
         snprintf(head, sizeof head,
-                 "{\"game\":\"%s\",\"file\":\"<golden>\",\"case\":%llu,\"answer\":", game->name,
+                 "{\"schema\":\"cgsolve/1\",\"game\":\"%s\",\"file\":\"<golden>\","
+                 "\"case\":%llu,\"answer\":", game->name,
                  ++cases);
         assert_memory_equal(line, head, strlen(head));
         cursor a = {line + strlen(head), 0};

@@ -233,16 +233,14 @@ static void report_rendering(void **state) {
     cg_buf text = CG_BUF_INIT;
     cg_report_render_text(&r, 2, &text);
     assert_string_equal(text.data, "  n: 3\n"
-                                   "  won: yes\n"
+                                   "  won: true\n"
                                    "  cells: [1, 2]\n"
                                    "  steps:\n"
-                                   "    - first \"step\"\n"
+                                   "    - \"first \\\"step\\\"\"\n"
                                    "  moves:\n"
                                    "    - cell: 4\n"
-                                   "      leaves: (none)\n"
-                                   "  board:\n"
-                                   "    ab\n"
-                                   "    cd\n");
+                                   "      leaves: []\n"
+                                   "  board: \"ab\\ncd\\n\"\n");
     cg_buf json = CG_BUF_INIT;
     cg_report_render_json(&r, &json);
     assert_string_equal(json.data, "{\"n\":3,\"won\":true,\"cells\":[1,2],\"steps\":[\"first "
