@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""The JSON format and the YAML explanations, checked on every output.
+
+For every golden input (tests/golden/GAME/*.in, with its .args) and for
+seeded random inputs of every game: each --json line must validate against
+docs/schema/envelope.schema.json and docs/schema/GAME.schema.json; the JSON
+answers must be the judge's output; and each case's --explain block, its
+indentation removed, must be a YAML document equal to that case's JSON
+analysis. The same for grundy, and every play --json event against
+play.schema.json. Usage: validate.py CGSOLVE GOLDEN_DIR SCHEMA_DIR.
+Prints "schema: N passed, M failed"."""
+import json
+import os
+import random
+import subprocess
+import sys
+import textwrap
+
+import jsonschema
+import yaml
+
+EXE, GOLDEN, SCHEMAS = sys.argv[1], sys.argv[2], sys.argv[3]
+passed = failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name} {detail}"[:2000])
+
+
+def validator(name):
+    with open(os.path.join(SCHEMAS, name + ".schema.json")) as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+ENVELOPE = validator("envelope")
+VALIDATORS = {name: validator(name) for name in
+              ["domino", "treblecross", "gamecs", "path", "numbergame", "grundy", "play"]}
+
+
+def run(args, text):
+    return subprocess.run([EXE] + args, input=text.encode("latin-1"), capture_output=True)
+
+
+def yaml_blocks(explained):
+    """The indented blocks of an explanation output, each dedented."""
+    blocks, current = [], []
+    for line in explained.split("\n"):
+        if line.startswith("  "):
+            current.append(line)
+        elif current:
+            blocks.append(textwrap.dedent("\n".join(current)))
+            current = []
+    if current:
+        blocks.append(textwrap.dedent("\n".join(current)))
+    return blocks
+
+
+def check_input(game, name, text, extra=()):
+    judge = run([game, *extra], text)
+    as_json = run([game, "--json", *extra], text)
+    explained = run([game, "--explain", "--color=never", *extra], text)
+    check(f"{game} {name}: runs", judge.returncode == 0 and as_json.returncode == 0 and
+          explained.returncode == 0, judge.stderr.decode(errors="replace"))
+    lines = as_json.stdout.decode().splitlines()
+    analyses = []
+    for number, line in enumerate(lines, 1):
+        try:
+            obj = json.loads(line)
+        except ValueError as error:
+            check(f"{game} {name}: line {number} is JSON", False, str(error))
+            continue
+        errors = [e.message for e in ENVELOPE.iter_errors(obj)]
+        errors += [e.message for e in VALIDATORS[game].iter_errors(obj)]
+        check(f"{game} {name}: line {number} validates", not errors, "; ".join(errors[:3]))
+        check(f"{game} {name}: line {number} numbers its case", obj.get("case") == number)
+        analyses.append(obj.get("analysis"))
+    answers = [json.loads(line)["answer"] for line in lines]
+    flat = lambda text: "".join(text.split())
+    check(f"{game} {name}: JSON answers are the judge's", flat("".join(answers)) ==
+          flat(judge.stdout.decode()))
+    blocks = yaml_blocks(explained.stdout.decode())
+    check(f"{game} {name}: one YAML block per case", len(blocks) == len(analyses),
+          f"({len(blocks)} blocks, {len(analyses)} cases)")
+    for number, (block, analysis) in enumerate(zip(blocks, analyses), 1):
+        try:
+            document = yaml.safe_load(block)
+        except yaml.YAMLError as error:
+            check(f"{game} {name}: case {number} explanation is YAML", False, str(error))
+            continue
+        check(f"{game} {name}: case {number} YAML equals the JSON analysis", document == analysis,
+              f"\nYAML: {document}\nJSON: {analysis}")
+
+
+# ---- random inputs -----------------------------------------------------
+rng = random.Random(12033)
+TILES = [(a, b) for a in range(7) for b in range(a, 7)]
+
+
+def random_domino(cases):
+    out = []
+    for _ in range(cases):
+        n = rng.randint(1, 5)
+        while True:
+            tiles = rng.sample(TILES, 2 * n)
+            if any(a == b for a, b in tiles):
+                break
+        out.append(f"{n} " + " ".join(f"{a} {b}" if rng.random() < 0.5 else f"{b} {a}" for a, b in tiles))
+    return "\n".join(out) + "\n0\n"
+
+
+def random_board():
+    while True:
+        board = "".join("X" if rng.random() < 0.15 else "." for _ in range(rng.randint(3, 40)))
+        if "XXX" not in board:
+            return board
+
+
+def random_treblecross(cases):
+    return f"{cases}\n" + "\n".join(random_board() for _ in range(cases)) + "\n"
+
+
+def random_gamecs(cases):
+    out = [str(cases)]
+    for _ in range(cases):
+        n = rng.randint(2, 14)
+        out.append(str(n))
+        labels = list(range(1, n))
+        rng.shuffle(labels)
+        labels = [0] + labels
+        for v in range(1, n):
+            weight = rng.choice([1, 2, 3, rng.randint(1, 10**9), 2**63 - 1 - rng.randint(0, 3)])
+            out.append(f"{labels[rng.randrange(v)]} {labels[v]} {weight}")
+    return "\n".join(out) + "\n"
+
+
+def random_path(cases):
+    out = []
+    for _ in range(cases):
+        n = rng.randint(1, 9)
+        out.append(str(n))
+        out.extend("".join(rng.choice("WBUU") for _ in range(n)) for _ in range(n))
+    return "\n".join(out) + "\n0\n"
+
+
+def random_numbergame(cases):
+    out = [str(cases)]
+    for _ in range(cases):
+        available = set(range(2, 21))
+        forbidden = set()
+        for _ in range(rng.randint(0, 5)):
+            if not available:
+                break
+            x = rng.choice(sorted(available))
+            forbidden.add(x)
+            changed = True
+            while changed:  # close under addition within 2..20
+                changed = False
+                for a in list(forbidden):
+                    for b in list(forbidden):
+                        if a + b <= 20 and a + b not in forbidden:
+                            forbidden.add(a + b)
+                            changed = True
+            available -= forbidden
+        out.append(" ".join(map(str, [len(available)] + sorted(available))))
+    return "\n".join(out) + "\n"
+
+
+for game in sorted(os.listdir(GOLDEN)):
+    folder = os.path.join(GOLDEN, game)
+    if not os.path.isdir(folder):
+        continue
+    for entry in sorted(os.listdir(folder)):
+        if not entry.endswith(".in"):
+            continue
+        with open(os.path.join(folder, entry), encoding="latin-1") as f:
+            text = f.read()
+        args_path = os.path.join(folder, entry[:-3] + ".args")
+        extra = open(args_path).read().split() if os.path.exists(args_path) else []
+        check_input(game, entry, text, extra)
+
+GENERATORS = {"domino": random_domino, "treblecross": random_treblecross, "gamecs": random_gamecs,
+              "path": random_path, "numbergame": random_numbergame}
+for game, generate in GENERATORS.items():
+    for round_number in range(3):
+        check_input(game, f"random-{round_number}", generate(60))
+check_input("domino", "random-optimal", random_domino(20), ["--optimal"])
+check_input("numbergame", "random-max", "3\n0\n4 2 3 5 7\n8 2 3 5 6 7 9 10 11\n", ["--max", "12"])
+
+# grundy: one line, and its explanation.
+for code, upto in [("0.77", "150"), ("0.007", "60"), ("4.07", "40"), ("0.137", "120"), ("0.6", "10")]:
+    as_json = run(["grundy", code, "--upto", upto, "--json"], "")
+    obj = json.loads(as_json.stdout)
+    errors = [e.message for e in ENVELOPE.iter_errors(obj)] + \
+             [e.message for e in VALIDATORS["grundy"].iter_errors(obj)]
+    check(f"grundy {code}: validates", not errors, "; ".join(errors[:3]))
+    explained = run(["grundy", code, "--upto", upto, "--explain"], "").stdout.decode()
+    blocks = yaml_blocks(explained)
+    check(f"grundy {code}: YAML equals the JSON analysis",
+          len(blocks) == 1 and yaml.safe_load(blocks[0]) == obj["analysis"])
+
+# play: every event of scripted sessions.
+SESSIONS = [
+    (["treblecross"], "hint\nzz\n\xff\xfe\n3\nundo\nhelp\n5\n7\n9\n11\n13\n"),
+    (["numbergame", "--max", "9"], "hint\n2\n3\n5\n7\n9\n"),
+    (["gamecs"], "hint\n0-2\n0-1\n1-3\n1-3\n1-3\n1-4\n9-9\n"),
+    (["domino"], "hint\n1-6\npass\n2-2\n"),
+    (["grundy", "0.77", "3", "4", "5"], "hint\n1:1\n3:1:1\n2:2\n1:2\n2:1\n"),
+    (["treblecross", "--seed", "5", "--first", "computer"], "1\n2\n3\n4\n5\n6\n"),
+]
+for args, typed in SESSIONS:
+    out = run(["play", "--json", *args], typed)
+    check(f"play {args}: runs", out.returncode == 0, out.stderr.decode(errors="replace"))
+    for number, line in enumerate(out.stdout.decode().splitlines(), 1):
+        obj = json.loads(line)
+        errors = [e.message for e in VALIDATORS["play"].iter_errors(obj)]
+        check(f"play {args}: event {number} ({obj.get('event')}) validates", not errors,
+              "; ".join(errors[:2]))
+
+print(f"schema: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
