@@ -231,8 +231,8 @@ static bool is_flat(const cg_report *r, const cg_report_node *n) {
  * YAML 1.1 reads as a boolean or null. Everything else is double-quoted,
  * with JSON's escapes (which YAML reads the same). */
 static bool plain_yaml(const char *text, size_t len) {
-    static const char *const reserved[] = {"y", "n", "yes", "no", "on", "off", "true", "false",
-                                           "null"};
+    static const char *const reserved[] = {"y",   "n",    "yes",   "no",  "on",
+                                           "off", "true", "false", "null"};
     if (len == 0 || !((text[0] >= 'a' && text[0] <= 'z') || (text[0] >= 'A' && text[0] <= 'Z'))) {
         return false;
     }

@@ -517,10 +517,11 @@ static void explain_case(void *state, cg_report *report) {
         cg_report_bool(report, player_token[p], r->can_win[p]);
     }
     cg_report_close(report);
-    cg_report_string(report, "winner", !s->optimal                     ? "not_computed"
-                                       : r->optimal == CG_OUTCOME_WIN  ? "red"
-                                       : r->optimal == CG_OUTCOME_LOSS ? "green"
-                                                                       : "nobody");
+    cg_report_string(report, "winner",
+                     !s->optimal                     ? "not_computed"
+                     : r->optimal == CG_OUTCOME_WIN  ? "red"
+                     : r->optimal == CG_OUTCOME_LOSS ? "green"
+                                                     : "nobody");
     cg_report_open_object(report, "lines");
     for (int p = 0; p < 2; p++) {
         cg_report_open_list(report, player_token[p]);

@@ -271,9 +271,10 @@ static void explain_case(void *state, cg_report *report) {
     const cg_treblecross_result *r = &s->solver.result;
     cg_report_string_n(report, "board", s->board, s->board_len);
     cg_report_string(report, "winner", r->winning ? "first" : "second");
-    cg_report_string(report, "reason", r->immediate             ? "three_in_a_row"
-                                       : r->stretch_count == 0 ? "no_free_cell"
-                                                               : "nim_sum");
+    cg_report_string(report, "reason",
+                     r->immediate            ? "three_in_a_row"
+                     : r->stretch_count == 0 ? "no_free_cell"
+                                             : "nim_sum");
     cg_report_open_list(report, "stretches");
     for (size_t i = 0; !r->immediate && i < r->stretch_count; i++) {
         cg_report_open_object(report, NULL);

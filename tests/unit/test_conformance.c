@@ -249,8 +249,8 @@ static void check_one(const cg_game *game, const char *dir, const char *name) {
         char head[128];
         snprintf(head, sizeof head,
                  "{\"schema\":\"cgsolve/1\",\"game\":\"%s\",\"file\":\"<golden>\","
-                 "\"case\":%llu,\"answer\":", game->name,
-                 ++cases);
+                 "\"case\":%llu,\"answer\":",
+                 game->name, ++cases);
         assert_memory_equal(line, head, strlen(head));
         cursor a = {line + strlen(head), 0};
         char *answer = malloc(strlen(line) + 1);
