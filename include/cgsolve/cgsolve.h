@@ -36,6 +36,17 @@ const char *cg_version(void);
 cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options, FILE *out,
                  uint64_t *answered, cg_error *err);
 
+/* Called for each solved case: its number, the judge's answer for it
+ * (separators excluded) and, unless options->output is CG_OUTPUT_JUDGE, its
+ * analysis. A status other than CG_OK stops the run with it. */
+typedef cg_status (*cg_case_callback)(void *context, uint64_t number, const char *answer,
+                                      size_t len, const cg_report *analysis, cg_error *err);
+
+/* Solve every case of one input like cg_run, handing each case to
+ * each_case instead of writing it. */
+cg_status cg_run_each(const cg_game *game, cg_scanner *in, const cg_options *options,
+                      cg_case_callback each_case, void *context, cg_error *err);
+
 #ifdef __cplusplus
 }
 #endif

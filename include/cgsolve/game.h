@@ -18,6 +18,7 @@
 #include "cgsolve/buf.h"
 #include "cgsolve/options.h"
 #include "cgsolve/report.h"
+#include "cgsolve/rng.h"
 #include "cgsolve/scanner.h"
 #include "cgsolve/status.h"
 #include "cgsolve/strlist.h"
@@ -104,6 +105,18 @@ typedef struct cg_game {
 
     /* Playing against a perfect opponent; NULL when the game is not playable. */
     const cg_play_rules *play;
+    /* Test data for `cgsolve gen` and `stress` (optional). gen_options are
+     * the sizes the generator takes, NULL-name ended. generate_case writes
+     * one case in the judge's format (no case count, no terminator) drawn
+     * from rng; index counts the cases of the input, which lets --edge and
+     * --hard cycle through their kinds. shrink_case lists smaller variants
+     * of one case for shrinking a failing input; they need not be valid (the
+     * caller checks each with read_case). */
+    const cg_option_spec *gen_options;
+    cg_status (*generate_case)(const cg_options *options, cg_rng *rng, uint64_t index, cg_buf *out,
+                               cg_error *err);
+    void (*shrink_case)(const char *text, size_t len, cg_strlist *candidates);
+
     /* Without play: why (shown to someone who asks to play), or NULL. */
     const char *play_refusal;
     /* The start position is given on the command line (octal games' code

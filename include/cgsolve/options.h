@@ -34,21 +34,38 @@ typedef enum cg_option_id {
     CG_OPTION_JSON,
     CG_OPTION_MEMORY,
     CG_OPTION_COLOR,
-    CG_OPTION_OPTIMAL, /* domino */
-    CG_OPTION_MAX,     /* numbergame */
-    CG_OPTION_UPTO,    /* grundy */
-    CG_OPTION_FIRST,   /* play */
-    CG_OPTION_CASE,    /* play: which case of a position file */
-    CG_OPTION_RANDOM,  /* play: a random start */
-    CG_OPTION_SEED,    /* play: the random start's seed */
+    CG_OPTION_OPTIMAL,    /* domino */
+    CG_OPTION_MAX,        /* numbergame */
+    CG_OPTION_UPTO,       /* grundy */
+    CG_OPTION_FIRST,      /* play */
+    CG_OPTION_CASE,       /* play: which case of a position file */
+    CG_OPTION_RANDOM,     /* play: a random start */
+    CG_OPTION_SEED,       /* play, gen, stress: the seed */
+    CG_OPTION_CASES,      /* gen: how many cases */
+    CG_OPTION_HARD,       /* gen: cases that break common wrong solutions */
+    CG_OPTION_EDGE,       /* gen: boundary cases */
+    CG_OPTION_TILES,      /* gen domino: tiles per hand */
+    CG_OPTION_LENGTH,     /* gen treblecross: cells per board */
+    CG_OPTION_DENSITY,    /* gen treblecross: percent of cells holding an X */
+    CG_OPTION_NODES,      /* gen gamecs: nodes per tree */
+    CG_OPTION_MAX_WEIGHT, /* gen gamecs: largest edge weight */
+    CG_OPTION_SHAPE,      /* gen gamecs: the trees' shape */
+    CG_OPTION_SIZE,       /* gen path: board side */
+    CG_OPTION_FILL,       /* gen path: percent of cells holding a stone */
+    CG_OPTION_TIME_LIMIT, /* stress: seconds per run of the program */
+    CG_OPTION_RUNS,       /* stress: how many inputs at most */
+    CG_OPTION_SECONDS,    /* stress: how long at most */
+    CG_OPTION_SAVE,       /* stress: where to write the minimal failing input */
     CG_OPTION_COUNT
 } cg_option_id;
 
 typedef enum cg_option_arg {
-    CG_ARG_NONE,   /* a flag */
-    CG_ARG_INT,    /* an integer in [min, max] */
-    CG_ARG_SIZE,   /* a byte count with an optional K, M or G suffix, above 0 */
-    CG_ARG_CHOICE, /* one of the words in choices, separated by '|' */
+    CG_ARG_NONE,    /* a flag */
+    CG_ARG_INT,     /* an integer in [min, max] */
+    CG_ARG_SIZE,    /* a byte count with an optional K, M or G suffix, above 0 */
+    CG_ARG_CHOICE,  /* one of the words in choices, separated by '|' */
+    CG_ARG_SECONDS, /* a number of seconds above 0, decimals allowed (stored in ms) */
+    CG_ARG_TEXT,    /* any text, such as a file name */
 } cg_option_arg;
 
 typedef struct cg_option_spec {
@@ -75,7 +92,23 @@ typedef struct cg_options {
     bool computer_first;      /* play: the computer moves first */
     uint64_t case_number;     /* play: the case of a position file, from 1 */
     bool random_start;        /* play: start from a random position */
-    uint64_t seed;            /* play: its seed */
+    uint64_t seed;            /* play: its seed; gen, stress: the first seed */
+    bool seed_given;          /* gen: the seed was chosen (stress: the runs use seed, seed+1...) */
+    uint64_t cases;           /* gen: cases per input (0: the game's default) */
+    bool hard;                /* gen: hard cases */
+    bool edge;                /* gen: boundary cases */
+    int64_t tiles;            /* gen domino (0: random 1..7) */
+    int64_t length;           /* gen treblecross (0: random 3..40) */
+    int64_t density;          /* gen treblecross: percent (-1: random) */
+    int64_t nodes;            /* gen gamecs (0: random 2..12) */
+    uint64_t max_weight;      /* gen gamecs (0: 10) */
+    int64_t shape;            /* gen gamecs: 0 random, 1 chain, 2 star, 3 caterpillar, 4 binary */
+    int64_t size;             /* gen path (0: random 1..8) */
+    int64_t fill;             /* gen path: percent (-1: random) */
+    double time_limit;        /* stress: seconds per run */
+    uint64_t runs;            /* stress: inputs at most (0: no bound) */
+    double seconds;           /* stress: seconds at most (0: no bound) */
+    const char *save;         /* stress: the file for the minimal failing input, or NULL */
     cg_color_mode color_mode; /* as asked */
     bool color;               /* explanations may use ANSI colours (the caller resolves auto) */
     uint32_t given;           /* bit 1 << id for each option set by cg_option_set */

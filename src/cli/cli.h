@@ -46,13 +46,15 @@ typedef struct cli {
 /* A subcommand: its name, what it accepts and how it runs. */
 typedef struct command {
     const char *name;
-    const char *usage;             /* after "cgsolve NAME " */
-    const char *summary;           /* one line */
-    const char *details;           /* a paragraph for --help, or NULL */
-    unsigned common;               /* which of cg_common_options apply: bits 1 << id */
-    const cg_option_spec *options; /* its own, NULL-name ended, or NULL */
-    bool game_options;             /* also the options of the game it names */
-    const char *const *examples;   /* NULL-ended */
+    const char *usage;               /* after "cgsolve NAME " */
+    const char *summary;             /* one line */
+    const char *details;             /* a paragraph for --help, or NULL */
+    unsigned common;                 /* which of cg_common_options apply: bits 1 << id */
+    const cg_option_spec *tables[3]; /* its own, NULL-name ended tables (or NULL) */
+    bool takes_game;                 /* its first argument names a game */
+    bool game_options;               /* the options of the game it names apply */
+    bool game_gen_options;           /* the game's generator options apply */
+    const char *const *examples;     /* NULL-ended */
     int (*run)(struct cli *c);
 } command;
 
@@ -109,5 +111,11 @@ int cli_run_play(cli *c);
 int cli_run_list(cli *c);
 int cli_run_help(cli *c);
 int cli_run_completion(cli *c);
+int cli_run_gen(cli *c);
+int cli_run_check(cli *c);
+int cli_run_stress(cli *c);
+
+/* Exit codes of `check` beyond the common ones. */
+enum { EXIT_WRONG_ANSWER = 10, EXIT_PRESENTATION_ERROR = 11 };
 
 #endif

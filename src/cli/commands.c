@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cgsolve/grundy_table.h"
+#include "cgsolve/testdata.h"
 #include "cli.h"
 
 const cg_option_spec cli_options[] = {
@@ -29,7 +30,8 @@ const command cli_game_command = {
                "written as each case is solved. A missing or bad file is reported and the\n"
                "next one still runs; the exit status is the worst seen.\n",
     .common = CLI_ALL_COMMON,
-    .options = NULL,
+    .tables = {NULL, NULL, NULL},
+    .takes_game = false,
     .game_options = true,
     .examples = game_examples,
     .run = cli_run_game,
@@ -70,28 +72,124 @@ static const cg_option_spec play_options[] = {
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
+static const char *const gen_examples[] = {
+    "cgsolve gen gamecs --cases 5 --nodes 1000 --shape chain --seed 7",
+    "cgsolve gen domino --hard --tiles 10 > hard.in",
+    "cgsolve gen treblecross --edge",
+    NULL,
+};
+static const char *const check_examples[] = {
+    "cgsolve check treblecross tests.in my-output.txt",
+    "./my-solution < tests.in | cgsolve check treblecross tests.in -",
+    NULL,
+};
+static const char *const stress_examples[] = {
+    "cgsolve stress domino --tiles 4 -- ./my-solution",
+    "cgsolve stress gamecs --hard --seconds 60 --save small.in -- python3 sol.py",
+    NULL,
+};
+
 const command cli_commands[] = {
-    {"grundy", "CODE [--upto N] [OPTION...]",
+    {"grundy",
+     "CODE [--upto N] [OPTION...]",
      "the Grundy sequence G(0..N) of an octal game, e.g. 0.007, 0.77 or 4.07",
      "CODE is d0.d1d2... with each digit 0-7 (d0 is 0 or 4): 0.007 Treblecross,\n"
      "0.77 Kayles, 0.07 Dawson's Kayles. The values are printed one a line;\n"
      "explanations add the proven period, the largest value and a checksum.\n",
-     CLI_OUTPUT_OPTIONS | 1u << CG_OPTION_MEMORY, cg_grundy_options, false, grundy_examples,
+     CLI_OUTPUT_OPTIONS | 1u << CG_OPTION_MEMORY,
+     {cg_grundy_options, NULL, NULL},
+     false,
+     false,
+     false,
+     grundy_examples,
      cli_run_grundy},
-    {"play", "GAME [--first WHO] [OPTION...] [POSITION-FILE]",
+    {"play",
+     "GAME [--first WHO] [OPTION...] [POSITION-FILE]",
      "play a game against a perfect opponent",
      "The start is read from POSITION-FILE in the judge's format for one case,\n"
      "else the game's usual start. Type a move per line; 'hint' lists the winning\n"
      "moves, 'quit' stops.\n",
-     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON, play_options, true, play_examples,
+     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON,
+     {play_options, NULL, NULL},
+     true,
+     true,
+     false,
+     play_examples,
      cli_run_play},
-    {"list", "", "name every game with a line about it", NULL, 0, NULL, false, list_examples,
+    {"gen",
+     "GAME [OPTION...]",
+     "write a random judge input for GAME",
+     "The same seed gives the same bytes on every machine. --hard draws cases that\n"
+     "break common wrong solutions, --edge the boundary cases.\n",
+     0,
+     {cg_gen_common_options, NULL, NULL},
+     true,
+     true,
+     true,
+     gen_examples,
+     cli_run_gen},
+    {"check",
+     "GAME INPUT OUTPUT [--json]",
+     "judge OUTPUT as the answer to the judge input INPUT",
+     "The first line is the verdict: accepted, wrong answer: case K, or presentation\n"
+     "error (the same tokens, other white space) naming the place; then the expected\n"
+     "and the given answer and why the expected one holds. '-' reads standard input.\n"
+     "Exit status: 0 accepted, 10 wrong answer, 11 presentation error, 1 a bad INPUT.\n",
+     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON,
+     {NULL, NULL, NULL},
+     true,
+     true,
+     false,
+     check_examples,
+     cli_run_check},
+    {"stress",
+     "GAME [OPTION...] -- COMMAND [ARGUMENT...]",
+     "run a program on generated inputs until it fails, then shrink the input",
+     "COMMAND runs directly (no shell) on one input after another (seeds S, S+1...)\n"
+     "until it answers wrong, crashes or runs out of time; the failing input is then\n"
+     "shrunk to a smallest one that still fails the same way. Exit status: 0 when\n"
+     "nothing failed, 1 when a failure was found.\n",
+     1u << CG_OPTION_MEMORY,
+     {cg_gen_common_options, cg_stress_options, NULL},
+     true,
+     true,
+     true,
+     stress_examples,
+     cli_run_stress},
+    {"list",
+     "",
+     "name every game with a line about it",
+     NULL,
+     0,
+     {NULL, NULL, NULL},
+     false,
+     false,
+     false,
+     list_examples,
      cli_run_list},
-    {"help", "[COMMAND]", "show the help of cgsolve or of one command", NULL, 0, NULL, false,
-     help_examples, cli_run_help},
-    {"completion", "bash|zsh|fish", "write a shell completion script", NULL, 0, NULL, false,
-     completion_examples, cli_run_completion},
-    {NULL, NULL, NULL, NULL, 0, NULL, false, NULL, NULL},
+    {"help",
+     "[COMMAND]",
+     "show the help of cgsolve or of one command",
+     NULL,
+     0,
+     {NULL, NULL, NULL},
+     false,
+     false,
+     false,
+     help_examples,
+     cli_run_help},
+    {"completion",
+     "bash|zsh|fish",
+     "write a shell completion script",
+     NULL,
+     0,
+     {NULL, NULL, NULL},
+     false,
+     false,
+     false,
+     completion_examples,
+     cli_run_completion},
+    {NULL, NULL, NULL, NULL, 0, {NULL, NULL, NULL}, false, false, false, NULL, NULL},
 };
 
 const command *cli_find_command(const char *name) {
@@ -117,9 +215,14 @@ void cli_each_option(const command *cmd, const cg_game *game,
             fn(spec, context);
         }
     }
-    each_in(cmd->options, fn, context);
+    for (size_t t = 0; t < 3; t++) {
+        each_in(cmd->tables[t], fn, context);
+    }
     if (cmd->game_options && game != NULL) {
         each_in(game->options, fn, context);
+    }
+    if (cmd->game_gen_options && game != NULL && game->gen_options != game->options) {
+        each_in(game->gen_options, fn, context);
     }
     each_in(cli_options, fn, context);
 }
@@ -127,10 +230,13 @@ void cli_each_option(const command *cmd, const cg_game *game,
 void cli_each_known_option(void (*fn)(const cg_option_spec *spec, void *context), void *context) {
     each_in(cg_common_options, fn, context);
     for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
-        each_in(cmd->options, fn, context);
+        for (size_t t = 0; t < 3; t++) {
+            each_in(cmd->tables[t], fn, context);
+        }
     }
     for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
         each_in((*game)->options, fn, context);
+        each_in((*game)->gen_options, fn, context);
     }
     each_in(cli_options, fn, context);
 }

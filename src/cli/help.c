@@ -155,15 +155,24 @@ static void option_cases(FILE *out, const char *pattern_format, const char *body
         fprintf(out, pattern_format, cmd->name);
         fputs(body_start, out);
         cli_each_option(cmd, NULL, option_words, out);
-        if (cmd->game_options) {
+        if (cmd->takes_game) {
+            bool playing = strcmp(cmd->name, "play") == 0;
             for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
-                if ((*game)->play != NULL) {
-                    fprintf(out, " %s", (*game)->name);
-                    const cg_option_spec *spec = (*game)->options;
-                    for (; spec != NULL && spec->name != NULL; spec++) {
-                        option_words(spec, out);
-                    }
+                if (playing && (*game)->play == NULL) {
+                    continue;
                 }
+                fprintf(out, " %s", (*game)->name);
+                const cg_option_spec *spec = (*game)->options;
+                for (; spec != NULL && spec->name != NULL; spec++) {
+                    option_words(spec, out);
+                }
+                spec = cmd->game_gen_options ? (*game)->gen_options : NULL;
+                for (; spec != NULL && spec->name != NULL; spec++) {
+                    option_words(spec, out);
+                }
+            }
+            if (playing) {
+                fputs(" grundy", out);
             }
         }
         fputs(body_end, out);

@@ -204,7 +204,7 @@ static int resolve(cli *c) {
     if (c->command == NULL) {
         return unknown_command(first);
     }
-    bool names_game = c->command->game_options || strcmp(c->command->name, "help") == 0;
+    bool names_game = c->command->takes_game || strcmp(c->command->name, "help") == 0;
     if (names_game && c->argc > 0) {
         c->game = cg_find_game(c->argv[0]);
         if (c->game == NULL && strcmp(c->command->name, "play") == 0) {

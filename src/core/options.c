@@ -11,6 +11,9 @@ void cg_options_init(cg_options *options) {
     options->upto = 100;
     options->case_number = 1;
     options->seed = 1;
+    options->density = -1;
+    options->fill = -1;
+    options->time_limit = 2.0;
     options->color_mode = CG_COLOR_AUTO;
 }
 
@@ -81,7 +84,7 @@ static int choice_index(const char *choices, const char *value) {
     return -1;
 }
 
-static void store(cg_options *o, cg_option_id id, int64_t number, size_t size) {
+static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, const char *text) {
     switch (id) {
     case CG_OPTION_EXPLAIN:
         o->output = CG_OUTPUT_EXPLAIN;
@@ -118,7 +121,53 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size) {
         break;
     case CG_OPTION_SEED:
         o->seed = (uint64_t)number;
+        o->seed_given = true;
         o->random_start = true;
+        break;
+    case CG_OPTION_CASES:
+        o->cases = (uint64_t)number;
+        break;
+    case CG_OPTION_HARD:
+        o->hard = true;
+        break;
+    case CG_OPTION_EDGE:
+        o->edge = true;
+        break;
+    case CG_OPTION_TILES:
+        o->tiles = number;
+        break;
+    case CG_OPTION_LENGTH:
+        o->length = number;
+        break;
+    case CG_OPTION_DENSITY:
+        o->density = number;
+        break;
+    case CG_OPTION_NODES:
+        o->nodes = number;
+        break;
+    case CG_OPTION_MAX_WEIGHT:
+        o->max_weight = (uint64_t)number;
+        break;
+    case CG_OPTION_SHAPE:
+        o->shape = number;
+        break;
+    case CG_OPTION_SIZE:
+        o->size = number;
+        break;
+    case CG_OPTION_FILL:
+        o->fill = number;
+        break;
+    case CG_OPTION_TIME_LIMIT:
+        o->time_limit = (double)number / 1000.0;
+        break;
+    case CG_OPTION_RUNS:
+        o->runs = (uint64_t)number;
+        break;
+    case CG_OPTION_SECONDS:
+        o->seconds = (double)number / 1000.0;
+        break;
+    case CG_OPTION_SAVE:
+        o->save = text;
         break;
     case CG_OPTION_COUNT:
         break;
@@ -151,7 +200,24 @@ cg_status cg_option_set(cg_options *options, const cg_option_spec *spec, const c
             return cg_error_set(err, CG_ERR_USAGE, "'%s' is not one of %s", value, spec->choices);
         }
         break;
+    case CG_ARG_SECONDS: {
+        char *end;
+        errno = 0;
+        double seconds = strtod(value, &end);
+        if (errno != 0 || end == value || *end != '\0' || !(seconds > 0) || seconds > 1e9) {
+            return cg_error_set(err, CG_ERR_USAGE, "'%s' is not a number of seconds above 0",
+                                value);
+        }
+        number = (int64_t)(seconds * 1000.0 + 0.5);
+        number = number > 0 ? number : 1;
+        break;
     }
-    store(options, spec->id, number, size);
+    case CG_ARG_TEXT:
+        if (value[0] == '\0') {
+            return cg_error_set(err, CG_ERR_USAGE, "an empty value");
+        }
+        break;
+    }
+    store(options, spec->id, number, size, value);
     return CG_OK;
 }

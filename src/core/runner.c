@@ -17,6 +17,14 @@ typedef struct run {
     cg_budget budget;
     cg_report report;
     size_t report_held; /* bytes of the report's storage in the budget */
+    /* What happens to each solved case: write it (cg_run) or hand it over
+     * (cg_run_each). */
+    cg_status (*deliver)(struct run *r, uint64_t number, cg_error *err);
+    FILE *out;
+    uint64_t *answered;
+    cg_buf text;
+    cg_case_callback each_case;
+    void *context;
 } run;
 
 /* Fill the report for the case just solved, within the budget. */
@@ -96,15 +104,39 @@ static cg_status write_text(cg_buf *text, FILE *out, cg_error *err) {
     return CG_OK;
 }
 
-/* The loop: read, solve, format and write each case in turn. */
-static cg_status run_cases(run *r, cg_scanner *in, FILE *out, uint64_t *answered, cg_error *err) {
+/* cg_run's delivery: format the case in the output mode and write it. */
+static cg_status write_case(run *r, uint64_t number, cg_error *err) {
+    cg_buf_clear(&r->text);
+    cg_status st = format_case(r, number, *r->answered > 0, &r->text, err);
+    if (st == CG_OK && (st = write_text(&r->text, r->out, err)) == CG_OK) {
+        (*r->answered)++;
+    }
+    return st;
+}
+
+/* cg_run_each's delivery: the answer and, unless judging only, the analysis. */
+static cg_status hand_over(run *r, uint64_t number, cg_error *err) {
+    cg_status st = r->options->output != CG_OUTPUT_JUDGE ? explain(r, number, err) : CG_OK;
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_buf_clear(&r->text);
+    r->game->write_answer(r->state, number, &r->text);
+    if (cg_buf_failed(&r->text)) {
+        return cg_error_nomem(err, "formatting an answer");
+    }
+    return r->each_case(r->context, number, r->text.data != NULL ? r->text.data : "", r->text.len,
+                        &r->report, err);
+}
+
+/* The loop: read, solve and deliver each case in turn. */
+static cg_status run_cases(run *r, cg_scanner *in, cg_error *err) {
     const cg_game *game = r->game;
     int64_t remaining = INT64_MAX; /* cases still to read when counted */
     cg_status st = CG_OK;
     if (game->case_count != NULL) {
         st = cg_scan_int(in, game->case_count, 0, INT64_MAX, &remaining, NULL, err);
     }
-    cg_buf text = CG_BUF_INIT;
     uint64_t number = 0;
     while (st == CG_OK && remaining > 0) {
         bool at_end;
@@ -120,20 +152,15 @@ static cg_status run_cases(run *r, cg_scanner *in, FILE *out, uint64_t *answered
         }
         remaining -= game->case_count != NULL;
         number++;
-        cg_buf_clear(&text);
         st = game->solve_case(r->state, err);
         if (st == CG_OK) {
-            st = format_case(r, number, *answered > 0, &text, err);
+            st = r->deliver(r, number, err);
         }
         if (st != CG_OK) {
             st = locate_failure(r, line, number, st, err);
             break;
         }
-        if ((st = write_text(&text, out, err)) == CG_OK) {
-            (*answered)++;
-        }
     }
-    cg_buf_free(&text);
     return st == CG_END ? CG_OK : st;
 }
 
@@ -143,35 +170,56 @@ static void flush_before_wait(void *out) {
     fflush(out);
 }
 
+/* Set up a run, loop over the cases, and release it. */
+static cg_status run_all(run *r, cg_scanner *in, cg_error *err) {
+    const cg_game *game = r->game;
+    const cg_options *options = r->options;
+    r->file = cg_scanner_name(in);
+    bool use_default = !cg_option_given(options, CG_OPTION_MEMORY) && game->default_memory != 0;
+    r->budget = cg_budget_make(use_default ? game->default_memory : options->memory_limit);
+    r->state = calloc(1, game->state_size);
+    if (r->state == NULL) {
+        return cg_error_nomem(err, "starting the game");
+    }
+    cg_report_init(&r->report);
+    cg_status st = game->open(r->state, options, &r->budget, err);
+    if (st == CG_OK) {
+        st = run_cases(r, in, err);
+    }
+    cg_buf_free(&r->text);
+    cg_report_free(&r->report);
+    game->close(r->state);
+    free(r->state);
+    return st;
+}
+
 cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options, FILE *out,
                  uint64_t *answered, cg_error *err) {
     uint64_t answered_here = 0;
-    if (answered == NULL) {
-        answered = &answered_here;
-    }
     run r;
     memset(&r, 0, sizeof r);
     r.game = game;
     r.options = options;
-    r.file = cg_scanner_name(in);
-    bool use_default = !cg_option_given(options, CG_OPTION_MEMORY) && game->default_memory != 0;
-    r.budget = cg_budget_make(use_default ? game->default_memory : options->memory_limit);
-    r.state = calloc(1, game->state_size);
-    if (r.state == NULL) {
-        return cg_error_nomem(err, "starting the game");
-    }
-    cg_report_init(&r.report);
+    r.deliver = write_case;
+    r.out = out;
+    r.answered = answered != NULL ? answered : &answered_here;
     cg_scanner_set_before_wait(in, flush_before_wait, out);
-    cg_status st = game->open(r.state, options, &r.budget, err);
-    if (st == CG_OK) {
-        st = run_cases(&r, in, out, answered, err);
-    }
+    cg_status st = run_all(&r, in, err);
+    cg_scanner_set_before_wait(in, NULL, NULL);
     if (fflush(out) != 0 && st == CG_OK) {
         st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
     }
-    cg_scanner_set_before_wait(in, NULL, NULL);
-    cg_report_free(&r.report);
-    game->close(r.state);
-    free(r.state);
     return st;
+}
+
+cg_status cg_run_each(const cg_game *game, cg_scanner *in, const cg_options *options,
+                      cg_case_callback each_case, void *context, cg_error *err) {
+    run r;
+    memset(&r, 0, sizeof r);
+    r.game = game;
+    r.options = options;
+    r.deliver = hand_over;
+    r.each_case = each_case;
+    r.context = context;
+    return run_all(&r, in, err);
 }

@@ -572,5 +572,8 @@ const cg_game cg_game_domino = {
     .write_answer = write_answer,
     .explain_case = explain_case,
     .close = close_run,
+    .gen_options = cg_domino_gen_options,
+    .generate_case = cg_domino_generate_case,
+    .shrink_case = cg_domino_shrink_case,
     .play = &cg_domino_play,
 };

@@ -43,43 +43,12 @@ static cg_status set_up(play_state *s, const cg_options *options, cg_budget *bud
     return CG_OK;
 }
 
-/* A deal of n tiles each, drawn from seed, holding a double. */
-static void random_deal(cg_domino_deal *deal, int n, cg_rng *rng) {
-    int ids[CG_DOMINO_TILES];
-    for (;;) {
-        for (int t = 0; t < CG_DOMINO_TILES; t++) {
-            ids[t] = t;
-        }
-        for (int t = CG_DOMINO_TILES - 1; t > 0; t--) {
-            int j = (int)cg_rng_below(rng, (uint64_t)t + 1);
-            int x = ids[t];
-            ids[t] = ids[j];
-            ids[j] = x;
-        }
-        deal->n = n;
-        bool any_double = false;
-        for (int i = 0; i < 2 * n; i++) {
-            int a = 0, id = ids[i];
-            while (id > 6 - a) { /* tile ids run row by row: (0,0..6), (1,1..6), ... */
-                id -= 7 - a;
-                a++;
-            }
-            deal->tiles[i / n][i % n][0] = (uint8_t)a;
-            deal->tiles[i / n][i % n][1] = (uint8_t)(a + id);
-            any_double |= id == 0;
-        }
-        if (any_double) {
-            return;
-        }
-    }
-}
-
 static cg_status start(void *state, cg_scanner *position, const cg_options *options,
                        cg_budget *budget, cg_error *err) {
     play_state *s = state;
     if (position == NULL) {
         cg_rng rng = cg_rng_make(742);
-        random_deal(&s->deal, USUAL_HAND, &rng);
+        cg_domino_random_deal(&s->deal, USUAL_HAND, &rng);
     } else {
         cg_status st = cg_domino_read_deal(position, &s->deal, err);
         if (st == CG_END) {
@@ -98,7 +67,7 @@ static cg_status start_random(void *state, uint64_t seed, const cg_options *opti
     (void)err;
     play_state *s = state;
     cg_rng rng = cg_rng_make(seed);
-    random_deal(&s->deal, 3 + (int)cg_rng_below(&rng, 5), &rng);
+    cg_domino_random_deal(&s->deal, 3 + (int)cg_rng_below(&rng, 5), &rng);
     return set_up(s, options, budget);
 }
 

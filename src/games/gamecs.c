@@ -477,5 +477,8 @@ const cg_game cg_game_gamecs = {
     .write_answer = write_answer,
     .explain_case = explain_case,
     .close = close_run,
+    .gen_options = cg_gamecs_gen_options,
+    .generate_case = cg_gamecs_generate_case,
+    .shrink_case = cg_gamecs_shrink_case,
     .play = &cg_gamecs_play,
 };

@@ -232,5 +232,8 @@ const cg_game cg_game_numbergame = {
     .write_answer = write_answer,
     .explain_case = explain_case,
     .close = close_run,
+    .gen_options = numbergame_options,
+    .generate_case = cg_numbergame_generate_case,
+    .shrink_case = cg_numbergame_shrink_case,
     .play = &cg_numbergame_play,
 };

@@ -339,6 +339,9 @@ const cg_game cg_game_path = {
     .write_answer = write_answer,
     .explain_case = explain_case,
     .close = close_run,
+    .gen_options = cg_path_gen_options,
+    .generate_case = cg_path_generate_case,
+    .shrink_case = cg_path_shrink_case,
     .play_refusal = "perfect play on a connection board is only known for tiny boards, and "
                     "cgsolve never presents a guess as perfect play",
 };

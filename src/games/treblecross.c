@@ -311,5 +311,8 @@ const cg_game cg_game_treblecross = {
     .write_answer = write_answer,
     .explain_case = explain_case,
     .close = close_run,
+    .gen_options = cg_treblecross_gen_options,
+    .generate_case = cg_treblecross_generate_case,
+    .shrink_case = cg_treblecross_shrink_case,
     .play = &cg_treblecross_play,
 };

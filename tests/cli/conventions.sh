@@ -18,12 +18,24 @@ expect_out_has '"file":"'"$sample"'"'
 "$exe" help treblecross > "$out.a"
 "$exe" treblecross --help > "$out.b"
 check_that "help treblecross = treblecross --help" cmp -s "$out.a" "$out.b"
-for what in "" domino treblecross gamecs path numbergame grundy play list help completion; do
+for what in "" domino treblecross gamecs path numbergame grundy play list help completion gen \
+    check stress; do
     # shellcheck disable=SC2086  # an empty what means no argument
     "$exe" help $what > "$out.a" 2>&1
     check_that "help $what fits 80 columns" awk 'length > 80 { bad = 1 } END { exit bad }' "$out.a"
     check_that "help $what shows examples" grep -q '^Examples:' "$out.a"
 done
+# Every short option stands for one long option wherever it appears.
+for what in domino treblecross gamecs path numbergame grundy play list help completion gen check \
+    stress; do
+    "$exe" help "$what"
+    for game in domino treblecross gamecs path numbergame; do
+        "$exe" "$what" "$game" --help 2> /dev/null
+    done
+done | grep -oE '^  -[A-Za-z], --[a-z-]+' | sort -u > "$out.a"
+check_that "short options are unambiguous" \
+    bash -c "[ -z \"\$(awk '{ print \$1 }' '$out.a' | sort | uniq -d)\" ]"
+check_that "the option list is not empty" [ "$(wc -l < "$out.a")" -gt 20 ]
 expect 2 "" "cgsolve: unknown game or command 'domno'; did you mean 'domino'?
 Try 'cgsolve --help'." -- help domno
 
@@ -34,8 +46,8 @@ expect 2 "" "cgsolve: unknown option '--explian'; did you mean '--explain'?
 Try 'cgsolve --help'." -- treblecross --explian
 expect 2 "" "cgsolve: unknown option '--optimial'; did you mean '--optimal'?
 Try 'cgsolve --help'." -- domino --optimial
-expect 2 "" "cgsolve: unknown option '-z'
-Try 'cgsolve --help'." -- -ez treblecross
+expect 2 "" "cgsolve: unknown option '-q'
+Try 'cgsolve --help'." -- -eq treblecross
 expect 2 "" "cgsolve: option '--json' takes no value
 Try 'cgsolve --help'." -- treblecross --json=yes
 expect 2 "" "cgsolve: option '--max' needs a value (M)
@@ -94,8 +106,9 @@ man_page=$(dirname "$exe")/cgsolve.1
 if [ -f "$man_page" ] && command -v groff > /dev/null; then
     check_that "groff -man -ww: no warning" \
         bash -c "[ -z \"\$(groff -man -ww -z -Tutf8 '$man_page' 2>&1)\" ]"
-    for word in $("$exe" completion bash | grep -o -- '--[a-z]*' | sort -u); do
-        check_that "the man page names $word" grep -q -- "\\\\-\\\\-${word#--}" "$man_page"
+    for word in $("$exe" completion bash | grep -o -- '--[a-z-]*' | sort -u); do
+        name=${word#--}
+        check_that "the man page names $word" grep -q -- "\\\\-\\\\-${name//-/\\\\-}" "$man_page"
     done
 fi
 for status in 0 1 2 3 4 5; do

@@ -28,8 +28,8 @@ expect_out_has "Game abandoned."
 printf '2\n3 4\n' > "$position"
 expect 1 "" "cgsolve play: $position:2:3: unreachable position: 4 is available but 2 + 2 = 4 and 2 is forbidden" \
     -- play numbergame "$position"
-expect 2 "" "cgsolve: unknown game or command 'chess' (see 'cgsolve list')
-Try 'cgsolve --help'." -- play chess
+expect 2 "" "cgsolve: unknown game or command 'xyzzy' (see 'cgsolve list')
+Try 'cgsolve --help'." -- play xyzzy
 expect 2 "" "cgsolve treblecross: option '--first' does not apply to treblecross
 Try 'cgsolve --help'." -- treblecross --first computer
 expect 0 "" "" -- play --help

@@ -60,8 +60,8 @@ expect 0 "" "" -- --version
 expect_out_has "cgsolve 0."
 expect 0 "" "" -- list
 expect_out_has "treblecross"
-expect 2 "" "cgsolve: unknown game or command 'chess' (see 'cgsolve list')
-Try 'cgsolve --help'." -- chess
+expect 2 "" "cgsolve: unknown game or command 'xyzzy' (see 'cgsolve list')
+Try 'cgsolve --help'." -- xyzzy
 expect 2 "" "cgsolve: unknown option '--bogus'
 Try 'cgsolve --help'." -- --bogus
 expect 2 "1\n...\n" "cgsolve: unknown option '--bogus'

@@ -41,7 +41,7 @@ def validator(name):
 
 ENVELOPE = validator("envelope")
 VALIDATORS = {name: validator(name) for name in
-              ["domino", "treblecross", "gamecs", "path", "numbergame", "grundy", "play"]}
+              ["domino", "treblecross", "gamecs", "path", "numbergame", "grundy", "play", "check"]}
 
 
 def run(args, text):
@@ -222,6 +222,26 @@ for args, typed in SESSIONS:
         errors = [e.message for e in VALIDATORS["play"].iter_errors(obj)]
         check(f"play {args}: event {number} ({obj.get('event')}) validates", not errors,
               "; ".join(errors[:2]))
+
+# check --json: every verdict.
+import tempfile
+with tempfile.TemporaryDirectory() as work:
+    judge_input = os.path.join(work, "t.in")
+    with open(judge_input, "w") as f:
+        f.write("2\n.....\n...X\n")
+    for name, output in [("accepted", "WINNING\n3\nWINNING\n1 2 3\n"),
+                         ("wrong", "LOSING\n\nWINNING\n1 2 3\n"),
+                         ("presentation", "WINNING\n3\n\nWINNING\n1 2 3\n"),
+                         ("extra", "WINNING\n3\nWINNING\n1 2 3\nmore\n"),
+                         ("invalid utf-8", "WINNING\n3\nWINNING \xff\xfe\n")]:
+        path = os.path.join(work, "out")
+        with open(path, "wb") as f:
+            f.write(output.encode("latin-1"))
+        out = subprocess.run([EXE, "check", "--json", "treblecross", judge_input, path],
+                             capture_output=True)
+        obj = json.loads(out.stdout)
+        errors = [e.message for e in VALIDATORS["check"].iter_errors(obj)]
+        check(f"check --json {name}: validates", not errors, "; ".join(errors[:2]))
 
 print(f"schema: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -94,6 +94,15 @@ cg_domino_view cg_domino_look(const cg_domino_rules *rules, uint64_t state);
 /* The numbers (a <= b) of tile id. */
 void cg_domino_tile(const cg_domino_rules *rules, int id, int *a, int *b);
 
+/* A random deal of n tiles per hand drawn from rng, holding a double. */
+void cg_domino_random_deal(cg_domino_deal *deal, int n, cg_rng *rng);
+
+/* Test data (its cg_game's gen_options, generate_case, shrink_case). */
+extern const cg_option_spec cg_domino_gen_options[];
+cg_status cg_domino_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
+                                  cg_buf *out, cg_error *err);
+void cg_domino_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+
 /* The play part of the game (its cg_game's .play). */
 extern const cg_play_rules cg_domino_play;
 

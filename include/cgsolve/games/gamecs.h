@@ -23,6 +23,12 @@ extern "C" {
 
 extern const cg_game cg_game_gamecs;
 
+/* Test data (its cg_game's gen_options, generate_case, shrink_case). */
+extern const cg_option_spec cg_gamecs_gen_options[];
+cg_status cg_gamecs_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
+                                  cg_buf *out, cg_error *err);
+void cg_gamecs_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+
 /* The game's play part (its cg_game's .play). */
 extern const cg_play_rules cg_gamecs_play;
 

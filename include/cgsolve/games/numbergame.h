@@ -22,6 +22,11 @@ extern "C" {
 
 extern const cg_game cg_game_numbergame;
 
+/* Test data (its cg_game's generate_case, shrink_case; --max is its size). */
+cg_status cg_numbergame_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
+                                      cg_buf *out, cg_error *err);
+void cg_numbergame_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+
 /* The game's play part (its cg_game's .play). */
 extern const cg_play_rules cg_numbergame_play;
 

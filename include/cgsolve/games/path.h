@@ -57,6 +57,12 @@ typedef struct cg_path_solver {
 void cg_path_init(cg_path_solver *solver, cg_budget *budget);
 void cg_path_free(cg_path_solver *solver);
 
+/* Test data (its cg_game's gen_options, generate_case, shrink_case). */
+extern const cg_option_spec cg_path_gen_options[];
+cg_status cg_path_generate_case(const cg_options *options, cg_rng *rng, uint64_t index, cg_buf *out,
+                                cg_error *err);
+void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+
 /* Solve a board of n * n cells, row-major, each 'W', 'B' or 'U'
  * (n * n < 2^32). With want_chain, also find a shortest winning chain. */
 cg_status cg_path_solve(cg_path_solver *solver, const char *cells, size_t n, bool want_chain,

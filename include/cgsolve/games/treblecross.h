@@ -21,6 +21,12 @@ extern "C" {
 
 extern const cg_game cg_game_treblecross;
 
+/* Test data (its cg_game's gen_options, generate_case, shrink_case). */
+extern const cg_option_spec cg_treblecross_gen_options[];
+cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
+                                       cg_buf *out, cg_error *err);
+void cg_treblecross_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+
 /* The game's play part (its cg_game's .play). */
 extern const cg_play_rules cg_treblecross_play;
 

@@ -1,0 +1,121 @@
+/* Contest tools: generating judge inputs, judging an output, and
+ * stress-testing a program down to a minimal failing input.
+ *
+ * The library holds the logic; running the user's program is the caller's
+ * (cg_stress takes it as a callback), so the library stays free of
+ * processes and printing. */
+#ifndef CGSOLVE_TESTDATA_H
+#define CGSOLVE_TESTDATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cgsolve/buf.h"
+#include "cgsolve/game.h"
+#include "cgsolve/strlist.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The options `gen` and `stress` take for every game (--cases, --seed,
+ * --hard, --edge), NULL-name ended; each game adds its gen_options. */
+extern const cg_option_spec cg_gen_common_options[];
+/* The options only `stress` takes (--time-limit, --runs, --seconds, --save). */
+extern const cg_option_spec cg_stress_options[];
+
+/* Draw the cases of one judge input from options->seed (the same bytes on
+ * every machine): options->cases of them (or the game's default of 10),
+ * each into cases. */
+cg_status cg_generate_cases(const cg_game *game, const cg_options *options, cg_strlist *cases,
+                            cg_error *err);
+
+/* Write cases as one judge input: the count first, or the closing 0. */
+void cg_write_judge_input(const cg_game *game, const cg_strlist *cases, cg_buf *out);
+
+/* Whether one case's text is valid input for the game (its reader accepts
+ * it whole). */
+bool cg_case_valid(const cg_game *game, const char *text, const cg_options *options);
+
+/* ---- judging an output ------------------------------------------------ */
+
+typedef enum cg_verdict {
+    CG_ACCEPTED,
+    CG_WRONG_ANSWER,
+    CG_PRESENTATION_ERROR,
+} cg_verdict;
+
+typedef struct cg_check_result {
+    cg_verdict verdict;
+    uint64_t cases;        /* in the judge input */
+    uint64_t case_number;  /* the case a wrong answer or presentation error is in */
+    uint64_t line, column; /* presentation error: the first differing place in the output */
+    cg_buf summary;        /* the verdict's first line, e.g. "wrong answer: case 3" */
+    cg_buf expected;       /* the expected answer of that case */
+    cg_buf given;          /* what the output has there */
+    cg_buf explanation;    /* why the expected answer holds (YAML, indented) */
+} cg_check_result;
+
+void cg_check_result_init(cg_check_result *result);
+void cg_check_result_free(cg_check_result *result);
+
+/* Judge output (output_len bytes) as the answer to the judge input in, for
+ * game. The same tokens with different white space or blank lines is a
+ * presentation error naming the first differing place; otherwise the first
+ * case whose tokens differ (or that is missing, or extra text) is a wrong
+ * answer. Errors (CG_ERR_INPUT for a bad judge input) are the judge input's;
+ * an output is never an error. */
+cg_status cg_check(const cg_game *game, cg_scanner *in, const char *output, size_t output_len,
+                   const cg_options *options, cg_check_result *result, cg_error *err);
+
+/* ---- stress testing ---------------------------------------------------- */
+
+typedef enum cg_run_outcome {
+    CG_RUN_FINISHED, /* exited 0: its output is judged */
+    CG_RUN_CRASHED,  /* exited non-zero or by a signal */
+    CG_RUN_TIMED_OUT,
+} cg_run_outcome;
+
+/* Runs the program on input: its output (bounded by the caller) in output,
+ * how it ended, and a short description ("exit status 3", "signal 11"). */
+typedef cg_status (*cg_program_runner)(void *context, const char *input, size_t len, cg_buf *output,
+                                       cg_run_outcome *outcome, cg_buf *how, cg_error *err);
+
+/* Told of progress: runs done, inputs passed, and, while shrinking, the
+ * failing input's size. May be NULL. */
+typedef void (*cg_stress_progress)(void *context, uint64_t runs, uint64_t passed, bool shrinking,
+                                   size_t input_bytes);
+
+typedef struct cg_stress_result {
+    bool failed;            /* a failing input was found */
+    uint64_t runs, passed;  /* inputs tried and passed before it */
+    uint64_t seed;          /* the seed that drew the failing input */
+    cg_run_outcome outcome; /* how the program failed */
+    cg_buf failure;         /* e.g. "wrong answer: case 1", "crash: signal 11", "time-out" */
+    cg_buf input;           /* the minimal failing input (a judge input) */
+    cg_buf expected;        /* cgsolve's output for it */
+    cg_buf given;           /* the program's output for it */
+    cg_buf explanation;     /* why the expected answer holds */
+    uint64_t shrink_steps;  /* smaller inputs accepted while shrinking */
+} cg_stress_result;
+
+void cg_stress_result_init(cg_stress_result *result);
+void cg_stress_result_free(cg_stress_result *result);
+
+/* Run the program on inputs drawn from options->seed, options->seed + 1, ...
+ * until one fails (a wrong answer, a crash or a time-out), options->runs
+ * inputs pass, or should_stop (given progress_context) says so (time, an
+ * interrupt). Then shrink the
+ * failing input: fewer cases first, then smaller cases, keeping every
+ * candidate valid and failing the same way, until none smaller fails. */
+cg_status cg_stress(const cg_game *game, const cg_options *options, cg_program_runner run,
+                    void *run_context, bool (*should_stop)(void *context),
+                    cg_stress_progress progress, void *progress_context, cg_stress_result *result,
+                    cg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,258 @@
+/* The contest tools' drivers: gen, check and stress. */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "process.h"
+
+int cli_run_gen(cli *c) {
+    if (c->game == NULL || c->game->generate_case == NULL) {
+        return cli_usage_error("gen", "name a game to generate for (see 'cgsolve list')");
+    }
+    if (c->argc > 0) {
+        return cli_usage_error("gen", "unexpected argument '%s'", c->argv[0]);
+    }
+    cg_strlist cases = CG_STRLIST_INIT;
+    cg_buf input = CG_BUF_INIT;
+    cg_error err;
+    cg_status st = cg_generate_cases(c->game, &c->options, &cases, &err);
+    if (st == CG_OK) {
+        cg_write_judge_input(c->game, &cases, &input);
+        st = cg_buf_failed(&input) ? cg_error_nomem(&err, "writing the input") : CG_OK;
+    }
+    if (st == CG_OK) {
+        fwrite(input.data, 1, input.len, stdout);
+    }
+    cg_buf_free(&input);
+    cg_strlist_free(&cases);
+    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("gen", &err));
+}
+
+/* The whole of a file ('-' for standard input) in memory. */
+static int slurp(const char *path, cg_buf *data) {
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (f == NULL) {
+        fprintf(stderr, "cgsolve check: cannot open '%s': %s\n", path, strerror(errno));
+        return EXIT_IO;
+    }
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        cg_buf_append(data, chunk, n);
+    }
+    bool failed = ferror(f) != 0;
+    int saved = errno;
+    if (f != stdin) {
+        fclose(f);
+    }
+    if (failed) {
+        fprintf(stderr, "cgsolve check: cannot read '%s': %s\n", path, strerror(saved));
+        return EXIT_IO;
+    }
+    return cg_buf_failed(data) ? EXIT_LIMIT : EXIT_OK;
+}
+
+static void print_block(const char *title, const cg_buf *text) {
+    printf("%s:\n", title);
+    const char *p = text->data != NULL ? text->data : "";
+    while (*p != '\0') {
+        const char *end = strchr(p, '\n');
+        size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
+        printf("  %.*s\n", (int)len, p);
+        p += len + (end != NULL);
+    }
+}
+
+static void check_json(const cli *c, const char *output_name, const cg_check_result *r) {
+    static const char *const verdicts[] = {"accepted", "wrong_answer", "presentation_error"};
+    cg_report report;
+    cg_report_init(&report);
+    cg_report_string(&report, "verdict", verdicts[r->verdict]);
+    cg_report_int(&report, "cases", (int64_t)r->cases);
+    cg_report_int(&report, "case", (int64_t)r->case_number);
+    cg_report_int(&report, "line", (int64_t)r->line);
+    cg_report_int(&report, "column", (int64_t)r->column);
+    cg_report_string_n(&report, "expected", r->expected.data != NULL ? r->expected.data : "",
+                       r->expected.len);
+    cg_report_string_n(&report, "given", r->given.data != NULL ? r->given.data : "", r->given.len);
+    cg_buf line = CG_BUF_INIT;
+    cg_report_write_envelope(&line, c->game->name, output_name,
+                             r->case_number > 0 ? r->case_number : 1, r->summary.data,
+                             r->summary.len, &report);
+    fwrite(line.data, 1, line.len, stdout);
+    cg_buf_free(&line);
+    cg_report_free(&report);
+}
+
+int cli_run_check(cli *c) {
+    if (c->game == NULL || c->argc != 2) {
+        return cli_usage_error("check", "usage: cgsolve check GAME INPUT OUTPUT");
+    }
+    const char *input_name = c->argv[0], *output_name = c->argv[1];
+    if (strcmp(input_name, "-") == 0 && strcmp(output_name, "-") == 0) {
+        return cli_usage_error("check", "INPUT and OUTPUT cannot both be standard input");
+    }
+    cg_buf output = CG_BUF_INIT;
+    int rc = slurp(output_name, &output);
+    FILE *in = rc != EXIT_OK                  ? NULL
+               : strcmp(input_name, "-") == 0 ? stdin
+                                              : fopen(input_name, "rb");
+    if (rc == EXIT_OK && in == NULL) {
+        fprintf(stderr, "cgsolve check: cannot open '%s': %s\n", input_name, strerror(errno));
+        rc = EXIT_IO;
+    }
+    if (rc != EXIT_OK) {
+        cg_buf_free(&output);
+        return rc;
+    }
+    cg_error err;
+    cg_scanner *scanner = NULL;
+    cg_check_result result;
+    cg_check_result_init(&result);
+    cg_status st = cg_scanner_open_stream(&scanner, in, input_name, &err);
+    if (st == CG_OK) {
+        st = cg_check(c->game, scanner, output.data != NULL ? output.data : "", output.len,
+                      &c->options, &result, &err);
+    }
+    cg_scanner_close(scanner);
+    if (in != stdin) {
+        fclose(in);
+    }
+    if (st != CG_OK) {
+        rc = cli_report_failure("check", &err);
+    } else if (c->options.output == CG_OUTPUT_JSON) {
+        check_json(c, output_name, &result);
+    } else {
+        printf("%s\n", result.summary.data);
+        if (result.verdict != CG_ACCEPTED) {
+            print_block("expected", &result.expected);
+            print_block("given", &result.given);
+            if (result.explanation.len > 0) {
+                printf("why the expected answer holds:\n%s", result.explanation.data);
+            }
+        }
+    }
+    if (st == CG_OK) {
+        rc = result.verdict == CG_ACCEPTED       ? EXIT_OK
+             : result.verdict == CG_WRONG_ANSWER ? EXIT_WRONG_ANSWER
+                                                 : EXIT_PRESENTATION_ERROR;
+    }
+    cg_check_result_free(&result);
+    cg_buf_free(&output);
+    return cli_close_output(stdout, rc);
+}
+
+/* ---- stress --------------------------------------------------------------- */
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int signal_number) {
+    (void)signal_number;
+    interrupted = 1;
+}
+
+typedef struct stress_run {
+    program program;
+    double started;
+    double seconds; /* 0: no bound */
+    bool terminal;  /* stderr is a terminal: one progress line, rewritten */
+    double last_report;
+} stress_run;
+
+static double clock_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static bool should_stop(void *context) {
+    const stress_run *s = context;
+    return interrupted || (s->seconds > 0 && clock_seconds() - s->started >= s->seconds);
+}
+
+/* Progress on stderr: at most twice a second, on one line on a terminal. */
+static void progress(void *context, uint64_t runs, uint64_t passed, bool shrinking, size_t bytes) {
+    stress_run *s = context;
+    double t = clock_seconds();
+    if (t - s->last_report < 0.5) {
+        return;
+    }
+    s->last_report = t;
+    if (shrinking) {
+        fprintf(stderr, "%scgsolve stress: shrinking the failing input: %zu bytes%s",
+                s->terminal ? "\r" : "", bytes, s->terminal ? "   " : "\n");
+    } else {
+        fprintf(stderr, "%scgsolve stress: %llu runs, %llu passed, %.0f s%s",
+                s->terminal ? "\r" : "", (unsigned long long)runs, (unsigned long long)passed,
+                t - s->started, s->terminal ? "   " : "\n");
+    }
+}
+
+static int save_input(const char *path, const cg_buf *input) {
+    FILE *f = fopen(path, "wb");
+    if (f == NULL || fwrite(input->data, 1, input->len, f) != input->len || fclose(f) != 0) {
+        fprintf(stderr, "cgsolve stress: cannot write '%s': %s\n", path, strerror(errno));
+        return EXIT_IO;
+    }
+    return EXIT_OK;
+}
+
+static void print_failure(const cli *c, const cg_stress_result *r) {
+    printf("stress: %s after %llu run%s (%llu passed), seed %llu\n", r->failure.data,
+           (unsigned long long)r->runs, r->runs == 1 ? "" : "s", (unsigned long long)r->passed,
+           (unsigned long long)r->seed);
+    printf("minimal failing input (%zu bytes, %llu shrinking steps):\n", r->input.len,
+           (unsigned long long)r->shrink_steps);
+    print_block("input", &r->input);
+    print_block("expected output", &r->expected);
+    print_block("program output", &r->given);
+    printf("why the expected answers hold:\n%s",
+           r->explanation.data != NULL ? r->explanation.data : "");
+    printf("the unshrunk input: cgsolve gen %s --seed %llu, with the same size options\n",
+           c->game->name, (unsigned long long)r->seed);
+}
+
+int cli_run_stress(cli *c) {
+    if (c->game == NULL || c->game->generate_case == NULL) {
+        return cli_usage_error("stress", "name a game (see 'cgsolve list')");
+    }
+    if (c->argc == 0) {
+        return cli_usage_error("stress", "name the program to test after '--'");
+    }
+    stress_run s;
+    memset(&s, 0, sizeof s);
+    s.program.argv = c->argv;
+    s.program.argv[c->argc] = NULL; /* argv ends with NULL: the front end's array */
+    s.program.time_limit = c->options.time_limit;
+    s.started = clock_seconds();
+    s.seconds = c->options.seconds;
+    s.terminal = isatty(STDERR_FILENO);
+    signal(SIGINT, on_interrupt);
+    cg_stress_result result;
+    cg_stress_result_init(&result);
+    cg_error err;
+    cg_status st = cg_stress(c->game, &c->options, cli_run_program, &s.program, should_stop,
+                             progress, &s, &result, &err);
+    if (s.terminal && st == CG_OK) {
+        fputc('\n', stderr);
+    }
+    int rc = EXIT_OK;
+    if (st != CG_OK) {
+        rc = cli_report_failure("stress", &err);
+    } else if (result.failed) {
+        print_failure(c, &result);
+        rc = c->options.save != NULL ? save_input(c->options.save, &result.input) : EXIT_OK;
+        rc = rc == EXIT_OK ? 1 : rc;
+    } else {
+        printf("stress: %llu inputs passed (seeds %llu to %llu)%s\n",
+               (unsigned long long)result.passed, (unsigned long long)c->options.seed,
+               (unsigned long long)(c->options.seed + result.runs - (result.runs > 0)),
+               interrupted ? ", interrupted" : "");
+    }
+    cg_stress_result_free(&result);
+    return cli_close_output(stdout, rc);
+}

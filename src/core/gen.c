@@ -1,0 +1,84 @@
+/* Generated judge inputs: the common options, drawing the cases, writing
+ * them as one input, and checking one case's validity. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgsolve/cgsolve.h"
+#include "cgsolve/testdata.h"
+
+#define DEFAULT_CASES 10
+
+const cg_option_spec cg_gen_common_options[] = {
+    {CG_OPTION_CASES, "cases", 'N', CG_ARG_INT, "N", "cases per input (default 10)", 1, 1000000,
+     NULL},
+    {CG_OPTION_SEED, "seed", 's', CG_ARG_INT, "S", "the seed: the same input on every machine", 0,
+     INT64_MAX, NULL},
+    {CG_OPTION_HARD, "hard", 'H', CG_ARG_NONE, NULL, "cases that break common wrong solutions", 0,
+     0, NULL},
+    {CG_OPTION_EDGE, "edge", 'E', CG_ARG_NONE, NULL, "boundary cases: smallest and largest", 0, 0,
+     NULL},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
+
+cg_status cg_generate_cases(const cg_game *game, const cg_options *options, cg_strlist *cases,
+                            cg_error *err) {
+    if (game->generate_case == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "%s has no generator", game->name);
+    }
+    cg_rng rng = cg_rng_make(options->seed);
+    uint64_t count = options->cases != 0 ? options->cases : DEFAULT_CASES;
+    cg_buf text = CG_BUF_INIT;
+    cg_status st = CG_OK;
+    for (uint64_t k = 0; st == CG_OK && k < count; k++) {
+        cg_buf_clear(&text);
+        st = game->generate_case(options, &rng, k, &text, err);
+        if (st == CG_OK && cg_buf_failed(&text)) {
+            st = cg_error_nomem(err, "generating a case");
+        }
+        if (st == CG_OK) {
+            cg_strlist_addf(cases, "%s", text.data != NULL ? text.data : "");
+        }
+    }
+    cg_buf_free(&text);
+    return st == CG_OK && cg_strlist_failed(cases) ? cg_error_nomem(err, "generating cases") : st;
+}
+
+void cg_write_judge_input(const cg_game *game, const cg_strlist *cases, cg_buf *out) {
+    if (game->case_count != NULL) {
+        cg_buf_printf(out, "%zu\n", cases->count);
+    }
+    for (size_t i = 0; i < cases->count; i++) {
+        cg_buf_puts(out, cg_strlist_at(cases, i));
+        cg_buf_putc(out, '\n');
+    }
+    if (game->case_count == NULL) {
+        cg_buf_puts(out, "0\n");
+    }
+}
+
+static cg_status count_case(void *context, uint64_t number, const char *answer, size_t len,
+                            const cg_report *analysis, cg_error *err) {
+    (void)number, (void)answer, (void)len, (void)analysis, (void)err;
+    (*(uint64_t *)context)++;
+    return CG_OK;
+}
+
+bool cg_case_valid(const cg_game *game, const char *text, const cg_options *options) {
+    cg_strlist one = CG_STRLIST_INIT;
+    cg_strlist_addf(&one, "%s", text);
+    cg_buf input = CG_BUF_INIT;
+    cg_write_judge_input(game, &one, &input);
+    cg_scanner *in = NULL;
+    uint64_t cases = 0;
+    cg_options judge = *options;
+    judge.output = CG_OUTPUT_JUDGE;
+    bool at_end = false;
+    bool valid = !cg_strlist_failed(&one) && !cg_buf_failed(&input) &&
+                 cg_scanner_open_memory(&in, input.data, input.len, "<case>", NULL) == CG_OK &&
+                 cg_run_each(game, in, &judge, count_case, &cases, NULL) == CG_OK && cases == 1 &&
+                 cg_scan_at_end(in, &at_end, NULL) == CG_OK && at_end; /* nothing left over */
+    cg_scanner_close(in);
+    cg_buf_free(&input);
+    cg_strlist_free(&one);
+    return valid;
+}

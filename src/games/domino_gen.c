@@ -1,0 +1,145 @@
+/* Domino test data: random deals, hard ones (Green without a double, deals
+ * whose answer needs many positions, tiny deals where a search that stops
+ * at the other player's win goes wrong), boundary ones, and shrinking by a
+ * tile from each hand. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgsolve/games/domino.h"
+
+static void tile_of(int id, int *a, int *b) {
+    *a = 0;
+    while (id > 6 - *a) { /* ids run row by row: (0,0..6), (1,1..6), ... */
+        id -= 7 - *a;
+        (*a)++;
+    }
+    *b = *a + id;
+}
+
+void cg_domino_random_deal(cg_domino_deal *deal, int n, cg_rng *rng) {
+    int ids[CG_DOMINO_TILES];
+    for (;;) {
+        for (int t = 0; t < CG_DOMINO_TILES; t++) {
+            ids[t] = t;
+        }
+        for (int t = CG_DOMINO_TILES - 1; t > 0; t--) {
+            int j = (int)cg_rng_below(rng, (uint64_t)t + 1);
+            int x = ids[t];
+            ids[t] = ids[j];
+            ids[j] = x;
+        }
+        deal->n = n;
+        bool any_double = false;
+        for (int i = 0; i < 2 * n; i++) {
+            int a, b;
+            tile_of(ids[i], &a, &b);
+            deal->tiles[i / n][i % n][0] = (uint8_t)a;
+            deal->tiles[i / n][i % n][1] = (uint8_t)b;
+            any_double |= a == b;
+        }
+        if (any_double) {
+            return;
+        }
+    }
+}
+
+static bool holds_double(const cg_domino_deal *deal, int player) {
+    for (int i = 0; i < deal->n; i++) {
+        if (deal->tiles[player][i][0] == deal->tiles[player][i][1]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Of a few random deals of n tiles, the one whose answer needs the most
+ * positions. */
+static cg_status hardest_deal(cg_domino_deal *deal, int n, cg_rng *rng, cg_error *err) {
+    cg_budget budget = cg_budget_make((size_t)256 << 20);
+    cg_domino_solver solver;
+    cg_domino_init(&solver, &budget);
+    uint64_t most = 0;
+    cg_status st = CG_OK;
+    for (int k = 0; st == CG_OK && k < 8; k++) {
+        cg_domino_deal candidate;
+        cg_domino_random_deal(&candidate, n, rng);
+        st = cg_domino_solve(&solver, &candidate, false, false, err);
+        uint64_t visited = solver.result.states_visited[0] + solver.result.states_visited[1];
+        if (st == CG_OK && (k == 0 || visited > most)) {
+            most = visited;
+            *deal = candidate;
+        }
+    }
+    cg_domino_free(&solver);
+    return st;
+}
+
+cg_status cg_domino_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
+                                  cg_buf *out, cg_error *err) {
+    int n = options->tiles > 0 ? (int)options->tiles : 1 + (int)cg_rng_below(rng, 7);
+    cg_domino_deal deal;
+    if (options->edge) {
+        static const int sizes[] = {1, 1, 14, 14, 2};
+        n = options->tiles > 0 ? n : sizes[index % 5];
+        do {
+            cg_domino_random_deal(&deal, n, rng);
+        } while ((index % 5 == 1 && holds_double(&deal, 0)) ||
+                 (index % 5 == 3 && holds_double(&deal, 1)));
+    } else if (options->hard && index % 3 == 0) {
+        do { /* only Red holds doubles */
+            cg_domino_random_deal(&deal, n, rng);
+        } while (holds_double(&deal, 1));
+    } else if (options->hard && index % 3 == 1) {
+        cg_status st = hardest_deal(&deal, options->tiles > 0 ? n : 9, rng, err);
+        if (st != CG_OK) {
+            return st;
+        }
+    } else if (options->hard) {
+        cg_domino_random_deal(&deal, options->tiles > 0 ? n : 2 + (int)cg_rng_below(rng, 2), rng);
+    } else {
+        cg_domino_random_deal(&deal, n, rng);
+    }
+    cg_buf_printf(out, "%d", deal.n);
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < deal.n; i++) {
+            int flip = (int)cg_rng_below(rng, 2);
+            cg_buf_printf(out, " %d %d", deal.tiles[p][i][flip], deal.tiles[p][i][1 - flip]);
+        }
+    }
+    return CG_OK;
+}
+
+/* Smaller deals: one tile fewer in each hand. */
+void cg_domino_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
+    (void)len;
+    int values[1 + 4 * CG_DOMINO_MAX_HAND], count = 0, used;
+    for (const char *p = text;
+         count < 1 + 4 * CG_DOMINO_MAX_HAND && sscanf(p, "%d%n", &values[count], &used) == 1;
+         p += used) {
+        count++;
+    }
+    int n = values[0];
+    if (count != 1 + 4 * n || n < 2) {
+        return;
+    }
+    for (int r = 0; r < n; r++) {
+        for (int g = 0; g < n; g++) {
+            cg_buf line = CG_BUF_INIT;
+            cg_buf_printf(&line, "%d", n - 1);
+            for (int i = 0; i < 2 * n; i++) {
+                if (i != r && i != n + g) {
+                    cg_buf_printf(&line, " %d %d", values[1 + 2 * i], values[2 + 2 * i]);
+                }
+            }
+            cg_strlist_addf(candidates, "%s", line.data);
+            cg_buf_free(&line);
+        }
+    }
+}
+
+const cg_option_spec cg_domino_gen_options[] = {
+    {CG_OPTION_TILES, "tiles", 'i', CG_ARG_INT, "N", "tiles per hand, 1..14 (default 1..7)", 1,
+     CG_DOMINO_MAX_HAND, NULL},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};

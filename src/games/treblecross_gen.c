@@ -1,0 +1,89 @@
+/* Treblecross test data: random boards (no XXX), hard ones (whose only
+ * wins are XX. or X.X at an edge, long boards whose answer hangs on one
+ * stretch), boundary ones (3 cells, 2,000 cells), and shrinking by a cell. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgsolve/games/treblecross.h"
+
+static bool x_at(const char *board, size_t len, size_t i, int d) {
+    return (d >= 0 || i >= (size_t)-d) && i + (size_t)d < len && board[i + (size_t)d] == 'X';
+}
+
+/* Put an X at i unless that makes three in a row. */
+static void place(char *board, size_t len, size_t i) {
+    bool triple = (x_at(board, len, i, -2) && x_at(board, len, i, -1)) ||
+                  (x_at(board, len, i, -1) && x_at(board, len, i, 1)) ||
+                  (x_at(board, len, i, 1) && x_at(board, len, i, 2));
+    board[i] = triple ? '.' : 'X';
+}
+
+static void random_board(char *board, size_t len, unsigned density, cg_rng *rng) {
+    memset(board, '.', len);
+    board[len] = '\0';
+    for (size_t i = 0; i < len; i++) {
+        if (cg_rng_below(rng, 100) < density) {
+            place(board, len, i);
+        }
+    }
+}
+
+cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
+                                       cg_buf *out, cg_error *err) {
+    size_t len = options->length > 0 ? (size_t)options->length : 3 + (size_t)cg_rng_below(rng, 38);
+    unsigned density =
+        options->density >= 0 ? (unsigned)options->density : (unsigned)cg_rng_below(rng, 30);
+    if (options->edge) {
+        static const char *const small[] = {"...", "X..", ".X.", "..X", "X.X", "XX.", ".XX"};
+        if (index % 8 < 7) {
+            cg_buf_puts(out, small[index % 8]);
+            return CG_OK;
+        }
+        len = options->length > 0 ? len : 2000;
+    }
+    char *board = malloc(len + 1);
+    if (board == NULL) {
+        return cg_error_nomem(err, "generating a board");
+    }
+    if (options->hard && index % 2 == 0 && len >= 6) {
+        /* XX. or X.X at one edge, the rest free but for a far X: the only
+         * wins complete the triple at the edge. */
+        random_board(board, len, 0, rng);
+        bool left = cg_rng_below(rng, 2) == 0, gap = cg_rng_below(rng, 2) == 0;
+        size_t a = left ? 0 : len - 1, b = left ? (gap ? 2 : 1) : (gap ? len - 3 : len - 2);
+        board[a] = board[b] = 'X';
+        if (len > 12) {
+            board[len / 2] = 'X';
+        }
+    } else if (options->hard) {
+        random_board(board, len, 2, rng);
+    } else {
+        random_board(board, len, density, rng);
+    }
+    cg_buf_puts(out, board);
+    if (options->hard && index % 4 == 3) {
+        cg_buf_puts(out, "  "); /* white space a line-based reader may take for cells */
+    }
+    free(board);
+    return CG_OK;
+}
+
+/* Smaller boards: a cell fewer (each place), or an X cleared. */
+void cg_treblecross_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
+    for (size_t i = 0; len > 3 && i < len; i++) {
+        cg_strlist_addf(candidates, "%.*s%s", (int)i, text, text + i + 1);
+    }
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == 'X') {
+            cg_strlist_addf(candidates, "%.*s.%s", (int)i, text, text + i + 1);
+        }
+    }
+}
+
+const cg_option_spec cg_treblecross_gen_options[] = {
+    {CG_OPTION_LENGTH, "length", 'L', CG_ARG_INT, "L", "cells per board (default 3..40)", 3,
+     (int64_t)1 << 30, NULL},
+    {CG_OPTION_DENSITY, "density", 'x', CG_ARG_INT, "PERCENT",
+     "cells holding an X, in percent (default 0..30)", 0, 100, NULL},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
