@@ -76,6 +76,7 @@ static token *tokenize(const char *text, size_t from, size_t to, size_t *count) 
             token *grown = realloc(tokens, (cap *= 2) * sizeof *tokens);
             if (grown == NULL) {
                 free(tokens);
+                *count = 0;
                 return NULL;
             }
             tokens = grown;
@@ -92,7 +93,7 @@ static bool same(const char *a, token x, const char *b, token y) {
 /* The output's lines holding tokens [first, first + count), or a note. */
 static void given_text(const char *output, size_t output_len, const token *tokens, size_t total,
                        size_t first, size_t count, cg_buf *given) {
-    if (first >= total) {
+    if (first >= total || tokens == NULL) {
         cg_buf_puts(given, "(nothing: the output ends before this case)\n");
         return;
     }
@@ -215,9 +216,10 @@ cg_status cg_check(const cg_game *game, cg_scanner *in, const char *output, size
     token *given = NULL;
     if (st == CG_OK) {
         given = tokenize(output, 0, output_len, &given_count);
-        st = given == NULL ? cg_error_nomem(err, "reading the output") : CG_OK;
     }
-    if (st == CG_OK) {
+    if (st == CG_OK && given == NULL) {
+        st = cg_error_nomem(err, "reading the output");
+    } else if (st == CG_OK) {
         result->cases = e.cases;
         judge(&e, output, output_len, result, given, given_count);
         if (cg_buf_failed(&result->summary) || cg_buf_failed(&result->expected) ||
