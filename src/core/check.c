@@ -174,7 +174,7 @@ static void judge(const expectation *e, const char *output, size_t output_len, c
         if (!match) {
             r->verdict = CG_WRONG_ANSWER;
             r->case_number = k + 1;
-            cg_buf_printf(&r->summary, "wrong answer: case %llu", (unsigned long long)(k + 1));
+            cg_buf_printf(&r->summary, "wrong answer: case %llu", (unsigned long long)k + 1);
             cg_buf_append(&r->expected, want + e->case_start[k], end - e->case_start[k]);
             given_text(output, output_len, given, given_count, at, count > 0 ? count : 1,
                        &r->given);

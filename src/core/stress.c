@@ -93,7 +93,7 @@ static cg_status attempt(stress *s, const cg_strlist *cases, failure *kind, cg_b
 /* Whether cases still fail as `wanted` does. */
 static cg_status still_fails(stress *s, const cg_strlist *cases, failure wanted, bool *fails,
                              cg_check_result *check, cg_error *err) {
-    failure kind;
+    failure kind = NONE;
     cg_buf summary = CG_BUF_INIT;
     cg_status st = attempt(s, cases, &kind, &summary, check, err);
     *fails = st == CG_OK && kind == wanted;

@@ -9,7 +9,7 @@
 static void random_board(char *cells, size_t n, unsigned fill, cg_rng *rng) {
     for (size_t c = 0; c < n * n; c++) {
         uint64_t roll = cg_rng_below(rng, 200);
-        cells[c] = roll < fill ? 'W' : roll < 2 * fill ? 'B' : 'U';
+        cells[c] = roll < fill ? 'W' : roll < 2 * (uint64_t)fill ? 'B' : 'U';
     }
 }
 
@@ -63,10 +63,13 @@ void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
     if (sscanf(text, "%zu%n", &n, &used) != 1 || n == 0 || n > 200) {
         return;
     }
-    char *cells = malloc(n * n + 1);
+    char *cells = calloc(n * n + 1, 1);
+    if (cells == NULL) {
+        return;
+    }
     const char *p = text + used;
     size_t got = 0;
-    for (; cells != NULL && *p != '\0' && got < n * n; p++) {
+    for (; *p != '\0' && got < n * n; p++) {
         if (*p == 'W' || *p == 'B' || *p == 'U') {
             cells[got++] = *p;
         }
