@@ -63,7 +63,8 @@ static inline cg_nimber cg_grundy_seq_at(const cg_grundy_seq *seq, size_t n) {
  * first index from which G(n + p) = G(n) holds) that the octal periodicity
  * theorem proves everlasting: it needs the equality checked for all n with
  * preperiod <= n < 2 * preperiod + p + last, where last is the code's largest
- * removal. Returns 0 when no proven period exists among the known values. */
+ * removal, and for n = p + last too when the preperiod is 0 (see octal.c).
+ * Returns 0 when no proven period exists among the known values. */
 size_t cg_octal_find_period(const cg_nimber *values, size_t count, const cg_octal_code *code,
                             size_t *preperiod);
 

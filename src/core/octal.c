@@ -153,8 +153,13 @@ size_t cg_octal_find_period(const cg_nimber *values, size_t count, const cg_octa
                             size_t *preperiod) {
     for (size_t p = 1; p < count; p++) {
         size_t start = start_of_period(values, count, p);
-        /* The equality must be verified for n < 2 * start + p + last. */
-        if (2 * start + p + code->last + p <= count) {
+        /* The equality must be verified for n < 2 * start + p + last, and
+         * for n = p + last too when start is 0: in the induction, the
+         * option (p, p) of heap n + p maps to (p, 0) of heap n, which is not
+         * a split, when the preperiod is 0 (e.g. 0.4: G(0..2) = 0 0 0,
+         * but G(3) = 1). */
+        size_t needed = 2 * start + p + code->last + p + (start == 0);
+        if (needed <= count) {
             *preperiod = start;
             return p;
         }

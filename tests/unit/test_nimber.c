@@ -183,6 +183,33 @@ static void parse_and_format(void **state) {
     assert_int_equal(cg_octal_parse("", &code, &err), CG_ERR_INPUT);
 }
 
+/* Regression: a period from heap 0 needs one more value than the general
+ * bound. 0.4 has G(0..2) = 0 0 0 but G(3) = 1: no period of 1 may be
+ * claimed from G(0..2), and the claims made on longer prefixes hold. */
+static void period_from_zero_is_sound(void **state) {
+    (void)state;
+    cg_grundy_seq seq;
+    sequence("0.4", 2, &seq);
+    size_t pre;
+    assert_int_equal(cg_octal_find_period(seq.values, seq.count, &seq.code, &pre), 0);
+    cg_grundy_seq_free(&seq);
+    static const char *const codes[] = {"0.4", "0.40", "0.04", "4.1", "0.7", "0.16", "4.07", "0.6"};
+    for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
+        cg_grundy_seq full;
+        sequence(codes[c], 600, &full);
+        for (size_t count = 1; count <= 300; count++) {
+            size_t p = cg_octal_find_period(full.values, count, &full.code, &pre);
+            for (size_t n = pre; p > 0 && n + p < full.count; n++) {
+                if (full.values[n + p] != full.values[n]) {
+                    fail_msg("%s: period %zu from %zu claimed on %zu values, broken at %zu",
+                             codes[c], p, pre, count, n);
+                }
+            }
+        }
+        cg_grundy_seq_free(&full);
+    }
+}
+
 static void checksum_is_stable(void **state) {
     (void)state;
     cg_nimber a[] = {0, 1, 2};
@@ -205,6 +232,7 @@ int main(void) {
         cmocka_unit_test(extend_is_incremental),
         cmocka_unit_test(split_without_removal),
         cmocka_unit_test(parse_and_format),
+        cmocka_unit_test(period_from_zero_is_sound),
         cmocka_unit_test(checksum_is_stable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
