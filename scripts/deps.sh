@@ -5,7 +5,7 @@ set -euo pipefail
 want=(cmake gcc make)
 [ "${1:-build}" = test ] && want+=(libcmocka-dev clang valgrind libclang-rt-14-dev time
     clang-format clang-tidy shellcheck g++ pkg-config groff-base bsdutils python3
-    python3-pexpect python3-jsonschema python3-yaml)
+    python3-pexpect python3-jsonschema python3-yaml emscripten chromium)
 missing=()
 for pkg in "${want[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -1,0 +1,172 @@
+/* The library's face in the browser: a few calls the page's Web Worker makes
+ * through WebAssembly. Each takes strings and returns one JSON object (a
+ * string the caller frees with cgw_free), built with the library's own
+ * report model, so the page runs exactly the code the command line runs:
+ *
+ *   cgw_solve(game, input, optimal, max)   {"ok","judge","json","error"}
+ *       judge: the judge's output byte for byte; json: the --json lines;
+ *       error: the message of a bad input ("<input>:L:C: ..."), "" if none
+ *   cgw_play(game, position, commands, first_computer, seed)
+ *       the `cgsolve play --json` events for the commands typed so far
+ *       (one per line), {"ok","events","error"}; position is a position
+ *       file's text ("" for the usual start; for grundy: "CODE HEAP...");
+ *       seed > 0 draws a random start
+ *   cgw_grundy(code, upto)                 {"ok","json","error"}
+ *   cgw_games()                            the games, and which are playable */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgsolve/cgsolve.h"
+#include "cgsolve/grundy_table.h"
+
+/* Everything written to a memory stream, as a NUL-terminated string. */
+typedef struct capture {
+    FILE *stream;
+    char *text;
+    size_t len;
+} capture;
+
+static void capture_open(capture *c) {
+    c->text = NULL;
+    c->len = 0;
+    c->stream = open_memstream(&c->text, &c->len);
+}
+
+static void capture_close(capture *c) {
+    if (c->stream != NULL) {
+        fclose(c->stream);
+    }
+}
+
+/* {"ok": ..., key: value, ..., "error": ...} as a malloc'd string. */
+static char *answer(bool ok, const char *const *keys, const char *const *values, size_t count,
+                    const char *error) {
+    cg_report report;
+    cg_report_init(&report);
+    cg_report_bool(&report, "ok", ok);
+    for (size_t i = 0; i < count; i++) {
+        cg_report_string(&report, keys[i], values[i] != NULL ? values[i] : "");
+    }
+    cg_report_string(&report, "error", error != NULL ? error : "");
+    cg_buf out = CG_BUF_INIT;
+    cg_report_render_json(&report, &out);
+    cg_report_free(&report);
+    return out.data; /* the caller frees it */
+}
+
+static cg_status run(const cg_game *game, const char *input, const cg_options *options, FILE *out,
+                     cg_error *err) {
+    cg_scanner *scanner = NULL;
+    cg_status st = cg_scanner_open_memory(&scanner, input, strlen(input), "<input>", err);
+    if (st == CG_OK) {
+        st = cg_run(game, scanner, options, out, NULL, err);
+    }
+    cg_scanner_close(scanner);
+    return st;
+}
+
+char *cgw_solve(const char *name, const char *input, int optimal, int max) {
+    const cg_game *game = cg_find_game(name);
+    if (game == NULL) {
+        return answer(false, NULL, NULL, 0, "unknown game");
+    }
+    cg_options options;
+    cg_options_init(&options);
+    options.optimal = optimal != 0;
+    options.max_number = max;
+    options.memory_limit = (size_t)512 << 20;
+    capture judge, json;
+    capture_open(&judge);
+    capture_open(&json);
+    cg_error err;
+    cg_error_clear(&err);
+    cg_status st = run(game, input, &options, judge.stream, &err);
+    options.output = CG_OUTPUT_JSON;
+    cg_error json_err;
+    run(game, input, &options, json.stream, &json_err);
+    capture_close(&judge);
+    capture_close(&json);
+    static const char *const keys[] = {"judge", "json"};
+    const char *values[] = {judge.text, json.text};
+    char *result = answer(st == CG_OK, keys, values, 2, st == CG_OK ? "" : err.message);
+    free(judge.text);
+    free(json.text);
+    return result;
+}
+
+char *cgw_play(const char *name, const char *position, const char *commands, int computer_first,
+               int seed) {
+    const cg_game *game = cg_find_game(name);
+    game = game != NULL ? game : cg_find_play_only_game(name);
+    if (game == NULL || game->play == NULL) {
+        return answer(false, NULL, NULL, 0, "this game cannot be played");
+    }
+    cg_options options;
+    cg_options_init(&options);
+    options.output = CG_OUTPUT_JSON;
+    options.computer_first = computer_first != 0;
+    options.random_start = seed > 0;
+    options.seed = (uint64_t)seed;
+    options.memory_limit = (size_t)256 << 20;
+    cg_play_start start = {position, strlen(position), "<position>"};
+    capture events;
+    capture_open(&events);
+    cg_scanner *typed = NULL;
+    cg_error err;
+    cg_error_clear(&err);
+    cg_status st = cg_scanner_open_memory(&typed, commands, strlen(commands), "<moves>", &err);
+    if (st == CG_OK) {
+        st = cg_play(game, position[0] != '\0' ? &start : NULL, typed, &options, false,
+                     events.stream, &err);
+    }
+    cg_scanner_close(typed);
+    capture_close(&events);
+    static const char *const keys[] = {"events"};
+    const char *values[] = {events.text};
+    char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
+    free(events.text);
+    return result;
+}
+
+char *cgw_grundy(const char *code, int upto) {
+    cg_options options;
+    cg_options_init(&options);
+    options.output = CG_OUTPUT_JSON;
+    options.upto = upto > 0 ? (uint64_t)upto : 0;
+    options.memory_limit = (size_t)512 << 20;
+    capture json;
+    capture_open(&json);
+    cg_error err;
+    cg_error_clear(&err);
+    cg_status st = cg_write_grundy_table(code, &options, json.stream, &err);
+    capture_close(&json);
+    static const char *const keys[] = {"json"};
+    const char *values[] = {json.text};
+    char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
+    free(json.text);
+    return result;
+}
+
+char *cgw_games(void) {
+    cg_report report;
+    cg_report_init(&report);
+    cg_report_string(&report, "version", cg_version());
+    cg_report_open_list(&report, "games");
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        cg_report_open_object(&report, NULL);
+        cg_report_string(&report, "name", (*game)->name);
+        cg_report_string(&report, "summary", (*game)->summary);
+        cg_report_bool(&report, "playable", (*game)->play != NULL);
+        cg_report_close(&report);
+    }
+    cg_report_close(&report);
+    cg_buf out = CG_BUF_INIT;
+    cg_report_render_json(&report, &out);
+    cg_report_free(&report);
+    return out.data;
+}
+
+void cgw_free(char *text) {
+    free(text);
+}
