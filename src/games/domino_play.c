@@ -190,35 +190,34 @@ static cg_status drawing_moves(void *state, cg_strlist *moves, cg_error *err) {
     return list(state, DRAWING, moves, err);
 }
 
+/* The index of move among the typed legal moves, also when its tile is
+ * written the other way round ("5-3" for "3-5"); -1 when it is none. */
+static int find_move(const cg_strlist *typed, const char *move) {
+    char reversed[8] = "";
+    if (strlen(move) >= 3 && move[1] == '-') {
+        snprintf(reversed, sizeof reversed, "%c-%c%s", move[2], move[0], move + 3);
+    }
+    for (size_t i = 0; i < typed->count; i++) {
+        const char *legal = cg_strlist_at(typed, i);
+        if (strcmp(legal, move) == 0 || (reversed[0] != '\0' && strcmp(legal, reversed) == 0)) {
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
 static cg_status play(void *state, const char *move, cg_error *err) {
     play_state *s = state;
     uint64_t next[2 * CG_DOMINO_MAX_HAND + 1];
     size_t count = s->graph.moves(s->graph.context, s->position, next);
     cg_strlist typed = CG_STRLIST_INIT;
     cg_status st = legal_moves(state, &typed, err);
-    for (size_t i = 0; st == CG_OK && i < typed.count; i++) {
-        if (strcmp(cg_strlist_at(&typed, i), move) == 0) {
-            cg_domino_move m = cg_domino_step(&s->rules, s->position, next[i]);
-            extend_line(s, &m);
-            s->position = next[i];
-            cg_strlist_free(&typed);
-            return CG_OK;
-        }
-    }
-    if (st == CG_OK) {
-        char reversed[8] = "";
-        if (strlen(move) >= 3 && move[1] == '-') {
-            snprintf(reversed, sizeof reversed, "%c-%c%s", move[2], move[0], move + 3);
-        }
-        for (size_t i = 0; reversed[0] != '\0' && i < typed.count; i++) {
-            if (strcmp(cg_strlist_at(&typed, i), reversed) == 0) {
-                cg_domino_move m = cg_domino_step(&s->rules, s->position, next[i]);
-                extend_line(s, &m);
-                s->position = next[i];
-                cg_strlist_free(&typed);
-                return CG_OK;
-            }
-        }
+    int found = st == CG_OK ? find_move(&typed, move) : -1;
+    if (found >= 0) {
+        cg_domino_move m = cg_domino_step(&s->rules, s->position, next[found]);
+        extend_line(s, &m);
+        s->position = next[found];
+    } else if (st == CG_OK) {
         cg_domino_view v = cg_domino_look(&s->rules, s->position);
         st = count == 1 && strcmp(cg_strlist_at(&typed, 0), "pass") == 0
                  ? cg_error_set(err, CG_ERR_INPUT, "nothing of yours fits %d or %d: type pass",

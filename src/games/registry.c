@@ -19,13 +19,17 @@ const cg_game *const *cg_games(void) {
     return registered;
 }
 
-const cg_game *cg_find_game(const char *name) {
-    for (size_t i = 0; registered[i] != NULL; i++) {
-        if (strcmp(registered[i]->name, name) == 0) {
-            return registered[i];
+static const cg_game *find_in(const cg_game *const *table, const char *name) {
+    for (size_t i = 0; table[i] != NULL; i++) {
+        if (strcmp(table[i]->name, name) == 0) {
+            return table[i];
         }
     }
     return NULL;
+}
+
+const cg_game *cg_find_game(const char *name) {
+    return find_in(registered, name);
 }
 
 static const cg_game *const play_only[] = {
@@ -38,10 +42,5 @@ const cg_game *const *cg_play_only_games(void) {
 }
 
 const cg_game *cg_find_play_only_game(const char *name) {
-    for (size_t i = 0; play_only[i] != NULL; i++) {
-        if (strcmp(play_only[i]->name, name) == 0) {
-            return play_only[i];
-        }
-    }
-    return NULL;
+    return find_in(play_only, name);
 }

@@ -2,22 +2,19 @@
 #ifndef CGSOLVE_REF_RNG_H
 #define CGSOLVE_REF_RNG_H
 
-#include <stdint.h>
+#include "cgsolve/rng.h"
 
-typedef struct ref_rng {
-    uint64_t state;
-} ref_rng;
+/* The library's generator (splitmix64, unbiased draws): the tests' random
+ * cases, the benchmarks' and `cgsolve gen`'s come from one generator. */
+typedef cg_rng ref_rng;
 
 static inline uint64_t ref_rng_next(ref_rng *rng) {
-    uint64_t z = (rng->state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
+    return cg_rng_next(rng);
 }
 
-/* Uniform in [0, n) (n > 0; the tiny modulo bias is irrelevant for tests). */
+/* Uniform in [0, n), n > 0. */
 static inline uint64_t ref_rng_below(ref_rng *rng, uint64_t n) {
-    return ref_rng_next(rng) % n;
+    return cg_rng_below(rng, n);
 }
 
 #endif
