@@ -34,9 +34,8 @@ cg_status cg_numbergame_generate_case(const cg_options *options, cg_rng *rng, ui
     int max = max_of(options);
     uint64_t position = cg_numbergame_full(max);
     uint64_t choices = cg_rng_below(rng, 6);
-    if (options->edge) {
-        static const uint64_t edge_choices[] = {0, 0, 0};
-        choices = edge_choices[index % 3];
+    if (options->edge) { /* nothing left, only 2, or the full set */
+        choices = 0;
         position = index % 3 == 0 ? 0 : index % 3 == 1 ? cg_numbergame_bit(2) : position;
     } else if (options->hard) {
         choices = index % 2;
