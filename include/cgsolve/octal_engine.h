@@ -1,0 +1,87 @@
+/* Grundy sequences of octal games by two exact engines behind one interface.
+ *
+ * The naive engine applies the definition: G(n) is the mex over every move
+ * of the nim-sum of the heaps it leaves, O(n) pairs per heap. The sparse
+ * engine uses the rare/common split (Berlekamp's "sparse space", as in
+ * Winning Ways and the engines of Gangolli and Plambeck, Flammenkamp,
+ * Beling): for a mask m, a value is common when (value & m) has an odd number
+ * of bits, rare otherwise. A nim-sum of two values is common exactly when one
+ * is rare and the other common, so every common option of a heap comes from a
+ * pair with a rare member: those pairs are few when rare values are. The
+ * smallest common value missing from the options is the candidate; it is
+ * G(n) unless a rare value below it is missing too, which common-common
+ * pairs settle, stopping as soon as every rare value below the candidate is
+ * found. Both engines give the same values for every code; the sparse one is
+ * faster when the rare positions are few. The mask is chosen from the value
+ * histogram by a Walsh-Hadamard transform (the mask with the fewest rare
+ * positions) and chosen again as the sequence doubles.
+ *
+ * Values are kept in 16 bits while they fit and widened to 32 when needed;
+ * the storage is counted in the budget. */
+#ifndef CGSOLVE_OCTAL_ENGINE_H
+#define CGSOLVE_OCTAL_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cgsolve/budget.h"
+#include "cgsolve/octal.h"
+#include "cgsolve/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cg_engine_method {
+    CG_ENGINE_AUTO,   /* naive for the first heaps, sparse after */
+    CG_ENGINE_NAIVE,  /* the definition */
+    CG_ENGINE_SPARSE, /* rare/common (codes that split in three fall back to naive) */
+} cg_engine_method;
+
+typedef struct cg_octal_engine {
+    cg_octal_code code;
+    cg_engine_method method;
+    cg_budget *budget;
+    uint16_t *narrow; /* the values while every value fits in 16 bits */
+    uint32_t *wide;   /* the values once one does not */
+    size_t count;     /* G(0..count-1) are known */
+    size_t capacity;
+    size_t held;    /* bytes of values in the budget */
+    uint32_t bound; /* a power of two above every value */
+    uint64_t *seen; /* the mex set of the heap being computed, bound * 2 bits */
+    size_t seen_words;
+    /* the sparse engine */
+    uint32_t mask;  /* 0 until chosen */
+    uint32_t *rare; /* the rare positions, ascending */
+    size_t rare_count, rare_capacity;
+    uint8_t *common;     /* common[v]: value v is common under mask (v < bound) */
+    uint64_t *histogram; /* positions with each value (v < bound) */
+    size_t next_choice;  /* choose the mask again at this count */
+    uint32_t largest;    /* the largest value so far, and its first heap */
+    size_t largest_at;
+    uint64_t pairs; /* pairs looked at, for the benchmark */
+} cg_octal_engine;
+
+/* An engine for code by method, its values counted in budget (NULL:
+ * unlimited). */
+void cg_octal_engine_init(cg_octal_engine *engine, const cg_octal_code *code,
+                          cg_engine_method method, cg_budget *budget);
+void cg_octal_engine_free(cg_octal_engine *engine);
+
+/* Make G(0..n) available. CG_ERR_LIMIT when they outgrow the budget. */
+cg_status cg_octal_engine_extend(cg_octal_engine *engine, size_t n, cg_error *err);
+
+/* G(n), n < count. */
+static inline uint32_t cg_octal_engine_at(const cg_octal_engine *engine, size_t n) {
+    return engine->wide != NULL ? engine->wide[n] : engine->narrow[n];
+}
+
+/* The rare positions under the current mask (0 before one is chosen). */
+size_t cg_octal_engine_rare_count(const cg_octal_engine *engine);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
