@@ -139,7 +139,7 @@ char *cgw_grundy(const char *code, int upto) {
     capture_open(&json);
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = cg_write_grundy_table(code, &options, json.stream, &err);
+    cg_status st = cg_write_grundy_table(code, &options, json.stream, NULL, &err);
     capture_close(&json);
     static const char *const keys[] = {"json"};
     const char *values[] = {json.text};

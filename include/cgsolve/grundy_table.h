@@ -1,7 +1,8 @@
-/* `cgsolve grundy`: the Grundy sequence of an octal game. */
+/* `cgsolve grundy`: the Grundy sequence of an octal game, streamed. */
 #ifndef CGSOLVE_GRUNDY_TABLE_H
 #define CGSOLVE_GRUNDY_TABLE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -17,17 +18,35 @@ extern "C" {
 /* The options `grundy` accepts beyond the output and memory options. */
 extern const cg_option_spec cg_grundy_options[];
 
-/* Write G(0..options->upto) of the octal game named by code to out, the
- * values counted in the options' memory limit. Judge mode: one value a line.
- * Explain mode: the same, then the analysis (code, values, the proven period
- * if the values computed reveal one, the largest value, a checksum) as
- * indented text. JSON mode: one line in the common envelope with that
- * analysis. */
-cg_status cg_write_grundy_table(const char *code, const cg_options *options, FILE *out,
-                                cg_error *err);
+/* What the caller adds to a run. */
+typedef struct cg_grundy_hooks {
+    /* Told after each chunk of values: known, wanted, rare positions. Return
+     * true to stop (an interrupt): the run saves its checkpoint, if one was
+     * asked, and ends with CG_END, everything written so far being valid. */
+    bool (*progress)(void *context, size_t known, size_t wanted, size_t rare);
+    void *context;
+    FILE *values_out; /* where the values go instead of the output, or NULL */
+} cg_grundy_hooks;
 
-/* FNV-1a over the decimal values, comma-separated: comparable across tools. */
+/* Write G(0..options->upto) of the octal game named by code (NULL with
+ * options->resume: the checkpoint's code) as they are computed, one a line,
+ * by options->method, counted in the options' memory limit. With
+ * options->until_period, computing stops once a period is proven and the
+ * remaining values follow from it. Explain mode adds the analysis as YAML,
+ * JSON mode writes only the analysis, one line in the common envelope:
+ * code, method, upto, computed, values (listed up to heap 99,999),
+ * values_omitted, period, largest_value(_at), checksum, mask,
+ * rare_positions, last_rare. options->checkpoint is saved every 30 s and at
+ * the end; options->resume starts from one. */
+cg_status cg_write_grundy_table(const char *code, const cg_options *options, FILE *out,
+                                const cg_grundy_hooks *hooks, cg_error *err);
+
+/* FNV-1a over the decimal values, comma-separated: comparable across tools.
+ * The running form: start from CG_GRUNDY_CHECKSUM_START and add G(index)
+ * in order. */
+#define CG_GRUNDY_CHECKSUM_START UINT64_C(14695981039346656037)
 uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count);
+uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value);
 
 #ifdef __cplusplus
 }

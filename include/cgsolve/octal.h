@@ -5,7 +5,8 @@
  * bit 1 — nothing (the whole heap was k tokens), bit 2 — one non-empty heap,
  * bit 4 — two non-empty heaps. d0 may only be 0 or 4 (split a heap in two
  * without removing anything). Examples: 0.77 Kayles, 0.07 Dawson's Kayles,
- * 0.007 Treblecross. */
+ * 0.007 Treblecross. Hexadecimal digits 8-f add bit 8: leave three non-empty
+ * heaps (as in Flammenkamp's and CGSuite's tables), e.g. 0.8 or 4.c. */
 #ifndef CGSOLVE_OCTAL_H
 #define CGSOLVE_OCTAL_H
 
@@ -65,6 +66,10 @@ static inline cg_nimber cg_grundy_seq_at(const cg_grundy_seq *seq, size_t n) {
  * preperiod <= n < 2 * preperiod + p + last, where last is the code's largest
  * removal, and for n = p + last too when the preperiod is 0 (see octal.c).
  * Returns 0 when no proven period exists among the known values. */
+typedef uint64_t (*cg_value_at)(const void *values, size_t n);
+/* The same for values read through at(values, n). */
+size_t cg_octal_find_period_in(const void *values, cg_value_at at, size_t count,
+                               const cg_octal_code *code, size_t *preperiod);
 size_t cg_octal_find_period(const cg_nimber *values, size_t count, const cg_octal_code *code,
                             size_t *preperiod);
 

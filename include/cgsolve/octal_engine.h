@@ -77,6 +77,21 @@ static inline uint32_t cg_octal_engine_at(const cg_octal_engine *engine, size_t 
     return engine->wide != NULL ? engine->wide[n] : engine->narrow[n];
 }
 
+/* Append count known values (from a checkpoint) as if computed. */
+cg_status cg_octal_engine_restore(cg_octal_engine *engine, const uint32_t *values, size_t count,
+                                  cg_error *err);
+
+/* Write the engine's values to path safely: to path.tmp, synced, then
+ * renamed, with the code and a checksum inside. */
+cg_status cg_octal_engine_save(const cg_octal_engine *engine, const char *path, cg_error *err);
+
+/* Read a checkpoint into an engine initialised for method and budget; when
+ * code is not NULL the checkpoint must be of that code. A damaged file (its
+ * checksum, its form) or another code is CG_ERR_INPUT naming the file. */
+cg_status cg_octal_engine_load(cg_octal_engine *engine, const cg_octal_code *code,
+                               cg_engine_method method, cg_budget *budget, const char *path,
+                               cg_error *err);
+
 /* The rare positions under the current mask (0 before one is chosen). */
 size_t cg_octal_engine_rare_count(const cg_octal_engine *engine);
 

@@ -34,28 +34,34 @@ typedef enum cg_option_id {
     CG_OPTION_JSON,
     CG_OPTION_MEMORY,
     CG_OPTION_COLOR,
-    CG_OPTION_OPTIMAL,    /* domino */
-    CG_OPTION_MAX,        /* numbergame */
-    CG_OPTION_UPTO,       /* grundy */
-    CG_OPTION_FIRST,      /* play */
-    CG_OPTION_CASE,       /* play: which case of a position file */
-    CG_OPTION_RANDOM,     /* play: a random start */
-    CG_OPTION_SEED,       /* play, gen, stress: the seed */
-    CG_OPTION_CASES,      /* gen: how many cases */
-    CG_OPTION_HARD,       /* gen: cases that break common wrong solutions */
-    CG_OPTION_EDGE,       /* gen: boundary cases */
-    CG_OPTION_TILES,      /* gen domino: tiles per hand */
-    CG_OPTION_LENGTH,     /* gen treblecross: cells per board */
-    CG_OPTION_DENSITY,    /* gen treblecross: percent of cells holding an X */
-    CG_OPTION_NODES,      /* gen gamecs: nodes per tree */
-    CG_OPTION_MAX_WEIGHT, /* gen gamecs: largest edge weight */
-    CG_OPTION_SHAPE,      /* gen gamecs: the trees' shape */
-    CG_OPTION_SIZE,       /* gen path: board side */
-    CG_OPTION_FILL,       /* gen path: percent of cells holding a stone */
-    CG_OPTION_TIME_LIMIT, /* stress: seconds per run of the program */
-    CG_OPTION_RUNS,       /* stress: how many inputs at most */
-    CG_OPTION_SECONDS,    /* stress: how long at most */
-    CG_OPTION_SAVE,       /* stress: where to write the minimal failing input */
+    CG_OPTION_OPTIMAL,      /* domino */
+    CG_OPTION_MAX,          /* numbergame */
+    CG_OPTION_UPTO,         /* grundy */
+    CG_OPTION_FIRST,        /* play */
+    CG_OPTION_CASE,         /* play: which case of a position file */
+    CG_OPTION_RANDOM,       /* play: a random start */
+    CG_OPTION_SEED,         /* play, gen, stress: the seed */
+    CG_OPTION_CASES,        /* gen: how many cases */
+    CG_OPTION_HARD,         /* gen: cases that break common wrong solutions */
+    CG_OPTION_EDGE,         /* gen: boundary cases */
+    CG_OPTION_TILES,        /* gen domino: tiles per hand */
+    CG_OPTION_LENGTH,       /* gen treblecross: cells per board */
+    CG_OPTION_DENSITY,      /* gen treblecross: percent of cells holding an X */
+    CG_OPTION_NODES,        /* gen gamecs: nodes per tree */
+    CG_OPTION_MAX_WEIGHT,   /* gen gamecs: largest edge weight */
+    CG_OPTION_SHAPE,        /* gen gamecs: the trees' shape */
+    CG_OPTION_SIZE,         /* gen path: board side */
+    CG_OPTION_FILL,         /* gen path: percent of cells holding a stone */
+    CG_OPTION_TIME_LIMIT,   /* stress: seconds per run of the program */
+    CG_OPTION_RUNS,         /* stress: how many inputs at most */
+    CG_OPTION_SECONDS,      /* stress: how long at most */
+    CG_OPTION_SAVE,         /* stress: where to write the minimal failing input */
+    CG_OPTION_METHOD,       /* grundy: the engine */
+    CG_OPTION_UNTIL_PERIOD, /* grundy: stop once a period is proven */
+    CG_OPTION_VALUES_OUT,   /* grundy: the values' file */
+    CG_OPTION_CHECKPOINT,   /* grundy: the checkpoint file */
+    CG_OPTION_RESUME,       /* grundy: the checkpoint to start from */
+    CG_OPTION_PROGRESS,     /* grundy: progress on standard error */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -109,9 +115,15 @@ typedef struct cg_options {
     uint64_t runs;            /* stress: inputs at most (0: no bound) */
     double seconds;           /* stress: seconds at most (0: no bound) */
     const char *save;         /* stress: the file for the minimal failing input, or NULL */
+    int method;               /* grundy: a cg_engine_method (0: auto) */
+    bool until_period;        /* grundy */
+    const char *values_out;   /* grundy: or NULL */
+    const char *checkpoint;   /* grundy: or NULL */
+    const char *resume;       /* grundy: or NULL */
+    bool progress;            /* grundy: report progress even when stderr is not a terminal */
     cg_color_mode color_mode; /* as asked */
     bool color;               /* explanations may use ANSI colours (the caller resolves auto) */
-    uint32_t given;           /* bit 1 << id for each option set by cg_option_set */
+    uint64_t given;           /* bit 1 << id for each option set by cg_option_set */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

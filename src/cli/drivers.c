@@ -87,23 +87,6 @@ int cli_run_game(cli *c) {
     return cli_close_output(stdout, worst);
 }
 
-int cli_run_grundy(cli *c) {
-    if (c->argc == 0) {
-        return cli_usage_error("grundy", "missing the octal game code, e.g. 0.007");
-    }
-    if (c->argc > 1) {
-        return cli_usage_error("grundy", "unexpected argument '%s'", c->argv[1]);
-    }
-    cg_error err;
-    cg_error_clear(&err);
-    cg_octal_code code;
-    if (cg_octal_parse(c->argv[0], &code, &err) != CG_OK) {
-        return cli_usage_error("grundy", "%s", err.message);
-    }
-    cg_status st = cg_write_grundy_table(c->argv[0], &c->options, stdout, &err);
-    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("grundy", &err));
-}
-
 static int playable_names(char *out, size_t size) {
     size_t at = 0;
     out[0] = '\0';

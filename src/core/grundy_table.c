@@ -1,107 +1,254 @@
 #include "cgsolve/grundy_table.h"
 
-#include "cgsolve/buf.h"
-#include "cgsolve/octal.h"
 #include <errno.h>
 #include <string.h>
+#include <time.h>
+
+#include "cgsolve/buf.h"
+#include "cgsolve/octal_engine.h"
+
+#define CHECKPOINT_SECONDS 30.0 /* at most this long between checkpoints */
+#define LISTED_VALUES 100000    /* the JSON and YAML analyses list values up to here */
 
 const cg_option_spec cg_grundy_options[] = {
     {CG_OPTION_UPTO, "upto", 'n', CG_ARG_INT, "N", "compute G(0..N) (default 100)", 0,
      (int64_t)1 << 40, NULL},
+    {CG_OPTION_METHOD, "method", 'A', CG_ARG_CHOICE, "METHOD",
+     "auto (default), naive or sparse (rare/common)", 0, 0, "auto|naive|sparse"},
+    {CG_OPTION_UNTIL_PERIOD, "until-period", 'U', CG_ARG_NONE, NULL,
+     "stop computing once a period is proven", 0, 0, NULL},
+    {CG_OPTION_VALUES_OUT, "values-out", 'O', CG_ARG_TEXT, "FILE",
+     "write the values to FILE instead of standard output", 0, 0, NULL},
+    {CG_OPTION_CHECKPOINT, "checkpoint", 'K', CG_ARG_TEXT, "FILE",
+     "save the values to FILE now and then, and at the end", 0, 0, NULL},
+    {CG_OPTION_RESUME, "resume", 'Z', CG_ARG_TEXT, "FILE", "start from a checkpoint", 0, 0, NULL},
+    {CG_OPTION_PROGRESS, "progress", 'G', CG_ARG_NONE, NULL,
+     "progress on standard error (default on a terminal)", 0, 0, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
 uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count) {
-    uint64_t hash = 14695981039346656037u;
-    char digits[24];
+    uint64_t hash = CG_GRUNDY_CHECKSUM_START;
     for (size_t i = 0; i < count; i++) {
-        int n = snprintf(digits, sizeof digits, i == 0 ? "%llu" : ",%llu",
-                         (unsigned long long)values[i]);
-        for (int k = 0; k < n; k++) {
-            hash = (hash ^ (unsigned char)digits[k]) * 1099511628211u;
-        }
+        hash = cg_grundy_checksum_add(hash, i, values[i]);
     }
     return hash;
 }
 
-/* The analysis of a computed sequence. */
-static void analyse(const cg_grundy_seq *seq, cg_report *report) {
+uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value) {
+    char digits[24];
+    int n =
+        snprintf(digits, sizeof digits, index == 0 ? "%llu" : ",%llu", (unsigned long long)value);
+    for (int k = 0; k < n; k++) {
+        hash = (hash ^ (unsigned char)digits[k]) * 1099511628211u;
+    }
+    return hash;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* One run of `cgsolve grundy`. */
+typedef struct grundy_run {
+    cg_octal_engine engine;
+    const cg_options *options;
+    const cg_grundy_hooks *hooks;
+    FILE *out, *values_out;
+    size_t written;    /* values written so far */
+    uint64_t checksum; /* of the values written */
+    size_t period, preperiod;
+    double last_checkpoint;
+} grundy_run;
+
+static uint64_t engine_at(const void *engine, size_t n) {
+    return cg_octal_engine_at(engine, n);
+}
+
+/* G(n), computed or, past a proven period, derived from it. */
+static uint64_t value_at(const grundy_run *r, size_t n) {
+    if (n < r->engine.count) {
+        return cg_octal_engine_at(&r->engine, n);
+    }
+    return cg_octal_engine_at(&r->engine, r->preperiod + (n - r->preperiod) % r->period);
+}
+
+/* Write G(written..upto_here) to the values stream, one a line. */
+static cg_status emit(grundy_run *r, size_t upto_here, cg_error *err) {
+    char line[24];
+    for (; r->written <= upto_here; r->written++) {
+        uint64_t v = value_at(r, r->written);
+        r->checksum = cg_grundy_checksum_add(r->checksum, r->written, v);
+        int n = snprintf(line, sizeof line, "%llu\n", (unsigned long long)v);
+        if (r->values_out != NULL && fwrite(line, 1, (size_t)n, r->values_out) != (size_t)n) {
+            return cg_error_set(err, CG_ERR_IO, "write error on the values: %s", strerror(errno));
+        }
+    }
+    if (r->values_out != NULL && fflush(r->values_out) != 0) {
+        return cg_error_set(err, CG_ERR_IO, "write error on the values: %s", strerror(errno));
+    }
+    return CG_OK;
+}
+
+static cg_status checkpoint(grundy_run *r, bool force, cg_error *err) {
+    if (r->options->checkpoint == NULL ||
+        (!force && now() - r->last_checkpoint < CHECKPOINT_SECONDS)) {
+        return CG_OK;
+    }
+    r->last_checkpoint = now();
+    return cg_octal_engine_save(&r->engine, r->options->checkpoint, err);
+}
+
+/* Compute in chunks: write each at once, look for a period when asked,
+ * report progress, save checkpoints. CG_END: interrupted (all written so far
+ * is valid, and saved when a checkpoint was asked). */
+static cg_status compute(grundy_run *r, cg_error *err) {
+    size_t upto = (size_t)r->options->upto;
+    size_t chunk = 1024;
+    cg_status st = CG_OK;
+    if (r->engine.count > 0) {
+        st = emit(r, r->engine.count - 1 < upto ? r->engine.count - 1 : upto, err);
+    }
+    while (st == CG_OK && r->engine.count <= upto && r->period == 0) {
+        size_t target = r->engine.count + chunk - 1 < upto ? r->engine.count + chunk - 1 : upto;
+        st = cg_octal_engine_extend(&r->engine, target, err);
+        if (st == CG_OK) {
+            st = emit(r, target, err);
+        }
+        if (st == CG_OK && r->options->until_period) {
+            r->period = cg_octal_find_period_in(&r->engine, engine_at, r->engine.count,
+                                                &r->engine.code, &r->preperiod);
+        }
+        if (st == CG_OK) {
+            st = checkpoint(r, false, err);
+        }
+        chunk = chunk < ((size_t)1 << 16) ? chunk * 2 : chunk;
+        if (st == CG_OK && r->hooks != NULL && r->hooks->progress != NULL &&
+            r->hooks->progress(r->hooks->context, r->engine.count, upto + 1,
+                               cg_octal_engine_rare_count(&r->engine))) {
+            cg_status saved = checkpoint(r, true, err);
+            return saved != CG_OK ? saved : CG_END;
+        }
+    }
+    if (st == CG_OK && r->period != 0) {
+        st = emit(r, upto, err); /* the rest follows from the period */
+    }
+    if (st == CG_OK) {
+        st = checkpoint(r, true, err);
+    }
+    return st;
+}
+
+static const char *method_name(cg_engine_method method) {
+    return method == CG_ENGINE_NAIVE ? "naive" : method == CG_ENGINE_SPARSE ? "sparse" : "auto";
+}
+
+/* The analysis of the run. */
+static void analyse(grundy_run *r, cg_report *report) {
+    const cg_octal_engine *e = &r->engine;
+    size_t upto = (size_t)r->options->upto;
     char name[CG_OCTAL_MAX_DIGITS + 4];
-    cg_octal_format(&seq->code, name, sizeof name);
+    cg_octal_format(&e->code, name, sizeof name);
     cg_report_string(report, "code", name);
-    cg_report_int(report, "upto", (int64_t)seq->count - 1);
+    cg_report_string(report, "method", method_name(e->method));
+    cg_report_int(report, "upto", (int64_t)upto);
+    cg_report_int(report, "computed", (int64_t)(e->count < upto + 1 ? e->count : upto + 1));
+    size_t listed = upto < LISTED_VALUES ? upto + 1 : 0;
     cg_report_open_list(report, "values");
-    size_t largest_at = 0;
-    for (size_t n = 0; n < seq->count; n++) {
-        cg_report_int(report, NULL, (int64_t)seq->values[n]);
-        largest_at = seq->values[n] > seq->values[largest_at] ? n : largest_at;
+    for (size_t n = 0; n < listed; n++) {
+        cg_report_int(report, NULL, (int64_t)value_at(r, n));
     }
     cg_report_close(report);
-    size_t preperiod = 0;
-    size_t period = cg_octal_find_period(seq->values, seq->count, &seq->code, &preperiod);
-    if (period > 0) {
+    cg_report_int(report, "values_omitted", (int64_t)(upto + 1 - listed));
+    if (r->period == 0) {
+        r->period = cg_octal_find_period_in(e, engine_at, e->count < upto + 1 ? e->count : upto + 1,
+                                            &e->code, &r->preperiod);
+    }
+    if (r->period > 0) {
         cg_report_open_object(report, "period");
-        cg_report_int(report, "period", (int64_t)period);
-        cg_report_int(report, "preperiod", (int64_t)preperiod);
+        cg_report_int(report, "period", (int64_t)r->period);
+        cg_report_int(report, "preperiod", (int64_t)r->preperiod);
         cg_report_close(report);
     } else {
         cg_report_null(report, "period");
     }
-    cg_report_int(report, "largest_value", (int64_t)seq->values[largest_at]);
-    cg_report_int(report, "largest_value_at", (int64_t)largest_at);
-    cg_report_printf(report, "checksum", "%016llx",
-                     (unsigned long long)cg_grundy_checksum(seq->values, seq->count));
+    cg_report_int(report, "largest_value", e->largest);
+    cg_report_int(report, "largest_value_at", (int64_t)e->largest_at);
+    cg_report_printf(report, "checksum", "%016llx", (unsigned long long)r->checksum);
+    cg_report_int(report, "mask", e->mask);
+    cg_report_int(report, "rare_positions", (int64_t)cg_octal_engine_rare_count(e));
+    cg_report_int(report, "last_rare",
+                  e->rare_count > 0 && e->mask != 0 ? (int64_t)e->rare[e->rare_count - 1] : -1);
 }
 
-static cg_status format(const cg_grundy_seq *seq, const cg_options *options, cg_buf *out,
-                        cg_error *err) {
-    cg_buf values = CG_BUF_INIT;
-    for (size_t n = 0; n < seq->count; n++) {
-        cg_buf_put_uint(&values, seq->values[n]);
-        cg_buf_putc(&values, '\n');
+static cg_status finish(grundy_run *r, cg_error *err) {
+    if (r->options->output == CG_OUTPUT_JUDGE) {
+        return CG_OK;
     }
     cg_report report;
     cg_report_init(&report);
-    if (options->output != CG_OUTPUT_JUDGE) {
-        analyse(seq, &report);
-    }
-    if (options->output == CG_OUTPUT_JSON) {
-        cg_report_write_envelope(out, "grundy", NULL, 1, values.data, values.len, &report);
+    analyse(r, &report);
+    cg_buf text = CG_BUF_INIT;
+    if (r->options->output == CG_OUTPUT_JSON) {
+        cg_report_write_envelope(&text, "grundy", NULL, 1, "", 0, &report);
     } else {
-        cg_buf_append(out, values.data != NULL ? values.data : "", values.len);
-        if (options->output == CG_OUTPUT_EXPLAIN) {
-            cg_report_render_text(&report, 2, out);
-        }
+        cg_report_render_text(&report, 2, &text);
     }
-    bool failed = cg_buf_failed(&values) || cg_report_failed(&report) || cg_buf_failed(out);
+    bool failed = cg_report_failed(&report) || cg_buf_failed(&text);
+    cg_status st = failed ? cg_error_nomem(err, "formatting the analysis") : CG_OK;
+    if (st == CG_OK && fwrite(text.data, 1, text.len, r->out) != text.len) {
+        st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+    }
+    cg_buf_free(&text);
     cg_report_free(&report);
-    cg_buf_free(&values);
-    return failed ? cg_error_nomem(err, "formatting the Grundy table") : CG_OK;
+    return st;
 }
 
 cg_status cg_write_grundy_table(const char *text, const cg_options *options, FILE *out,
-                                cg_error *err) {
+                                const cg_grundy_hooks *hooks, cg_error *err) {
     cg_octal_code code;
-    cg_status st = cg_octal_parse(text, &code, err);
-    if (st != CG_OK) {
+    cg_status st = CG_OK;
+    if (text != NULL && (st = cg_octal_parse(text, &code, err)) != CG_OK) {
         return st;
     }
-    if (options->upto >= SIZE_MAX / sizeof(cg_nimber)) {
+    if (text == NULL && options->resume == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "an octal code or a checkpoint to resume is needed");
+    }
+    if (options->upto >= ((uint64_t)1 << 40)) {
         return cg_error_set(err, CG_ERR_LIMIT, "G(0..%llu) is too large a table",
                             (unsigned long long)options->upto);
     }
     cg_budget budget = cg_budget_make(options->memory_limit);
-    cg_grundy_seq seq;
-    cg_grundy_seq_init(&seq, &code, &budget);
-    st = cg_grundy_seq_extend(&seq, (size_t)options->upto, err);
-    cg_buf buf = CG_BUF_INIT;
-    if (st == CG_OK) {
-        st = format(&seq, options, &buf, err);
+    grundy_run r;
+    memset(&r, 0, sizeof r);
+    r.options = options;
+    r.hooks = hooks;
+    r.out = out;
+    r.checksum = CG_GRUNDY_CHECKSUM_START;
+    r.last_checkpoint = now();
+    /* the values go to their own file when one is given; with JSON they
+     * are written only there */
+    r.values_out = hooks != NULL && hooks->values_out != NULL ? hooks->values_out
+                   : options->output == CG_OUTPUT_JSON        ? NULL
+                                                              : out;
+    cg_engine_method method = (cg_engine_method)options->method;
+    if (options->resume != NULL) {
+        st = cg_octal_engine_load(&r.engine, text != NULL ? &code : NULL, method, &budget,
+                                  options->resume, err);
+    } else {
+        cg_octal_engine_init(&r.engine, &code, method, &budget);
     }
-    cg_grundy_seq_free(&seq);
-    if (st == CG_OK && (fwrite(buf.data, 1, buf.len, out) != buf.len || fflush(out) != 0)) {
+    if (st == CG_OK) {
+        st = compute(&r, err);
+    }
+    if (st == CG_OK) {
+        st = finish(&r, err);
+    }
+    if ((st == CG_OK || st == CG_END) && fflush(out) != 0) {
         st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
     }
-    cg_buf_free(&buf);
+    cg_octal_engine_free(&r.engine);
     return st;
 }

@@ -65,13 +65,13 @@ static cg_status reserve(cg_octal_engine *e, size_t n, cg_error *err) {
 /* Move the values to 32 bits: a value no longer fits in 16. */
 static cg_status widen(cg_octal_engine *e, cg_error *err) {
     cg_status st = cg_budget_take(e->budget, e->capacity, sizeof *e->wide, "the Grundy table", err);
-    uint32_t *wide = st == CG_OK ? malloc(e->capacity * sizeof *wide) : NULL;
-    if (st == CG_OK && wide == NULL) {
-        cg_budget_give(e->budget, e->capacity, sizeof *e->wide);
-        st = cg_error_nomem(err, "widening the Grundy table");
-    }
     if (st != CG_OK) {
         return st;
+    }
+    uint32_t *wide = malloc(e->capacity * sizeof *wide);
+    if (wide == NULL) {
+        cg_budget_give(e->budget, e->capacity, sizeof *e->wide);
+        return cg_error_nomem(err, "widening the Grundy table");
     }
     for (size_t i = 0; i < e->count; i++) {
         wide[i] = e->narrow[i];
@@ -300,6 +300,43 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
     return v;
 }
 
+/* Append G(count) = value with its bookkeeping: width, bound, histogram,
+ * the largest value, the rare list, and the next choice of mask. */
+static cg_status record(cg_octal_engine *e, uint32_t value, cg_error *err) {
+    size_t m = e->count;
+    cg_status st = CG_OK;
+    if (value > UINT16_MAX && e->wide == NULL && (st = widen(e, err)) != CG_OK) {
+        return st;
+    }
+    if (value >= e->bound && (st = grow_bound(e, value, err)) != CG_OK) {
+        return st;
+    }
+    if (e->wide != NULL) {
+        e->wide[m] = value;
+    } else if (e->narrow != NULL) {
+        e->narrow[m] = (uint16_t)value;
+    } else {
+        return cg_error_set(err, CG_ERR_INTERNAL, "the Grundy table was not reserved");
+    }
+    e->count = m + 1;
+    e->histogram[value]++;
+    if (value > e->largest || m == 0) {
+        e->largest = value;
+        e->largest_at = m;
+    }
+    if (e->mask != 0 && m > 0 && !e->common[value]) {
+        uint32_t position = (uint32_t)m;
+        st = cg_append(&e->rare, &e->rare_count, &e->rare_capacity, &position, sizeof position,
+                       "listing rare positions", err);
+    }
+    if (st == CG_OK && e->method != CG_ENGINE_NAIVE && !splits_in_three(&e->code) &&
+        e->count >= e->next_choice) {
+        e->next_choice *= 2;
+        st = choose_mask(e, err);
+    }
+    return st;
+}
+
 cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
     cg_status st = reserve(e, n + 1, err);
     if (st == CG_OK) {
@@ -311,32 +348,19 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
         memset(e->seen, 0, e->seen_words * sizeof *e->seen);
         bool sparse = e->method != CG_ENGINE_NAIVE && !three && e->mask != 0;
         uint32_t value = m == 0 ? 0 : sparse ? sparse_value(e, m) : naive_value(e, m);
-        if (value > UINT16_MAX && e->wide == NULL && (st = widen(e, err)) != CG_OK) {
-            break;
-        }
-        if (value >= e->bound && (st = grow_bound(e, value, err)) != CG_OK) {
-            break;
-        }
-        if (e->wide != NULL) {
-            e->wide[m] = value;
-        } else {
-            e->narrow[m] = (uint16_t)value;
-        }
-        e->count = m + 1;
-        e->histogram[value]++;
-        if (value > e->largest || m == 0) {
-            e->largest = value;
-            e->largest_at = m;
-        }
-        if (e->mask != 0 && m > 0 && !e->common[value]) {
-            uint32_t position = (uint32_t)m;
-            st = cg_append(&e->rare, &e->rare_count, &e->rare_capacity, &position, sizeof position,
-                           "listing rare positions", err);
-        }
-        if (st == CG_OK && e->method != CG_ENGINE_NAIVE && !three && e->count >= e->next_choice) {
-            e->next_choice *= 2;
-            st = choose_mask(e, err);
-        }
+        st = record(e, value, err);
+    }
+    return st;
+}
+
+cg_status cg_octal_engine_restore(cg_octal_engine *e, const uint32_t *values, size_t count,
+                                  cg_error *err) {
+    cg_status st = reserve(e, e->count + count, err);
+    if (st == CG_OK) {
+        st = grow_bound(e, 0, err);
+    }
+    for (size_t i = 0; st == CG_OK && i < count; i++) {
+        st = record(e, values[i], err);
     }
     return st;
 }

@@ -17,6 +17,9 @@ void cg_options_init(cg_options *options) {
     options->color_mode = CG_COLOR_AUTO;
 }
 
+/* cg_options.given holds one bit per option. */
+_Static_assert(CG_OPTION_COUNT <= 64, "cg_options.given has 64 bits");
+
 const cg_option_spec cg_common_options[] = {
     {CG_OPTION_EXPLAIN, "explain", 'e', CG_ARG_NONE, NULL,
      "follow each answer with an explanation of why", 0, 0, NULL},
@@ -169,10 +172,28 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
     case CG_OPTION_SAVE:
         o->save = text;
         break;
+    case CG_OPTION_METHOD:
+        o->method = (int)number; /* auto, naive, sparse: cg_engine_method's order */
+        break;
+    case CG_OPTION_UNTIL_PERIOD:
+        o->until_period = true;
+        break;
+    case CG_OPTION_VALUES_OUT:
+        o->values_out = text;
+        break;
+    case CG_OPTION_CHECKPOINT:
+        o->checkpoint = text;
+        break;
+    case CG_OPTION_RESUME:
+        o->resume = text;
+        break;
+    case CG_OPTION_PROGRESS:
+        o->progress = true;
+        break;
     case CG_OPTION_COUNT:
         break;
     }
-    o->given |= 1u << id;
+    o->given |= UINT64_C(1) << id;
 }
 
 cg_status cg_option_set(cg_options *options, const cg_option_spec *spec, const char *value,

@@ -43,7 +43,7 @@ static cg_status start(void *state, cg_scanner *position, const cg_options *opti
     play_state *s = state;
     cg_octal_code code;
     const char *text = "0.77";
-    cg_token token;
+    cg_token token = {NULL, 0, 1, 1};
     cg_status st = CG_OK;
     if (position != NULL) {
         if ((st = cg_scan_token(position, "an octal game code such as 0.77", &token, err)) !=
@@ -56,6 +56,14 @@ static cg_status start(void *state, cg_scanner *position, const cg_options *opti
     if (cg_octal_parse(text, &code, &why) != CG_OK) {
         return position != NULL ? cg_scan_error_at(position, &token, 0, err, "%s", why.message)
                                 : cg_error_set(err, CG_ERR_INTERNAL, "%s", why.message);
+    }
+    for (size_t k = 0; position != NULL && k <= code.last; k++) {
+        if (code.digit[k] & 8) {
+            return cg_scan_error_at(position, &token, 0, err,
+                                    "playing is for codes that leave at most two heaps (digits "
+                                    "0-7), not %s",
+                                    text);
+        }
     }
     prepare(s, &code, budget);
     bool at_end = position == NULL;

@@ -113,6 +113,8 @@ expect_out_has "Game over: nobody wins."
 # PATH is refused rather than played with a guess.
 expect 2 "" "cgsolve play: cannot play 'path': perfect play on a connection board is only known for tiny boards, and cgsolve never presents a guess as perfect play
 Try 'cgsolve --help'." -- play path
-expect 2 "" "cgsolve play: the command line:1:1: invalid octal game code '0.9': '9' at position 3 is not an octal digit (0-7)
-Try 'cgsolve --help'." -- play grundy 0.9 3
+expect 2 "" "cgsolve play: the command line:1:1: invalid octal game code '0.g': 'g' at position 3 is not a digit (0-7, or 8-f to allow leaving three heaps)
+Try 'cgsolve --help'." -- play grundy 0.g 3
+expect 2 "" "cgsolve play: the command line:1:1: playing is for codes that leave at most two heaps (digits 0-7), not 0.8
+Try 'cgsolve --help'." -- play grundy 0.8 3
 rm -f "$position" "$position.t" "$position.a" "$position.b"

@@ -113,15 +113,15 @@ expect 3 "1\n$(printf '.%.0s' $(seq 1 300))\n" \
 # ---- grundy -------------------------------------------------------------
 expect 0 "" "" -- grundy 0.77 --upto 5
 expect_out "0\n1\n2\n3\n1\n4"
-expect 2 "" "cgsolve grundy: invalid octal game code '0.8': '8' at position 3 is not an octal digit (0-7)
-Try 'cgsolve --help'." -- grundy 0.8
+expect 2 "" "cgsolve grundy: invalid octal game code '0.g': 'g' at position 3 is not a digit (0-7, or 8-f to allow leaving three heaps)
+Try 'cgsolve --help'." -- grundy 0.g
 expect 2 "" "cgsolve grundy: missing the octal game code, e.g. 0.007
 Try 'cgsolve --help'." -- grundy
 expect 0 "" "" -- grundy 0.77 --upto 300 --explain
 expect_out_has "  period: {period: 12, preperiod: 71}"
 expect_out_has "  checksum: "
 expect 0 "" "" -- grundy 0.77 --upto 3 --json
-expect_out '{"schema":"cgsolve/1","game":"grundy","file":null,"case":1,"answer":"0\\n1\\n2\\n3","analysis":{"code":"0.77","upto":3,"values":[0,1,2,3],"period":null,"largest_value":3,"largest_value_at":3,"checksum":"'"$("$exe" grundy 0.77 --upto 3 --explain | sed -n 's/.*checksum: //p')"'"}}'
+expect_out '{"schema":"cgsolve/1","game":"grundy","file":null,"case":1,"answer":"","analysis":{"code":"0.77","method":"auto","upto":3,"computed":4,"values":[0,1,2,3],"values_omitted":0,"period":null,"largest_value":3,"largest_value_at":3,"checksum":"'"$("$exe" grundy 0.77 --upto 3 --explain | sed -n 's/.*checksum: //p')"'","mask":0,"rare_positions":0,"last_rare":-1}}'
 # Options that do not apply are usage errors, wherever they stand.
 expect 2 "" "cgsolve grundy: option '--optimal' does not apply to grundy
 Try 'cgsolve --help'." -- grundy 0.07 --optimal

@@ -173,10 +173,15 @@ static void parse_and_format(void **state) {
     assert_int_equal(cg_octal_parse(".77", &code, &err), CG_OK);
     cg_octal_format(&code, text, sizeof text);
     assert_string_equal(text, "0.77");
-    assert_int_equal(cg_octal_parse("0.08", &code, &err), CG_ERR_INPUT);
+    assert_int_equal(cg_octal_parse("0.0g", &code, &err), CG_ERR_INPUT);
     assert_string_equal(err.message,
-                        "invalid octal game code '0.08': '8' at position 4 is not an octal "
-                        "digit (0-7)");
+                        "invalid octal game code '0.0g': 'g' at position 4 is not a digit (0-7, "
+                        "or 8-f to allow leaving three heaps)");
+    /* hexadecimal digits round-trip, in lower case */
+    assert_int_equal(cg_octal_parse("4.0C8", &code, &err), CG_OK);
+    cg_octal_format(&code, text, sizeof text);
+    assert_string_equal(text, "4.0c8");
+    assert_int_equal(code.digit[2], 12);
     assert_int_equal(cg_octal_parse("0.000", &code, &err), CG_ERR_INPUT);
     assert_int_equal(cg_octal_parse("1.07", &code, &err), CG_ERR_INPUT);
     assert_int_equal(cg_octal_parse("0,07", &code, &err), CG_ERR_INPUT);

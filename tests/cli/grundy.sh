@@ -1,0 +1,58 @@
+# shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
+# CLI checks of `cgsolve grundy`: the engines agree, values stream, periods
+# stop the work, and checkpoints save, resume and refuse damage.
+g_ok() { pass=$((pass + 1)); }
+g_bad() { echo "FAIL grundy: $*"; fail=$((fail + 1)); }
+work_dir=$(mktemp -d)
+# The engines give the same bytes.
+"$exe" grundy 0.6 --upto 20000 --method naive > "$work_dir/naive"
+"$exe" grundy 0.6 --upto 20000 --method sparse > "$work_dir/sparse"
+"$exe" grundy 0.6 --upto 20000 > "$work_dir/auto"
+if cmp -s "$work_dir/naive" "$work_dir/sparse" && cmp -s "$work_dir/naive" "$work_dir/auto" &&
+    [ "$(wc -l < "$work_dir/naive")" = 20001 ]; then g_ok; else g_bad "methods differ"; fi
+# --until-period: 0.16's period (149459 from 105351) proven, the rest derived.
+"$exe" grundy 0.16 --until-period --upto 2000000 --json > "$work_dir/json"
+if grep -q '"computed":[0-9]*,"values":\[\],"values_omitted":2000001,"period":{"period":149459,"preperiod":105351}' "$work_dir/json"; then
+    g_ok
+else
+    g_bad "0.16 --until-period: $(cut -c1-300 "$work_dir/json")"
+fi
+"$exe" grundy 0.77 --until-period --upto 1000 > "$work_dir/derived"
+"$exe" grundy 0.77 --upto 1000 --method naive > "$work_dir/computed"
+if cmp -s "$work_dir/derived" "$work_dir/computed"; then g_ok; else g_bad "values derived from the period differ"; fi
+# --values-out: the values in the file, the summary on the output.
+"$exe" grundy 0.77 --upto 1000 --json --values-out "$work_dir/values" > "$work_dir/json"
+if cmp -s "$work_dir/values" "$work_dir/computed" && [ "$(wc -l < "$work_dir/json")" = 1 ]; then g_ok; else g_bad "--values-out"; fi
+# Values stream: the first line arrives long before a long run ends.
+first=$(timeout 20 bash -c "'$exe' grundy 0.007 --upto 400000 --method naive | head -1")
+if [ "$first" = 0 ]; then g_ok; else g_bad "the first value did not stream ($first)"; fi
+# Checkpoints: interrupt a run, resume it, and get the same bytes as a
+# straight run; damage and another code are refused.
+"$exe" grundy 0.6 --upto 60000 --method naive > "$work_dir/straight"
+"$exe" grundy 0.6 --upto 60000 --method naive --checkpoint "$work_dir/cp" > "$work_dir/part" &
+sleep 1
+kill -INT $! 2> /dev/null
+wait $!
+status=$?
+if [ "$status" -eq 130 ] || [ "$status" -eq 0 ]; then g_ok; else g_bad "interrupt: exit $status"; fi
+if [ -s "$work_dir/cp" ] && head -c 16 "$work_dir/cp" | grep -q "cgsolve-grundy 1"; then g_ok; else g_bad "no checkpoint saved"; fi
+part_lines=$(wc -l < "$work_dir/part")
+if cmp -s "$work_dir/part" <(head -n "$part_lines" "$work_dir/straight"); then g_ok; else g_bad "values before the interrupt are not valid"; fi
+"$exe" grundy --resume "$work_dir/cp" --upto 60000 > "$work_dir/resumed"
+if cmp -s "$work_dir/resumed" "$work_dir/straight"; then g_ok; else g_bad "resumed run differs"; fi
+"$exe" grundy 0.6 --resume "$work_dir/cp" --upto 60000 --method sparse > "$work_dir/resumed"
+if cmp -s "$work_dir/resumed" "$work_dir/straight"; then g_ok; else g_bad "resumed run (sparse) differs"; fi
+expect 1 "" "cgsolve grundy: $work_dir/cp: the checkpoint is of 0.6, not of this code" \
+    -- grundy 0.77 --resume "$work_dir/cp" --upto 10
+printf 'x' | dd of="$work_dir/cp" bs=1 seek=40 conv=notrunc 2> /dev/null
+expect 1 "" "cgsolve grundy: $work_dir/cp: not a usable checkpoint: its checksum does not match its contents" \
+    -- grundy --resume "$work_dir/cp" --upto 10
+printf 'hello\n' > "$work_dir/cp"
+expect 1 "" "cgsolve grundy: $work_dir/cp: not a usable checkpoint: it does not start with \"cgsolve-grundy 1\"" \
+    -- grundy --resume "$work_dir/cp" --upto 10
+expect 2 "" "cgsolve grundy: missing the octal game code, e.g. 0.007
+Try 'cgsolve --help'." -- grundy --upto 10
+# Hexadecimal codes: leaving three heaps.
+expect 0 "" "" -- grundy 0.8 --upto 6
+expect_out "0\n0\n0\n0\n1\n1\n1"
+rm -rf "$work_dir"
