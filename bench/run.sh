@@ -15,3 +15,4 @@ echo "## gamecs";       (cd "$work" && "$OLDPWD/$build/bench/bench_gamecs" 500 1
 echo "## path";         "$build/bench/bench_path" 10000
 echo "## numbergame";   "$build/bench/bench_numbergame" 40
 echo "## domino";       "$build/bench/bench_domino" 20 2 3
+echo "## octal engines"; "$build/bench/bench_octal" 8

@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 typedef enum cg_engine_method {
-    CG_ENGINE_AUTO,   /* naive for the first heaps, sparse after */
+    CG_ENGINE_AUTO,   /* naive for the first heaps, then sparse while rare positions are few */
     CG_ENGINE_NAIVE,  /* the definition */
     CG_ENGINE_SPARSE, /* rare/common (codes that split in three fall back to naive) */
 } cg_engine_method;
@@ -58,6 +58,7 @@ typedef struct cg_octal_engine {
     uint8_t *common;     /* common[v]: value v is common under mask (v < bound) */
     uint64_t *histogram; /* positions with each value (v < bound) */
     size_t next_choice;  /* choose the mask again at this count */
+    bool sparse_pays;    /* auto: few enough rare positions for the sparse engine */
     uint32_t largest;    /* the largest value so far, and its first heap */
     size_t largest_at;
     uint64_t pairs; /* pairs looked at, for the benchmark */

@@ -7,6 +7,7 @@
 
 #define FIRST_CHOICE 1024 /* the sparse engine's first mask, at this many values */
 #define AUTO_SPARSE 4096  /* auto: naive below this many values */
+#define RARE_SHARE 20     /* auto: sparse while fewer than 1 in RARE_SHARE positions are rare */
 
 void cg_octal_engine_init(cg_octal_engine *e, const cg_octal_code *code, cg_engine_method method,
                           cg_budget *budget) {
@@ -171,6 +172,11 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
             }
         }
     }
+    /* auto: the rare pairs cost the rare share of every heap's splits, and
+     * the common-common scans come on top: rare/common pays only when rare
+     * positions are few (measured: 0.007 with 14 % rare runs 4.5 times
+     * slower than the definition, 0.6 with 0.6 % 4.9 times faster) */
+    e->sparse_pays = e->rare_count * RARE_SHARE < e->count;
     return CG_OK;
 }
 
@@ -346,7 +352,8 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
     while (st == CG_OK && e->count <= n) {
         size_t m = e->count;
         memset(e->seen, 0, e->seen_words * sizeof *e->seen);
-        bool sparse = e->method != CG_ENGINE_NAIVE && !three && e->mask != 0;
+        bool sparse = e->method != CG_ENGINE_NAIVE && !three && e->mask != 0 &&
+                      (e->method == CG_ENGINE_SPARSE || e->sparse_pays);
         uint32_t value = m == 0 ? 0 : sparse ? sparse_value(e, m) : naive_value(e, m);
         st = record(e, value, err);
     }

@@ -1,0 +1,55 @@
+/* The octal engines: the rare/common (sparse space) engine against the
+ * definition (naive), in the same run on the same codes, with their values
+ * compared. Usage: bench_octal [scale] (heaps are multiplied by scale / 8;
+ * default 8). Published figures for other engines are in RESULTS.md. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench_clock.h"
+#include "cgsolve/octal_engine.h"
+
+typedef struct job {
+    const char *code;
+    size_t heaps;
+} job;
+
+static double run(const cg_octal_code *code, cg_engine_method method, size_t heaps,
+                  cg_octal_engine *engine) {
+    cg_octal_engine_init(engine, code, method, NULL);
+    double t0 = bench_now();
+    if (cg_octal_engine_extend(engine, heaps, NULL) != CG_OK) {
+        return -1;
+    }
+    return bench_now() - t0;
+}
+
+int main(int argc, char **argv) {
+    size_t scale = argc > 1 ? (size_t)atoll(argv[1]) : 8;
+    static const job jobs[] = {
+        {"0.16", 1 << 17}, {"0.6", 1 << 18}, {"0.376", 1 << 17}, {"0.77", 1 << 17},
+        {"0.007", 1 << 17}, {"0.137", 1 << 17},
+    };
+    bool agree_all = true;
+    for (size_t j = 0; j < sizeof jobs / sizeof jobs[0]; j++) {
+        cg_octal_code code;
+        cg_octal_parse(jobs[j].code, &code, NULL);
+        size_t heaps = jobs[j].heaps * scale / 8;
+        cg_octal_engine naive, sparse;
+        double slow = run(&code, CG_ENGINE_NAIVE, heaps, &naive);
+        double fast = run(&code, CG_ENGINE_SPARSE, heaps, &sparse);
+        bool agree = slow >= 0 && fast >= 0;
+        for (size_t n = 0; agree && n <= heaps; n++) {
+            agree = cg_octal_engine_at(&naive, n) == cg_octal_engine_at(&sparse, n);
+        }
+        agree_all = agree_all && agree;
+        printf("%-6s to %8zu: naive %8.2f s (%.3g pairs)  sparse %8.2f s (%.3g pairs, mask %u, "
+               "%zu rare, last %u)  ratio %6.1fx  %s\n",
+               jobs[j].code, heaps, slow, (double)naive.pairs, fast, (double)sparse.pairs,
+               sparse.mask, cg_octal_engine_rare_count(&sparse),
+               sparse.rare_count > 0 ? sparse.rare[sparse.rare_count - 1] : 0, slow / fast,
+               agree ? "agree" : "VALUES DIFFER");
+        cg_octal_engine_free(&naive);
+        cg_octal_engine_free(&sparse);
+    }
+    return agree_all ? 0 : 1;
+}
