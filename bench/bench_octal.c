@@ -26,8 +26,8 @@ static double run(const cg_octal_code *code, cg_engine_method method, size_t hea
 int main(int argc, char **argv) {
     size_t scale = argc > 1 ? (size_t)atoll(argv[1]) : 8;
     static const job jobs[] = {
-        {"0.16", 1 << 17}, {"0.6", 1 << 18}, {"0.376", 1 << 17}, {"0.77", 1 << 17},
-        {"0.007", 1 << 17}, {"0.137", 1 << 17},
+        {"0.16", 1 << 17}, {"0.6", 1 << 18},   {"0.376", 1 << 17},
+        {"0.77", 1 << 17}, {"0.007", 1 << 17}, {"0.137", 1 << 17},
     };
     bool agree_all = true;
     for (size_t j = 0; j < sizeof jobs / sizeof jobs[0]; j++) {
