@@ -103,12 +103,7 @@ static void make_chain(size_t n, bool shuffled, const char *path, uint32_t *u, u
     for (size_t i = 0; i < n; i++) {
         label[i] = (uint32_t)i;
     }
-    for (size_t i = n - 1; i > 1; i--) {
-        size_t j = 1 + (size_t)ref_rng_below(&rng, i);
-        uint32_t t = label[i];
-        label[i] = label[j];
-        label[j] = t;
-    }
+    cg_rng_shuffle(&rng, label + 1, n - 1, sizeof *label); /* 0 stays the root */
     for (size_t i = 0; i + 1 < n; i++) {
         u[i] = label[i];
         v[i] = label[i + 1];

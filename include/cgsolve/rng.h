@@ -4,6 +4,7 @@
 #ifndef CGSOLVE_RNG_H
 #define CGSOLVE_RNG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -35,6 +36,12 @@ static inline uint64_t cg_rng_below(cg_rng *rng, uint64_t n) {
     } while (x >= limit);
     return x % n;
 }
+
+/* Put count items of size bytes each in a uniformly random order
+ * (Fisher-Yates: the last place takes any of the first count items, and so
+ * on down), drawing cg_rng_below(rng, count), cg_rng_below(rng, count - 1),
+ * ..., cg_rng_below(rng, 2). */
+void cg_rng_shuffle(cg_rng *rng, void *items, size_t count, size_t size);
 
 #ifdef __cplusplus
 }

@@ -23,12 +23,7 @@ void cg_domino_random_deal(cg_domino_deal *deal, int n, cg_rng *rng) {
         for (int t = 0; t < CG_DOMINO_TILES; t++) {
             ids[t] = t;
         }
-        for (int t = CG_DOMINO_TILES - 1; t > 0; t--) {
-            int j = (int)cg_rng_below(rng, (uint64_t)t + 1);
-            int x = ids[t];
-            ids[t] = ids[j];
-            ids[j] = x;
-        }
+        cg_rng_shuffle(rng, ids, CG_DOMINO_TILES, sizeof *ids);
         deal->n = n;
         bool any_double = false;
         for (int i = 0; i < 2 * n; i++) {

@@ -62,18 +62,8 @@ cg_status cg_gamecs_generate_case(const cg_options *options, cg_rng *rng, uint64
     for (uint64_t i = 0; i + 1 < n; i++) {
         order[i] = i + 1; /* edge i joins node i + 1 to its parent */
     }
-    for (uint64_t v = n - 1; v > 1; v--) { /* shuffle every number but the root's */
-        uint64_t j = 1 + cg_rng_below(rng, v);
-        uint64_t t = label[v];
-        label[v] = label[j];
-        label[j] = t;
-    }
-    for (uint64_t i = n - 1; i > 1; i--) { /* and the order of the edges */
-        uint64_t j = cg_rng_below(rng, i);
-        uint64_t t = order[i - 1];
-        order[i - 1] = order[j];
-        order[j] = t;
-    }
+    cg_rng_shuffle(rng, label + 1, n - 1, sizeof *label); /* every number but the root's */
+    cg_rng_shuffle(rng, order, n - 1, sizeof *order);     /* and the order of the edges */
     /* parents drawn in node order, so each edge's parent is known */
     uint64_t *parent = malloc(n * sizeof *parent);
     if (parent == NULL) {

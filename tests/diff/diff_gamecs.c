@@ -26,12 +26,7 @@ int main(void) {
         for (size_t v = 0; v < n; v++) {
             label[v] = (uint32_t)v;
         }
-        for (size_t v = n - 1; v > 1; v--) {
-            size_t j = 1 + (size_t)ref_rng_below(&rng, v);
-            uint32_t x = label[v];
-            label[v] = label[j];
-            label[j] = x;
-        }
+        cg_rng_shuffle(&rng, label + 1, n - 1, sizeof *label);
         uint32_t eu[REF_GAMECS_MAX_NODES], ev[REF_GAMECS_MAX_NODES];
         uint64_t ew[REF_GAMECS_MAX_NODES];
         for (size_t v = 1; v < n; v++) {

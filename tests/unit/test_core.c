@@ -15,6 +15,7 @@
 #include "cgsolve/grow.h"
 #include "cgsolve/memo.h"
 #include "cgsolve/report.h"
+#include "cgsolve/rng.h"
 #include "cgsolve/state_graph.h"
 #include "cgsolve/union_find.h"
 
@@ -281,6 +282,49 @@ static unsigned take_goals(void *context, uint64_t n) {
     return n == 0 ? 1u : 0u;
 }
 
+/* The shared shuffle: a permutation, of items of any size, drawing exactly
+ * the documented numbers, and every order of three items about equally
+ * often. */
+static void rng_shuffle(void **state) {
+    (void)state;
+    typedef struct {
+        unsigned char bytes[3]; /* an odd size: items are moved whole */
+    } item;
+    item items[10];
+    for (int i = 0; i < 10; i++) {
+        memset(items[i].bytes, i, sizeof items[i].bytes);
+    }
+    cg_rng rng = cg_rng_make(42), draws = cg_rng_make(42);
+    cg_rng_shuffle(&rng, items, 10, sizeof *items);
+    for (uint64_t n = 10; n > 1; n--) {
+        (void)cg_rng_below(&draws, n);
+    }
+    assert_int_equal(rng.state, draws.state);
+    int count[10] = {0};
+    for (int i = 0; i < 10; i++) {
+        assert_int_equal(items[i].bytes[0], items[i].bytes[2]);
+        count[items[i].bytes[0]]++;
+    }
+    for (int v = 0; v < 10; v++) {
+        assert_int_equal(count[v], 1);
+    }
+    cg_rng still = cg_rng_make(7);
+    cg_rng_shuffle(&still, items, 1, sizeof *items);
+    cg_rng_shuffle(&still, items, 0, sizeof *items);
+    assert_int_equal(still.state, cg_rng_make(7).state);
+
+    int orders[6] = {0};
+    cg_rng many = cg_rng_make(1);
+    for (int t = 0; t < 6000; t++) {
+        int three[3] = {0, 1, 2};
+        cg_rng_shuffle(&many, three, 3, sizeof *three);
+        orders[three[0] * 2 + (three[1] > three[2])]++;
+    }
+    for (int o = 0; o < 6; o++) {
+        assert_in_range(orders[o], 850, 1150);
+    }
+}
+
 static void graph_searches(void **state) {
     (void)state;
     cg_state_graph g = {
@@ -319,6 +363,7 @@ int main(void) {
         cmocka_unit_test(budgeted_growth),  cmocka_unit_test(memo_table),
         cmocka_unit_test(union_find),       cmocka_unit_test(grid_fill_and_chain),
         cmocka_unit_test(report_rendering), cmocka_unit_test(graph_searches),
+        cmocka_unit_test(rng_shuffle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
