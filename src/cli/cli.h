@@ -100,6 +100,12 @@ int cli_print_completion(const char *shell, FILE *out);
 /* Finish writing out: EXIT_IO with the system's reason when anything failed. */
 int cli_close_output(FILE *out, int rc);
 
+/* Long runs: seconds on a monotonic clock; Ctrl-C sets a flag instead of
+ * ending the process, once cli_catch_interrupts has been called. */
+double cli_seconds(void);
+void cli_catch_interrupts(void);
+bool cli_interrupted(void);
+
 /* The exit code of a library status, and reporting a library failure. */
 int cli_exit_code(cg_status st);
 int cli_report_failure(const char *what, const cg_error *err);

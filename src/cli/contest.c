@@ -1,9 +1,7 @@
 /* The contest tools' drivers: gen, check and stress. */
 #include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -148,13 +146,6 @@ int cli_run_check(cli *c) {
 
 /* ---- stress --------------------------------------------------------------- */
 
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int signal_number) {
-    (void)signal_number;
-    interrupted = 1;
-}
-
 typedef struct stress_run {
     program program;
     double started;
@@ -163,21 +154,15 @@ typedef struct stress_run {
     double last_report;
 } stress_run;
 
-static double clock_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 static bool should_stop(void *context) {
     const stress_run *s = context;
-    return interrupted || (s->seconds > 0 && clock_seconds() - s->started >= s->seconds);
+    return cli_interrupted() || (s->seconds > 0 && cli_seconds() - s->started >= s->seconds);
 }
 
 /* Progress on stderr: at most twice a second, on one line on a terminal. */
 static void progress(void *context, uint64_t runs, uint64_t passed, bool shrinking, size_t bytes) {
     stress_run *s = context;
-    double t = clock_seconds();
+    double t = cli_seconds();
     if (t - s->last_report < 0.5) {
         return;
     }
@@ -228,10 +213,10 @@ int cli_run_stress(cli *c) {
     s.program.argv = c->argv;
     s.program.argv[c->argc] = NULL; /* argv ends with NULL: the front end's array */
     s.program.time_limit = c->options.time_limit;
-    s.started = clock_seconds();
+    s.started = cli_seconds();
     s.seconds = c->options.seconds;
     s.terminal = isatty(STDERR_FILENO);
-    signal(SIGINT, on_interrupt);
+    cli_catch_interrupts();
     cg_stress_result result;
     cg_stress_result_init(&result);
     cg_error err;
@@ -251,7 +236,7 @@ int cli_run_stress(cli *c) {
         printf("stress: %llu inputs passed (seeds %llu to %llu)%s\n",
                (unsigned long long)result.passed, (unsigned long long)c->options.seed,
                (unsigned long long)(c->options.seed + result.runs - (result.runs > 0)),
-               interrupted ? ", interrupted" : "");
+               cli_interrupted() ? ", interrupted" : "");
     }
     cg_stress_result_free(&result);
     return cli_close_output(stdout, rc);

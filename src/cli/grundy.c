@@ -2,21 +2,12 @@
  * progress on standard error (on a terminal, or with --progress), and an
  * interrupt (Ctrl-C) that ends the run cleanly with its checkpoint saved. */
 #include <errno.h>
-#include <signal.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cgsolve/grundy_table.h"
 #include "cgsolve/octal.h"
 #include "cli.h"
-
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int signal_number) {
-    (void)signal_number;
-    interrupted = 1;
-}
 
 typedef struct progress_state {
     bool show;
@@ -25,18 +16,12 @@ typedef struct progress_state {
     size_t first_known; /* values known at the start (a resumed run) */
 } progress_state;
 
-static double seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 /* Heaps done, values per second, rare positions, time left (the work per
  * heap grows with the heap, so the rest is estimated from the rate so far
  * scaled by the heaps' sizes: quadratic for the naive rule). */
 static bool progress(void *context, size_t known, size_t wanted, size_t rare) {
     progress_state *p = context;
-    double t = seconds();
+    double t = cli_seconds();
     if (p->show && (t - p->last >= 0.5 || known == wanted)) {
         p->last = t;
         double elapsed = t - p->started;
@@ -50,7 +35,7 @@ static bool progress(void *context, size_t known, size_t wanted, size_t rare) {
                 p->terminal ? "\r" : "", known, wanted, 100.0 * (double)known / (double)wanted,
                 rate, rare, left > 0 ? left : 0, p->terminal ? "   " : "\n");
     }
-    return interrupted != 0;
+    return cli_interrupted();
 }
 
 int cli_run_grundy(cli *c) {
@@ -74,9 +59,9 @@ int cli_run_grundy(cli *c) {
         return EXIT_IO;
     }
     progress_state p = {c->options.progress || isatty(STDERR_FILENO), isatty(STDERR_FILENO),
-                        seconds(), 0, 0};
+                        cli_seconds(), 0, 0};
     cg_grundy_hooks hooks = {progress, &p, values};
-    signal(SIGINT, on_interrupt);
+    cli_catch_interrupts();
     cg_status st = cg_write_grundy_table(code, &c->options, stdout, &hooks, &err);
     if (p.show && p.terminal) {
         fputc('\n', stderr);

@@ -3,6 +3,8 @@
  * deadlock, its output bounded, and killed at the time limit. */
 #include "process.h"
 
+#include "cli.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -11,16 +13,9 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #define OUTPUT_LIMIT ((size_t)64 << 20)
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static void set_nonblocking(int fd) {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
@@ -30,13 +25,13 @@ static void set_nonblocking(int fd) {
  * time runs out; true when it ran out. */
 static bool exchange(int to_child, int from_child, const char *input, size_t len, double limit,
                      cg_buf *output, bool *too_long) {
-    double deadline = now() + limit;
+    double deadline = cli_seconds() + limit;
     size_t written = 0;
     char chunk[65536];
     for (;;) {
         struct pollfd fds[2] = {{from_child, POLLIN, 0}, {to_child, POLLOUT, 0}};
         nfds_t count = to_child >= 0 ? 2 : 1;
-        double left = deadline - now();
+        double left = deadline - cli_seconds();
         if (left <= 0) {
             if (to_child >= 0) {
                 close(to_child);

@@ -39,8 +39,7 @@ typedef struct stress {
     const cg_options *options;
     cg_program_runner run;
     void *run_context;
-    bool (*should_stop)(void *);
-    void *stop_context;
+    bool (*should_stop)(void *); /* called with progress_context */
     cg_stress_progress progress;
     void *progress_context;
     cg_stress_result *result;
@@ -117,7 +116,8 @@ static void swap(cg_strlist *a, cg_strlist *b) {
 }
 
 static bool stop(stress *s, size_t tries) {
-    return tries >= MAX_SHRINK_TRIES || (s->should_stop != NULL && s->should_stop(s->stop_context));
+    return tries >= MAX_SHRINK_TRIES ||
+           (s->should_stop != NULL && s->should_stop(s->progress_context));
 }
 
 /* Fewer cases, then smaller ones, while the input fails as `kind`. */
@@ -232,7 +232,6 @@ cg_status cg_stress(const cg_game *game, const cg_options *options, cg_program_r
     s.run = run;
     s.run_context = run_context;
     s.should_stop = should_stop;
-    s.stop_context = progress_context;
     s.progress = progress;
     s.progress_context = progress_context;
     s.result = result;
