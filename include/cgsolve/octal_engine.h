@@ -16,8 +16,9 @@
  * histogram by a Walsh-Hadamard transform (the mask with the fewest rare
  * positions) and chosen again as the sequence doubles.
  *
- * Values are kept in 16 bits while they fit and widened to 32 when needed;
- * the storage is counted in the budget. */
+ * Values are kept in 16 bits while they fit and widened to 32 when needed.
+ * Every table (the values, the rare list, the tables indexed by value) is
+ * counted in the budget. */
 #ifndef CGSOLVE_OCTAL_ENGINE_H
 #define CGSOLVE_OCTAL_ENGINE_H
 
@@ -51,9 +52,10 @@ typedef struct cg_octal_engine {
     uint32_t bound; /* a power of two above every value */
     uint64_t *seen; /* the mex set of the heap being computed, bound * 2 bits */
     size_t seen_words;
+    size_t tables_held; /* bytes of seen, common and histogram in the budget */
     /* the sparse engine */
     uint32_t mask;  /* 0 until chosen */
-    uint32_t *rare; /* the rare positions, ascending */
+    uint32_t *rare; /* the rare positions, ascending (rare_capacity in the budget) */
     size_t rare_count, rare_capacity;
     uint8_t *common;     /* common[v]: value v is common under mask (v < bound) */
     uint64_t *histogram; /* positions with each value (v < bound) */

@@ -24,9 +24,11 @@ void cg_octal_engine_free(cg_octal_engine *e) {
     free(e->wide);
     cg_budget_give(e->budget, e->held, 1);
     free(e->seen);
-    free(e->rare);
     free(e->common);
     free(e->histogram);
+    cg_budget_give(e->budget, e->tables_held, 1);
+    free(e->rare);
+    cg_budget_give(e->budget, e->rare_capacity, sizeof *e->rare);
     cg_octal_engine_init(e, &e->code, e->method, e->budget);
 }
 
@@ -85,7 +87,23 @@ static cg_status widen(cg_octal_engine *e, cg_error *err) {
     return CG_OK;
 }
 
-/* The tables indexed by value grow with bound (values and nim-sums below it). */
+/* Mark each value below 2 * bound common or rare under the mask. */
+static void classify_values(cg_octal_engine *e) {
+    for (uint32_t v = 0; v < 2 * e->bound; v++) {
+        e->common[v] = (uint8_t)__builtin_parity(v & e->mask);
+    }
+}
+
+/* The bytes of the tables indexed by value for bound: the mex set and the
+ * common flags cover nim-sums (below 2 * bound), the histogram values. */
+static size_t value_table_bytes(uint32_t bound) {
+    size_t words = ((size_t)bound * 2 + 63) / 64;
+    return words * sizeof(uint64_t) + (size_t)bound * 2 + (size_t)bound * sizeof(uint64_t);
+}
+
+/* The tables indexed by value grow with bound (values and nim-sums below it).
+ * Both sizes stay in the budget while realloc may hold both, and after a
+ * failure midway (the tables already grown keep their new size). */
 static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
     uint32_t bound = e->bound;
     while (value >= bound) {
@@ -94,6 +112,12 @@ static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
     if (bound == e->bound && e->seen != NULL) {
         return CG_OK;
     }
+    size_t bytes = value_table_bytes(bound);
+    cg_status st = cg_budget_take(e->budget, bytes, 1, "the Grundy engine's tables", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    e->tables_held += bytes;
     size_t old = e->histogram != NULL ? e->bound : 0; /* histogram entries kept */
     size_t words = ((size_t)bound * 2 + 63) / 64;
     uint64_t *seen = realloc(e->seen, words * sizeof *seen);
@@ -113,11 +137,22 @@ static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
     memset(histogram + old, 0, (bound - old) * sizeof *histogram);
     e->histogram = histogram;
     e->seen_words = words;
+    size_t old_bytes = e->tables_held - bytes;
+    cg_budget_give(e->budget, old_bytes, 1);
+    e->tables_held = bytes;
     e->bound = bound;
-    for (uint32_t v = 0; v < 2 * bound; v++) {
-        e->common[v] = (uint8_t)__builtin_parity(v & e->mask);
-    }
+    classify_values(e);
     return CG_OK;
+}
+
+/* List a new rare position, the list counted in the budget. */
+static cg_status add_rare(cg_octal_engine *e, size_t position, cg_error *err) {
+    cg_status st = cg_grow_within(e->budget, &e->rare, &e->rare_capacity, e->rare_count + 1,
+                                  sizeof *e->rare, "listing rare positions", err);
+    if (st == CG_OK) {
+        e->rare[e->rare_count++] = (uint32_t)position;
+    }
+    return st;
 }
 
 /* ---- the mask ------------------------------------------------------------- */
@@ -152,21 +187,23 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
     if (e->bound < 2) {
         return CG_OK; /* every value so far is 0: nothing to split */
     }
+    cg_status taken = cg_budget_take(e->budget, e->bound, sizeof(int64_t), "choosing a mask", err);
+    if (taken != CG_OK) {
+        return taken;
+    }
     int64_t *transform = malloc(e->bound * sizeof *transform);
     if (transform == NULL) {
+        cg_budget_give(e->budget, e->bound, sizeof *transform);
         return cg_error_nomem(err, "choosing a mask");
     }
     e->mask = best_mask(e, transform);
     free(transform);
-    for (uint32_t v = 0; v < 2 * e->bound; v++) {
-        e->common[v] = (uint8_t)__builtin_parity(v & e->mask);
-    }
+    cg_budget_give(e->budget, e->bound, sizeof *transform);
+    classify_values(e);
     e->rare_count = 0;
     for (size_t i = 1; i < e->count; i++) {
         if (!e->common[cg_octal_engine_at(e, i)]) {
-            cg_status st =
-                cg_append(&e->rare, &e->rare_count, &e->rare_capacity, &(uint32_t){(uint32_t)i},
-                          sizeof(uint32_t), "listing rare positions", err);
+            cg_status st = add_rare(e, i, err);
             if (st != CG_OK) {
                 return st;
             }
@@ -331,9 +368,7 @@ static cg_status record(cg_octal_engine *e, uint32_t value, cg_error *err) {
         e->largest_at = m;
     }
     if (e->mask != 0 && m > 0 && !e->common[value]) {
-        uint32_t position = (uint32_t)m;
-        st = cg_append(&e->rare, &e->rare_count, &e->rare_capacity, &position, sizeof position,
-                       "listing rare positions", err);
+        st = add_rare(e, m, err);
     }
     if (st == CG_OK && e->method != CG_ENGINE_NAIVE && !splits_in_three(&e->code) &&
         e->count >= e->next_choice) {

@@ -191,11 +191,39 @@ static void budget_holds(void **state) {
     assert_int_equal(budget.used, 0);
 }
 
+/* Every table is in the budget: the values, the rare list (0.137 keeps two
+ * positions in five rare) and the tables indexed by value, which grow with
+ * the largest value (0.3f: G(5000) reaches 2501). */
+static void every_table_counted(void **state) {
+    (void)state;
+    static const char *const codes[] = {"0.137", "0.6", "0.3f"};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        cg_octal_code code;
+        assert_int_equal(cg_octal_parse(codes[i], &code, NULL), CG_OK);
+        cg_budget budget = cg_budget_make((size_t)1 << 30);
+        cg_octal_engine engine;
+        cg_octal_engine_init(&engine, &code, CG_ENGINE_SPARSE, &budget);
+        assert_int_equal(cg_octal_engine_extend(&engine, 5000, NULL), CG_OK);
+        size_t rare_bytes = engine.rare_capacity * sizeof *engine.rare;
+        size_t table_bytes = engine.seen_words * sizeof *engine.seen + engine.bound * 2 +
+                             engine.bound * sizeof *engine.histogram;
+        assert_int_equal(engine.tables_held, table_bytes);
+        assert_int_equal(budget.used, engine.held + engine.tables_held + rare_bytes);
+        if (strcmp(codes[i], "0.3f") == 0) {
+            assert_true(engine.largest > 2500);
+        } else {
+            assert_true(rare_bytes > 0);
+        }
+        cg_octal_engine_free(&engine);
+        assert_int_equal(budget.used, 0);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brute_force_reference), cmocka_unit_test(classic_codes),
         cmocka_unit_test(random_codes),          cmocka_unit_test(sixteen_bits),
-        cmocka_unit_test(budget_holds),
+        cmocka_unit_test(budget_holds),          cmocka_unit_test(every_table_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
