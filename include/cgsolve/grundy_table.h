@@ -41,10 +41,15 @@ typedef struct cg_grundy_hooks {
 cg_status cg_write_grundy_table(const char *code, const cg_options *options, FILE *out,
                                 const cg_grundy_hooks *hooks, cg_error *err);
 
+/* FNV-1a (64-bit): hash advanced over len bytes, starting from
+ * CG_FNV1A_START. Checksums of values and of checkpoint files use it. */
+#define CG_FNV1A_START UINT64_C(14695981039346656037)
+uint64_t cg_fnv1a(uint64_t hash, const void *data, size_t len);
+
 /* FNV-1a over the decimal values, comma-separated: comparable across tools.
  * The running form: start from CG_GRUNDY_CHECKSUM_START and add G(index)
  * in order. */
-#define CG_GRUNDY_CHECKSUM_START UINT64_C(14695981039346656037)
+#define CG_GRUNDY_CHECKSUM_START CG_FNV1A_START
 uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count);
 uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value);
 

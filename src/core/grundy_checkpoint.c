@@ -9,17 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cgsolve/grundy_table.h"
 #include "cgsolve/octal_engine.h"
 
 #define MAGIC "cgsolve-grundy 1"
-
-static uint64_t fnv(uint64_t hash, const void *data, size_t len) {
-    const unsigned char *bytes = data;
-    for (size_t i = 0; i < len; i++) {
-        hash = (hash ^ bytes[i]) * 1099511628211u;
-    }
-    return hash;
-}
 
 static cg_status io_error(cg_error *err, const char *what, const char *path) {
     return cg_error_set(err, CG_ERR_IO, "cannot %s '%s': %s", what, path, strerror(errno));
@@ -37,7 +30,7 @@ cg_status cg_octal_engine_save(const cg_octal_engine *e, const char *path, cg_er
     char name[CG_OCTAL_MAX_DIGITS + 4], header[256];
     cg_octal_format(&e->code, name, sizeof name);
     int len = snprintf(header, sizeof header, MAGIC " %s %zu\n", name, e->count);
-    uint64_t hash = fnv(14695981039346656037u, header, (size_t)len);
+    uint64_t hash = cg_fnv1a(CG_FNV1A_START, header, (size_t)len);
     bool ok = fwrite(header, 1, (size_t)len, f) == (size_t)len;
     unsigned char chunk[4096];
     size_t used = 0;
@@ -47,7 +40,7 @@ cg_status cg_octal_engine_save(const cg_octal_engine *e, const char *path, cg_er
             chunk[used++] = (unsigned char)(v >> (8 * b));
         }
         if (used == sizeof chunk || i + 1 == e->count) {
-            hash = fnv(hash, chunk, used);
+            hash = cg_fnv1a(hash, chunk, used);
             ok = fwrite(chunk, 1, used, f) == used;
             used = 0;
         }
@@ -94,7 +87,7 @@ cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
         return cg_error_set(err, CG_ERR_INPUT, "%s: the checkpoint is of %s, not of this code",
                             path, name);
     }
-    uint64_t hash = fnv(14695981039346656037u, header, strlen(header));
+    uint64_t hash = cg_fnv1a(CG_FNV1A_START, header, strlen(header));
     uint32_t *values = malloc((size_t)count * sizeof *values);
     if (values == NULL) {
         fclose(f);
@@ -107,7 +100,7 @@ cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
             st = damaged(err, path, "it ends before its values do");
             break;
         }
-        hash = fnv(hash, bytes, 4);
+        hash = cg_fnv1a(hash, bytes, 4);
         values[i] = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
                     (uint32_t)bytes[3] << 24;
     }

@@ -35,14 +35,19 @@ uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count) {
     return hash;
 }
 
+uint64_t cg_fnv1a(uint64_t hash, const void *data, size_t len) {
+    const unsigned char *bytes = data;
+    for (size_t i = 0; i < len; i++) {
+        hash = (hash ^ bytes[i]) * 1099511628211u; /* the 64-bit FNV prime */
+    }
+    return hash;
+}
+
 uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value) {
     char digits[24];
     int n =
         snprintf(digits, sizeof digits, index == 0 ? "%llu" : ",%llu", (unsigned long long)value);
-    for (int k = 0; k < n; k++) {
-        hash = (hash ^ (unsigned char)digits[k]) * 1099511628211u;
-    }
-    return hash;
+    return cg_fnv1a(hash, digits, (size_t)n);
 }
 
 static double now(void) {
