@@ -90,7 +90,9 @@ cg_status cg_octal_engine_save(const cg_octal_engine *engine, const char *path, 
 
 /* Read a checkpoint into an engine initialised for method and budget; when
  * code is not NULL the checkpoint must be of that code. A damaged file (its
- * checksum, its form) or another code is CG_ERR_INPUT naming the file. */
+ * checksum, its form) or another code is CG_ERR_INPUT naming the file; the
+ * values count in budget as they are read. On failure there is nothing to
+ * free. */
 cg_status cg_octal_engine_load(cg_octal_engine *engine, const cg_octal_code *code,
                                cg_engine_method method, cg_budget *budget, const char *path,
                                cg_error *err);

@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -88,21 +87,27 @@ cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
                             path, name);
     }
     uint64_t hash = cg_fnv1a(CG_FNV1A_START, header, strlen(header));
-    uint32_t *values = malloc((size_t)count * sizeof *values);
-    if (values == NULL) {
-        fclose(f);
-        return cg_error_nomem(err, "reading the checkpoint");
-    }
-    unsigned char bytes[4];
+    /* The values go straight into the engine, a block at a time, so reading
+     * needs no memory beyond the engine's (counted in its budget), whatever
+     * count the header claims. */
+    cg_octal_engine_init(e, &found, method, budget);
+    uint32_t values[1024];
+    unsigned char bytes[4 * 1024];
     cg_status st = CG_OK;
-    for (size_t i = 0; st == CG_OK && i < count; i++) {
-        if (fread(bytes, 1, 4, f) != 4) {
+    for (size_t done = 0; st == CG_OK && done < count;) {
+        size_t n = count - done < 1024 ? (size_t)(count - done) : 1024;
+        if (fread(bytes, 4, n, f) != n) {
             st = damaged(err, path, "it ends before its values do");
             break;
         }
-        hash = cg_fnv1a(hash, bytes, 4);
-        values[i] = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 |
-                    (uint32_t)bytes[3] << 24;
+        hash = cg_fnv1a(hash, bytes, 4 * n);
+        for (size_t i = 0; i < n; i++) {
+            const unsigned char *b = bytes + 4 * i;
+            values[i] =
+                (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+        }
+        st = cg_octal_engine_restore(e, values, n, err);
+        done += n;
     }
     char trailer[64];
     unsigned long long stored;
@@ -111,10 +116,8 @@ cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
         st = damaged(err, path, "its checksum does not match its contents");
     }
     fclose(f);
-    if (st == CG_OK) {
-        cg_octal_engine_init(e, &found, method, budget);
-        st = cg_octal_engine_restore(e, values, (size_t)count, err);
+    if (st != CG_OK) {
+        cg_octal_engine_free(e);
     }
-    free(values);
     return st;
 }

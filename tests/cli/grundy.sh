@@ -44,6 +44,14 @@ if cmp -s "$work_dir/resumed" "$work_dir/straight"; then g_ok; else g_bad "resum
 if cmp -s "$work_dir/resumed" "$work_dir/straight"; then g_ok; else g_bad "resumed run (sparse) differs"; fi
 expect 1 "" "cgsolve grundy: $work_dir/cp: the checkpoint is of 0.6, not of this code" \
     -- grundy 0.77 --resume "$work_dir/cp" --upto 10
+# A cut checkpoint, and a header claiming far more values than the file
+# holds: only what is there is read (no table sized from the header).
+head -c 1000 "$work_dir/cp" > "$work_dir/short"
+expect 1 "" "cgsolve grundy: $work_dir/short: not a usable checkpoint: it ends before its values do" \
+    -- grundy --resume "$work_dir/short" --upto 10
+printf 'cgsolve-grundy 1 0.6 549755813888\n\0\0\0\0' > "$work_dir/short"
+expect 1 "" "cgsolve grundy: $work_dir/short: not a usable checkpoint: it ends before its values do" \
+    -- grundy --resume "$work_dir/short" --upto 10 --memory 1M
 printf 'x' | dd of="$work_dir/cp" bs=1 seek=40 conv=notrunc 2> /dev/null
 expect 1 "" "cgsolve grundy: $work_dir/cp: not a usable checkpoint: its checksum does not match its contents" \
     -- grundy --resume "$work_dir/cp" --upto 10
