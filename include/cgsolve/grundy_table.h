@@ -20,8 +20,9 @@ extern const cg_option_spec cg_grundy_options[];
 
 /* What the caller adds to a run. */
 typedef struct cg_grundy_hooks {
-    /* Told after each chunk of values: known, wanted, rare positions. Return
-     * true to stop (an interrupt): the run saves its checkpoint, if one was
+    /* Told once before computing (known: the values a resumed run starts
+     * with) and after each chunk of values: known, wanted, rare positions.
+     * Return true to stop (an interrupt): the run saves its checkpoint, if one was
      * asked, and ends with CG_END, everything written so far being valid. */
     bool (*progress)(void *context, size_t known, size_t wanted, size_t rare);
     void *context;

@@ -12,8 +12,9 @@
 typedef struct progress_state {
     bool show;
     bool terminal;
-    double started, last;
-    size_t first_known; /* values known at the start (a resumed run) */
+    bool begun;           /* the run's first call (before computing) came */
+    double started, last; /* from the first call */
+    size_t first_known;   /* values known then (a resumed run's) */
 } progress_state;
 
 /* Heaps done, values per second, rare positions, time left (the work per
@@ -22,6 +23,12 @@ typedef struct progress_state {
 static bool progress(void *context, size_t known, size_t wanted, size_t rare) {
     progress_state *p = context;
     double t = cli_seconds();
+    if (!p->begun) {
+        p->begun = true;
+        p->started = p->last = t;
+        p->first_known = known;
+        return cli_interrupted();
+    }
     if (p->show && (t - p->last >= 0.5 || known == wanted)) {
         p->last = t;
         double elapsed = t - p->started;
@@ -58,8 +65,8 @@ int cli_run_grundy(cli *c) {
                 strerror(errno));
         return EXIT_IO;
     }
-    progress_state p = {c->options.progress || isatty(STDERR_FILENO), isatty(STDERR_FILENO),
-                        cli_seconds(), 0, 0};
+    progress_state p = {
+        c->options.progress || isatty(STDERR_FILENO), isatty(STDERR_FILENO), false, 0, 0, 0};
     cg_grundy_hooks hooks = {progress, &p, values};
     cli_catch_interrupts();
     cg_status st = cg_write_grundy_table(code, &c->options, stdout, &hooks, &err);

@@ -106,6 +106,14 @@ static cg_status checkpoint(grundy_run *r, bool force, cg_error *err) {
     return cg_octal_engine_save(&r->engine, r->options->checkpoint, err);
 }
 
+/* Tell the caller how far the run is; true: the caller asks it to stop. */
+static bool asked_to_stop(const grundy_run *r, size_t upto) {
+    const cg_grundy_hooks *h = r->hooks;
+    return h != NULL && h->progress != NULL &&
+           h->progress(h->context, r->engine.count, upto + 1,
+                       cg_octal_engine_rare_count(&r->engine));
+}
+
 /* Compute in chunks: write each at once, look for a period when asked,
  * report progress, save checkpoints. CG_END: interrupted (all written so far
  * is valid, and saved when a checkpoint was asked). */
@@ -115,6 +123,9 @@ static cg_status compute(grundy_run *r, cg_error *err) {
     cg_status st = CG_OK;
     if (r->engine.count > 0) {
         st = emit(r, r->engine.count - 1 < upto ? r->engine.count - 1 : upto, err);
+    }
+    if (st == CG_OK && asked_to_stop(r, upto)) {
+        return CG_END; /* nothing computed: the checkpoint resumed from stands */
     }
     while (st == CG_OK && r->engine.count <= upto && r->period == 0) {
         size_t target = r->engine.count + chunk - 1 < upto ? r->engine.count + chunk - 1 : upto;
@@ -130,9 +141,7 @@ static cg_status compute(grundy_run *r, cg_error *err) {
             st = checkpoint(r, false, err);
         }
         chunk = chunk < ((size_t)1 << 16) ? chunk * 2 : chunk;
-        if (st == CG_OK && r->hooks != NULL && r->hooks->progress != NULL &&
-            r->hooks->progress(r->hooks->context, r->engine.count, upto + 1,
-                               cg_octal_engine_rare_count(&r->engine))) {
+        if (st == CG_OK && asked_to_stop(r, upto)) {
             cg_status saved = checkpoint(r, true, err);
             return saved != CG_OK ? saved : CG_END;
         }
