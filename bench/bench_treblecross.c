@@ -32,9 +32,9 @@ static void compare(const char *label, ref_rng *rng, int count, size_t lo, size_
         boards[b] = malloc(lens[b]);
         random_board(rng, boards[b], lens[b], spacing);
     }
-    cg_grundy_seq_extend(&solver->grundy, hi + 2, NULL);
+    cg_octal_engine_extend(&solver->grundy, hi + 2, NULL);
     for (size_t n = 0; n <= hi + 2; n++) {
-        g[n] = cg_grundy_seq_at(&solver->grundy, n);
+        g[n] = cg_octal_engine_at(&solver->grundy, n);
     }
     double t0 = bench_now();
     size_t moves = 0;
@@ -99,10 +99,10 @@ int main(int argc, char **argv) {
     /* Grundy table: a fresh library sequence against the transcription. */
     cg_octal_code code;
     cg_octal_parse("0.007", &code, NULL);
-    cg_grundy_seq seq;
-    cg_grundy_seq_init(&seq, &code, NULL);
+    cg_octal_engine seq;
+    cg_octal_engine_init(&seq, &code, CG_ENGINE_AUTO, NULL);
     double t0 = bench_now();
-    cg_grundy_seq_extend(&seq, upto + 2, NULL);
+    cg_octal_engine_extend(&seq, upto + 2, NULL);
     double fast = bench_now() - t0;
     unsigned *g = malloc((upto + 1) * sizeof *g);
     t0 = bench_now();
@@ -110,12 +110,12 @@ int main(int argc, char **argv) {
     double slow = bench_now() - t0;
     bool agree = true;
     for (size_t n = 0; n <= upto; n++) {
-        agree = agree && g[n] == cg_grundy_seq_at(&seq, n + 2);
+        agree = agree && g[n] == cg_octal_engine_at(&seq, n + 2);
     }
     printf("Grundy 0.007 up to %-15zu library %9.3f s  reference %8.3f s  ratio %7.2fx  %s\n", upto,
            fast, slow, slow / fast, agree ? "agree" : "DISAGREE");
     free(g);
-    cg_grundy_seq_free(&seq);
+    cg_octal_engine_free(&seq);
     cg_treblecross_free(&solver);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cgsolve/octal.h"
+#include "cgsolve/octal_engine.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -26,12 +27,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             memcmp(again.digit, code.digit, sizeof code.digit) != 0) {
             abort(); /* printing and parsing must round-trip */
         }
-        cg_grundy_seq seq;
-        cg_grundy_seq_init(&seq, &code, NULL);
-        cg_grundy_seq_extend(&seq, 200, NULL);
+        cg_octal_engine engine;
+        cg_octal_engine_init(&engine, &code, CG_ENGINE_AUTO, NULL);
+        cg_octal_engine_extend(&engine, 200, NULL);
+        cg_nimber values[201];
+        for (size_t n = 0; n <= 200; n++) {
+            values[n] = cg_octal_engine_at(&engine, n);
+        }
         size_t preperiod;
-        cg_octal_find_period(seq.values, seq.count, &code, &preperiod);
-        cg_grundy_seq_free(&seq);
+        cg_octal_find_period(values, 201, &code, &preperiod);
+        cg_octal_engine_free(&engine);
     }
     free(text);
     return 0;

@@ -35,31 +35,6 @@ cg_status cg_octal_parse(const char *text, cg_octal_code *code, cg_error *err);
 /* Write the canonical form of code ("0.007") into out (size bytes). */
 void cg_octal_format(const cg_octal_code *code, char *out, size_t size);
 
-/* The Grundy sequence G(0), G(1), ... of an octal game, extended on demand
- * with the direct O(n^2) rule: G(n) is the mex over every legal removal of
- * the nim-sum of the heaps it leaves. */
-typedef struct cg_grundy_seq {
-    cg_octal_code code;
-    cg_nimber *values;
-    size_t count; /* values[0..count-1] are known */
-    size_t capacity;
-    cg_budget *budget; /* where the values are counted; NULL: unlimited */
-    cg_nimber bound;   /* a power of two above every value computed */
-    cg_mex_set mex;
-} cg_grundy_seq;
-
-/* An empty sequence of code whose values are counted in budget (NULL: unlimited). */
-void cg_grundy_seq_init(cg_grundy_seq *seq, const cg_octal_code *code, cg_budget *budget);
-void cg_grundy_seq_free(cg_grundy_seq *seq);
-
-/* Make G(0..n) available. CG_ERR_LIMIT when the values outgrow the budget. */
-cg_status cg_grundy_seq_extend(cg_grundy_seq *seq, size_t n, cg_error *err);
-
-/* G(n); n must be below seq->count. */
-static inline cg_nimber cg_grundy_seq_at(const cg_grundy_seq *seq, size_t n) {
-    return seq->values[n];
-}
-
 /* Find the smallest period p of values[0..count-1] (and its preperiod: the
  * first index from which G(n + p) = G(n) holds) that the octal periodicity
  * theorem proves everlasting: it needs the equality checked for all n with

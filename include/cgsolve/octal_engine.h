@@ -18,7 +18,12 @@
  *
  * Values are kept in 16 bits while they fit and widened to 32 when needed.
  * Every table (the values, the rare list, the tables indexed by value) is
- * counted in the budget. */
+ * counted in the budget.
+ *
+ * With threads, the naive engine splits each long heap's splits among a crew
+ * (see crew.h), each member marking its own table of options, as long as
+ * that is measured to be faster than the caller alone; short heaps, the
+ * sparse engine and splits in three run on the caller alone. */
 #ifndef CGSOLVE_OCTAL_ENGINE_H
 #define CGSOLVE_OCTAL_ENGINE_H
 
@@ -27,6 +32,7 @@
 #include <stdint.h>
 
 #include "cgsolve/budget.h"
+#include "cgsolve/crew.h"
 #include "cgsolve/octal.h"
 #include "cgsolve/status.h"
 
@@ -50,9 +56,22 @@ typedef struct cg_octal_engine {
     size_t capacity;
     size_t held;    /* bytes of values in the budget */
     uint32_t bound; /* a power of two above every value */
-    uint64_t *seen; /* the mex set of the heap being computed, bound * 2 bits */
-    size_t seen_words;
-    size_t tables_held; /* bytes of seen, common and histogram in the budget */
+    /* hit[v] != 0: the nim-sum v is an option of the heap in hand (v < 2 *
+     * bound); one such table per thread, hit_size bytes apart */
+    uint8_t *hit;
+    size_t hit_size;
+    unsigned threads;      /* threads asked for (1: the caller alone) */
+    unsigned hit_sets;     /* tables of options held (threads once grown) */
+    cg_crew *crew;         /* started at the first heap long enough to share */
+    unsigned caller_share; /* the caller's share of the splits, in 1024ths */
+    /* Whether sharing pays (it does not when the processors are busy with
+     * other work), sampled: of every 1024 long heaps, 4 are timed shared and
+     * 4 alone, and most of the others follow the faster way per split. */
+    uint64_t long_heaps;
+    double alone_seconds, shared_seconds;
+    uint64_t alone_splits, shared_splits;
+    bool sharing_pays;
+    size_t tables_held; /* bytes of hit, common and histogram in the budget */
     /* the sparse engine */
     uint32_t mask;  /* 0 until chosen */
     uint32_t *rare; /* the rare positions, ascending (rare_capacity in the budget) */
@@ -71,6 +90,10 @@ typedef struct cg_octal_engine {
 void cg_octal_engine_init(cg_octal_engine *engine, const cg_octal_code *code,
                           cg_engine_method method, cg_budget *budget);
 void cg_octal_engine_free(cg_octal_engine *engine);
+
+/* Share each long heap's scan among threads (1: none; the default). Call
+ * before extending. */
+void cg_octal_engine_set_threads(cg_octal_engine *engine, unsigned threads);
 
 /* Make G(0..n) available. CG_ERR_LIMIT when they outgrow the budget. */
 cg_status cg_octal_engine_extend(cg_octal_engine *engine, size_t n, cg_error *err);

@@ -62,6 +62,7 @@ typedef enum cg_option_id {
     CG_OPTION_CHECKPOINT,   /* grundy: the checkpoint file */
     CG_OPTION_RESUME,       /* grundy: the checkpoint to start from */
     CG_OPTION_PROGRESS,     /* grundy: progress on standard error */
+    CG_OPTION_THREADS,      /* grundy, treblecross: threads sharing long scans */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -84,6 +85,13 @@ typedef struct cg_option_spec {
     int64_t min, max;     /* CG_ARG_INT */
     const char *choices;  /* CG_ARG_CHOICE */
 } cg_option_spec;
+
+/* --threads, declared alike by every command whose long scans it shares. */
+#define CG_THREADS_OPTION                                                                          \
+    {                                                                                              \
+        CG_OPTION_THREADS, "threads", 'J', CG_ARG_INT, "T",                                        \
+            "share long scans among T threads (0: one a processor)", 0, 1024, NULL                 \
+    }
 
 /* Default budget for a run's tables. */
 #define CG_DEFAULT_MEMORY_LIMIT ((size_t)1 << 30)
@@ -121,6 +129,7 @@ typedef struct cg_options {
     const char *checkpoint;   /* grundy: or NULL */
     const char *resume;       /* grundy: or NULL */
     bool progress;            /* grundy: report progress even when stderr is not a terminal */
+    unsigned threads;         /* grundy, treblecross: threads for long scans (0: one a processor) */
     cg_color_mode color_mode; /* as asked */
     bool color;               /* explanations may use ANSI colours (the caller resolves auto) */
     uint64_t given;           /* bit 1 << id for each option set by cg_option_set */
@@ -129,6 +138,9 @@ typedef struct cg_options {
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,
  * seed 1, no extras. */
 void cg_options_init(cg_options *options);
+
+/* The threads options asks for, 0 resolved to the processors online. */
+unsigned cg_options_threads(const cg_options *options);
 
 /* The options every game accepts (output, memory, colour), NULL-name ended. */
 extern const cg_option_spec cg_common_options[];

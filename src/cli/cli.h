@@ -100,9 +100,8 @@ int cli_print_completion(const char *shell, FILE *out);
 /* Finish writing out: EXIT_IO with the system's reason when anything failed. */
 int cli_close_output(FILE *out, int rc);
 
-/* Long runs: seconds on a monotonic clock; Ctrl-C sets a flag instead of
- * ending the process, once cli_catch_interrupts has been called. */
-double cli_seconds(void);
+/* Long runs (timed with the library's cg_seconds): Ctrl-C sets a flag
+ * instead of ending the process, once cli_catch_interrupts has been called. */
 void cli_catch_interrupts(void);
 bool cli_interrupted(void);
 

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cgsolve/clock.h"
 #include "cli.h"
 #include "process.h"
 
@@ -156,13 +157,13 @@ typedef struct stress_run {
 
 static bool should_stop(void *context) {
     const stress_run *s = context;
-    return cli_interrupted() || (s->seconds > 0 && cli_seconds() - s->started >= s->seconds);
+    return cli_interrupted() || (s->seconds > 0 && cg_seconds() - s->started >= s->seconds);
 }
 
 /* Progress on stderr: at most twice a second, on one line on a terminal. */
 static void progress(void *context, uint64_t runs, uint64_t passed, bool shrinking, size_t bytes) {
     stress_run *s = context;
-    double t = cli_seconds();
+    double t = cg_seconds();
     if (t - s->last_report < 0.5) {
         return;
     }
@@ -213,7 +214,7 @@ int cli_run_stress(cli *c) {
     s.program.argv = c->argv;
     s.program.argv[c->argc] = NULL; /* argv ends with NULL: the front end's array */
     s.program.time_limit = c->options.time_limit;
-    s.started = cli_seconds();
+    s.started = cg_seconds();
     s.seconds = c->options.seconds;
     s.terminal = isatty(STDERR_FILENO);
     cli_catch_interrupts();

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cgsolve/clock.h"
 #include "cgsolve/grundy_table.h"
 #include "cgsolve/octal.h"
 #include "cli.h"
@@ -22,7 +23,7 @@ typedef struct progress_state {
  * scaled by the heaps' sizes: quadratic for the naive rule). */
 static bool progress(void *context, size_t known, size_t wanted, size_t rare) {
     progress_state *p = context;
-    double t = cli_seconds();
+    double t = cg_seconds();
     if (!p->begun) {
         p->begun = true;
         p->started = p->last = t;

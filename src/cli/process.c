@@ -3,6 +3,7 @@
  * deadlock, its output bounded, and killed at the time limit. */
 #include "process.h"
 
+#include "cgsolve/clock.h"
 #include "cli.h"
 
 #include <errno.h>
@@ -25,13 +26,13 @@ static void set_nonblocking(int fd) {
  * time runs out; true when it ran out. */
 static bool exchange(int to_child, int from_child, const char *input, size_t len, double limit,
                      cg_buf *output, bool *too_long) {
-    double deadline = cli_seconds() + limit;
+    double deadline = cg_seconds() + limit;
     size_t written = 0;
     char chunk[65536];
     for (;;) {
         struct pollfd fds[2] = {{from_child, POLLIN, 0}, {to_child, POLLOUT, 0}};
         nfds_t count = to_child >= 0 ? 2 : 1;
-        double left = deadline - cli_seconds();
+        double left = deadline - cg_seconds();
         if (left <= 0) {
             if (to_child >= 0) {
                 close(to_child);

@@ -2,9 +2,9 @@
 
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 
 #include "cgsolve/buf.h"
+#include "cgsolve/clock.h"
 #include "cgsolve/octal_engine.h"
 
 #define CHECKPOINT_SECONDS 30.0 /* at most this long between checkpoints */
@@ -24,6 +24,7 @@ const cg_option_spec cg_grundy_options[] = {
     {CG_OPTION_RESUME, "resume", 'Z', CG_ARG_TEXT, "FILE", "start from a checkpoint", 0, 0, NULL},
     {CG_OPTION_PROGRESS, "progress", 'G', CG_ARG_NONE, NULL,
      "progress on standard error (default on a terminal)", 0, 0, NULL},
+    CG_THREADS_OPTION,
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
@@ -48,12 +49,6 @@ uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value) {
     int n =
         snprintf(digits, sizeof digits, index == 0 ? "%llu" : ",%llu", (unsigned long long)value);
     return cg_fnv1a(hash, digits, (size_t)n);
-}
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 /* One run of `cgsolve grundy`. */
@@ -99,10 +94,10 @@ static cg_status emit(grundy_run *r, size_t upto_here, cg_error *err) {
 
 static cg_status checkpoint(grundy_run *r, bool force, cg_error *err) {
     if (r->options->checkpoint == NULL ||
-        (!force && now() - r->last_checkpoint < CHECKPOINT_SECONDS)) {
+        (!force && cg_seconds() - r->last_checkpoint < CHECKPOINT_SECONDS)) {
         return CG_OK;
     }
-    r->last_checkpoint = now();
+    r->last_checkpoint = cg_seconds();
     return cg_octal_engine_save(&r->engine, r->options->checkpoint, err);
 }
 
@@ -241,7 +236,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     r.hooks = hooks;
     r.out = out;
     r.checksum = CG_GRUNDY_CHECKSUM_START;
-    r.last_checkpoint = now();
+    r.last_checkpoint = cg_seconds();
     /* the values go to their own file when one is given; with JSON they
      * are written only there */
     r.values_out = hooks != NULL && hooks->values_out != NULL ? hooks->values_out
@@ -254,6 +249,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     } else {
         cg_octal_engine_init(&r.engine, &code, method, &budget);
     }
+    cg_octal_engine_set_threads(&r.engine, cg_options_threads(options));
     if (st == CG_OK) {
         st = compute(&r, err);
     }

@@ -3,11 +3,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cgsolve/clock.h"
 #include "cgsolve/grow.h"
 
 #define FIRST_CHOICE 1024 /* the sparse engine's first mask, at this many values */
 #define AUTO_SPARSE 4096  /* auto: naive below this many values */
 #define RARE_SHARE 20     /* auto: sparse while fewer than 1 in RARE_SHARE positions are rare */
+/* A heap's splits are shared among threads from this many on: below, the
+ * hand-over (a fraction of a microsecond) would cost more than it saves. */
+#define SHARED_SPLITS 8192
+#define SHARE_UNIT 1024 /* the caller's share of a heap's splits, in 1024ths */
+/* Of every SAMPLE_CYCLE long heaps, SAMPLED are timed shared (after one
+ * more, untimed, that wakes the crew) and as many alone; sharing goes on
+ * while it takes under SHARING_GAIN of the time per split alone. */
+#define SAMPLE_CYCLE 1024
+#define SAMPLED 4u
+#define SHARING_GAIN 0.85
 
 void cg_octal_engine_init(cg_octal_engine *e, const cg_octal_code *code, cg_engine_method method,
                           cg_budget *budget) {
@@ -16,20 +27,28 @@ void cg_octal_engine_init(cg_octal_engine *e, const cg_octal_code *code, cg_engi
     e->method = method;
     e->budget = budget;
     e->bound = 1;
+    e->threads = 1;
     e->next_choice = method == CG_ENGINE_AUTO ? AUTO_SPARSE : FIRST_CHOICE;
 }
 
+void cg_octal_engine_set_threads(cg_octal_engine *e, unsigned threads) {
+    e->threads = threads > 0 ? threads : 1;
+}
+
 void cg_octal_engine_free(cg_octal_engine *e) {
+    cg_crew_stop(e->crew);
+    unsigned threads = e->threads;
     free(e->narrow);
     free(e->wide);
     cg_budget_give(e->budget, e->held, 1);
-    free(e->seen);
+    free(e->hit);
     free(e->common);
     free(e->histogram);
     cg_budget_give(e->budget, e->tables_held, 1);
     free(e->rare);
     cg_budget_give(e->budget, e->rare_capacity, sizeof *e->rare);
     cg_octal_engine_init(e, &e->code, e->method, e->budget);
+    e->threads = threads;
 }
 
 size_t cg_octal_engine_rare_count(const cg_octal_engine *e) {
@@ -94,11 +113,11 @@ static void classify_values(cg_octal_engine *e) {
     }
 }
 
-/* The bytes of the tables indexed by value for bound: the mex set and the
- * common flags cover nim-sums (below 2 * bound), the histogram values. */
-static size_t value_table_bytes(uint32_t bound) {
-    size_t words = ((size_t)bound * 2 + 63) / 64;
-    return words * sizeof(uint64_t) + (size_t)bound * 2 + (size_t)bound * sizeof(uint64_t);
+/* The bytes of the tables indexed by value for bound: the tables of options
+ * (one per thread) and the common flags cover nim-sums (below 2 * bound),
+ * the histogram values. */
+static size_t value_table_bytes(uint32_t bound, unsigned hit_sets) {
+    return (size_t)hit_sets * bound * 2 + (size_t)bound * 2 + (size_t)bound * sizeof(uint64_t);
 }
 
 /* The tables indexed by value grow with bound (values and nim-sums below it).
@@ -109,22 +128,22 @@ static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
     while (value >= bound) {
         bound *= 2;
     }
-    if (bound == e->bound && e->seen != NULL) {
+    if (bound == e->bound && e->hit != NULL && e->hit_sets == e->threads) {
         return CG_OK;
     }
-    size_t bytes = value_table_bytes(bound);
+    size_t bytes = value_table_bytes(bound, e->threads);
     cg_status st = cg_budget_take(e->budget, bytes, 1, "the Grundy engine's tables", err);
     if (st != CG_OK) {
         return st;
     }
     e->tables_held += bytes;
     size_t old = e->histogram != NULL ? e->bound : 0; /* histogram entries kept */
-    size_t words = ((size_t)bound * 2 + 63) / 64;
-    uint64_t *seen = realloc(e->seen, words * sizeof *seen);
-    if (seen == NULL) {
+    uint8_t *hit = realloc(e->hit, (size_t)e->threads * bound * 2);
+    if (hit == NULL) {
         return cg_error_nomem(err, "growing the Grundy engine's tables");
     }
-    e->seen = seen;
+    e->hit = hit;
+    e->hit_sets = e->threads;
     uint8_t *common = realloc(e->common, (size_t)bound * 2);
     if (common == NULL) {
         return cg_error_nomem(err, "growing the Grundy engine's tables");
@@ -136,7 +155,7 @@ static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
     }
     memset(histogram + old, 0, (bound - old) * sizeof *histogram);
     e->histogram = histogram;
-    e->seen_words = words;
+    e->hit_size = (size_t)bound * 2;
     size_t old_bytes = e->tables_held - bytes;
     cg_budget_give(e->budget, old_bytes, 1);
     e->tables_held = bytes;
@@ -219,47 +238,63 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
 
 /* ---- one heap --------------------------------------------------------------- */
 
-#define MARK(seen, v) ((seen)[(v) >> 6] |= (uint64_t)1 << ((v)&63))
-#define SEEN(seen, v) (((seen)[(v) >> 6] >> ((v)&63)) & 1)
-
-/* The hot loops, once for 16-bit and once for 32-bit values. */
+/* The hot loops, once for 16-bit and once for 32-bit values. The tables of
+ * options are bytes, not bits: a byte store does not wait for the one
+ * before it, where setting a bit must read its word back first (nim-sums of
+ * neighbouring splits often share a word), which made the definition about
+ * twice as slow. */
 #define DEFINE_LOOPS(T, W)                                                                         \
-    /* Mark every a + b = rest split (1 <= a <= b). */                                             \
-    static void pairs_##W(const T *g, size_t rest, uint64_t *seen) {                               \
-        for (size_t a = 1; a <= rest / 2; a++) {                                                   \
-            uint32_t v = (uint32_t)g[a] ^ g[rest - a];                                             \
-            MARK(seen, v);                                                                         \
+    /* Mark the splits a + b = rest with from <= a < to (a <= b). */                               \
+    static void pairs_##W(const T *g, size_t rest, size_t from, size_t to, uint8_t *hit) {         \
+        const T *low = g + from, *high = g + rest - from;                                          \
+        size_t count = to - from, i = 0;                                                           \
+        for (; i + 4 <= count; i += 4) {                                                           \
+            hit[low[i] ^ *(high - i)] = 1;                                                         \
+            hit[low[i + 1] ^ *(high - i - 1)] = 1;                                                 \
+            hit[low[i + 2] ^ *(high - i - 2)] = 1;                                                 \
+            hit[low[i + 3] ^ *(high - i - 3)] = 1;                                                 \
+        }                                                                                          \
+        for (; i < count; i++) {                                                                   \
+            hit[low[i] ^ *(high - i)] = 1;                                                         \
         }                                                                                          \
     }                                                                                              \
     /* Mark every split in three a + b + c = rest, a <= b <= c. */                                 \
-    static void triples_##W(const T *g, size_t rest, uint64_t *seen) {                             \
+    static void triples_##W(const T *g, size_t rest, uint8_t *hit) {                               \
         for (size_t a = 1; 3 * a <= rest; a++) {                                                   \
             for (size_t b = a; a + 2 * b <= rest; b++) {                                           \
-                uint32_t v = (uint32_t)g[a] ^ g[b] ^ g[rest - a - b];                              \
-                MARK(seen, v);                                                                     \
+                hit[(uint32_t)g[a] ^ g[b] ^ g[rest - a - b]] = 1;                                  \
             }                                                                                      \
         }                                                                                          \
     }                                                                                              \
     /* Mark the splits with a rare member r (each rare r < rest). */                               \
     static void rare_pairs_##W(const T *g, const uint32_t *rare, size_t count, size_t rest,        \
-                               uint64_t *seen) {                                                   \
+                               uint8_t *hit) {                                                     \
         for (size_t i = 0; i < count && rare[i] < rest; i++) {                                     \
-            uint32_t v = (uint32_t)g[rare[i]] ^ g[rest - rare[i]];                                 \
-            MARK(seen, v);                                                                         \
+            hit[(uint32_t)g[rare[i]] ^ g[rest - rare[i]]] = 1;                                     \
         }                                                                                          \
     }                                                                                              \
-    /* Common-common splits give rare values: mark those below limit that are                      \
-     * missing, until none is; returns how many are still missing. */                              \
-    static size_t common_pairs_##W(const T *g, const uint8_t *common, size_t rest, uint32_t limit, \
-                                   uint64_t *seen, size_t missing, uint64_t *pairs) {              \
-        size_t a = 1;                                                                              \
-        for (; a <= rest / 2 && missing > 0; a++) {                                                \
-            T x = g[a], y = g[rest - a];                                                           \
-            uint32_t v = (uint32_t)x ^ y;                                                          \
-            if (common[x] && common[y] && v < limit && !SEEN(seen, v)) {                           \
-                MARK(seen, v);                                                                     \
-                missing--;                                                                         \
+    /* Mark the nim-sums of splits not marked yet, until missing of them are:                      \
+     * the caller leaves unmarked only the rare values it looks for. Eight                         \
+     * splits at a time: they are nearly always all marked already. Returns how                    \
+     * many are still missing. */                                                                  \
+    static size_t common_pairs_##W(const T *g, size_t rest, uint8_t *hit, size_t missing,          \
+                                   uint64_t *pairs) {                                              \
+        size_t half = rest / 2, a = 1;                                                             \
+        for (; a + 8 <= half + 1 && missing > 0; a += 8) {                                         \
+            unsigned all = 1;                                                                      \
+            for (size_t i = 0; i < 8; i++) {                                                       \
+                all &= hit[(uint32_t)g[a + i] ^ g[rest - a - i]];                                  \
             }                                                                                      \
+            for (size_t i = 0; !all && i < 8 && missing > 0; i++) {                                \
+                uint32_t v = (uint32_t)g[a + i] ^ g[rest - a - i];                                 \
+                missing -= !hit[v];                                                                \
+                hit[v] = 1;                                                                        \
+            }                                                                                      \
+        }                                                                                          \
+        for (; a <= half && missing > 0; a++) {                                                    \
+            uint32_t v = (uint32_t)g[a] ^ g[rest - a];                                             \
+            missing -= !hit[v];                                                                    \
+            hit[v] = 1;                                                                            \
         }                                                                                          \
         *pairs += a;                                                                               \
         return missing;                                                                            \
@@ -276,37 +311,146 @@ static void single_heaps(cg_octal_engine *e, size_t n) {
     for (size_t k = 1; k <= e->code.last && k <= n; k++) {
         unsigned d = e->code.digit[k];
         if ((d & 1) && n == k) {
-            MARK(e->seen, 0);
+            e->hit[0] = 1;
         }
         if ((d & 2) && n > k) {
-            uint32_t v = cg_octal_engine_at(e, n - k);
-            MARK(e->seen, v);
+            e->hit[cg_octal_engine_at(e, n - k)] = 1;
         }
     }
 }
 
-static uint32_t mex(const uint64_t *seen, size_t words) {
-    for (size_t w = 0; w < words; w++) {
-        if (~seen[w] != 0) {
-            return (uint32_t)(w * 64 + (size_t)__builtin_ctzll(~seen[w]));
+/* The least value not marked (every value below bound + 1 cannot be). */
+static uint32_t mex(const uint8_t *hit, size_t size) {
+    const uint8_t *gap = memchr(hit, 0, size);
+    return gap != NULL ? (uint32_t)(gap - hit) : (uint32_t)size;
+}
+
+/* One member's share of a heap's splits, into its own table of options. */
+typedef struct shared_splits {
+    cg_octal_engine *engine;
+    size_t rest;
+    bool fresh; /* the heap's first shared scan: the members clear their tables */
+    unsigned caller_share;
+} shared_splits;
+
+/* Where member's share of half splits starts: the caller's share is
+ * caller_share / SHARE_UNIT of them, the others share the rest evenly. */
+static size_t share_start(size_t half, unsigned member, unsigned members, unsigned caller_share) {
+    if (member == 0) {
+        return 0;
+    }
+    if (member == members) {
+        return half;
+    }
+    size_t caller = half * caller_share / SHARE_UNIT;
+    return caller + (half - caller) * (member - 1) / (members - 1);
+}
+
+static void mark_share(void *context, unsigned member, unsigned members) {
+    const shared_splits *job = context;
+    cg_octal_engine *e = job->engine;
+    size_t half = job->rest / 2;
+    size_t from = 1 + share_start(half, member, members, job->caller_share);
+    size_t to = 1 + share_start(half, member + 1, members, job->caller_share);
+    uint8_t *hit = e->hit + (size_t)member * e->hit_size;
+    if (member > 0 && job->fresh) {
+        memset(hit, 0, e->hit_size);
+    }
+    CALL(e, pairs, job->rest, from, to, hit);
+}
+
+/* Whether this long heap's splits are shared, and whether it is one of the
+ * timed samples that decide it for the others. */
+static bool share_this_heap(cg_octal_engine *e, bool *timed) {
+    uint64_t phase = e->long_heaps++ % SAMPLE_CYCLE;
+    *timed = phase >= 1 && phase <= (uint64_t)2 * SAMPLED;
+    return phase <= SAMPLED || (phase > (uint64_t)2 * SAMPLED && e->sharing_pays);
+}
+
+static void record_sample(cg_octal_engine *e, bool shared, size_t splits, double seconds) {
+    if (shared) {
+        e->shared_seconds += seconds;
+        e->shared_splits += splits;
+    } else {
+        e->alone_seconds += seconds;
+        e->alone_splits += splits;
+    }
+    if (e->long_heaps % SAMPLE_CYCLE == (uint64_t)2 * SAMPLED + 1) {
+        e->sharing_pays = e->shared_seconds * (double)e->alone_splits <
+                          SHARING_GAIN * e->alone_seconds * (double)e->shared_splits;
+        e->alone_seconds = e->shared_seconds = 0;
+        e->alone_splits = e->shared_splits = 0;
+    }
+}
+
+/* Mark every split of rest, shared among the crew when it is long and
+ * sharing pays; returns the tables of options in use (1: the caller's
+ * alone). shared: the tables in use before. */
+static unsigned mark_splits(cg_octal_engine *e, size_t rest, unsigned shared) {
+    if (e->threads > 1 && rest / 2 >= SHARED_SPLITS && e->crew == NULL) {
+        e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
+    }
+    unsigned members = cg_crew_members(e->crew);
+    bool timed = false;
+    if (members == 1 || rest / 2 < SHARED_SPLITS || !share_this_heap(e, &timed)) {
+        double start = timed ? cg_seconds() : 0;
+        CALL(e, pairs, rest, 1, rest / 2 + 1, e->hit);
+        if (timed) {
+            record_sample(e, false, rest / 2, cg_seconds() - start);
+        }
+        return shared;
+    }
+    double start = timed ? cg_seconds() : 0;
+    /* The other members start a little after the caller, so an even split
+     * leaves it waiting; the shares follow which side waited. */
+    if (e->caller_share == 0) {
+        e->caller_share = SHARE_UNIT / members;
+    }
+    shared_splits job = {e, rest, shared == 1, e->caller_share};
+    bool waited = cg_crew_run(e->crew, mark_share, &job);
+    if (timed) {
+        record_sample(e, true, rest / 2, cg_seconds() - start);
+    }
+    if (waited && e->caller_share < SHARE_UNIT * 3 / 4) {
+        e->caller_share++;
+    } else if (!waited && e->caller_share > SHARE_UNIT / 4 / members) {
+        e->caller_share--;
+    }
+    return members;
+}
+
+/* The least value marked in none of the first sets tables of options. The
+ * other members' tables are read only where the caller's has a gap: each
+ * read moves a cache line between processors, and merging whole tables
+ * cost more than a heap's share of splits saved. */
+static uint32_t mex_of_union(const cg_octal_engine *e, unsigned sets) {
+    uint32_t v = mex(e->hit, e->hit_size);
+    for (unsigned m = 1; m < sets && v < e->hit_size;) {
+        if (e->hit[(size_t)m * e->hit_size + v]) {
+            v++;
+            v += mex(e->hit + v, e->hit_size - v);
+            m = 1;
+        } else {
+            m++;
         }
     }
-    return (uint32_t)(words * 64);
+    return v;
 }
 
 static uint32_t naive_value(cg_octal_engine *e, size_t n) {
     single_heaps(e, n);
+    unsigned sets = 1;
     for (size_t k = 0; k <= e->code.last && k <= n; k++) {
         unsigned d = e->code.digit[k];
         if ((d & 4) && n - k >= 2) {
-            CALL(e, pairs, n - k, e->seen);
+            sets = mark_splits(e, n - k, sets);
             e->pairs += (n - k) / 2;
         }
         if ((d & 8) && n - k >= 3) {
-            CALL(e, triples, n - k, e->seen);
+            CALL(e, triples, n - k, e->hit);
         }
     }
-    return mex(e->seen, e->seen_words);
+    return mex_of_union(e, sets);
 }
 
 /* The rare/common way (see the header): the candidate from the splits with
@@ -315,32 +459,34 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
     single_heaps(e, n);
     for (size_t k = 0; k <= e->code.last && k <= n; k++) {
         if ((e->code.digit[k] & 4) && n - k >= 2) {
-            CALL(e, rare_pairs, e->rare, e->rare_count, n - k, e->seen);
+            CALL(e, rare_pairs, e->rare, e->rare_count, n - k, e->hit);
             e->pairs += e->rare_count;
         }
     }
     uint32_t candidate = 0;
-    while (!e->common[candidate] || SEEN(e->seen, candidate)) {
+    while (!e->common[candidate] || e->hit[candidate]) {
         candidate++; /* below 2 * bound: bound + the least common value is common */
     }
     size_t missing = 0;
     for (uint32_t v = 0; v < candidate; v++) {
-        missing += !e->common[v] && !SEEN(e->seen, v);
+        missing += !e->hit[v]; /* every common value below the candidate is marked */
     }
+    if (missing == 0) {
+        return candidate;
+    }
+    /* Every split with a rare member is marked, and so is every common value
+     * below the candidate: marking the values from the candidate up leaves
+     * unmarked exactly the rare values looked for. */
+    memset(e->hit + candidate, 1, e->hit_size - candidate);
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
         if ((e->code.digit[k] & 4) && n - k >= 2) {
-            missing =
-                CALL(e, common_pairs, e->common, n - k, candidate, e->seen, missing, &e->pairs);
+            missing = CALL(e, common_pairs, n - k, e->hit, missing, &e->pairs);
         }
     }
     if (missing == 0) {
         return candidate;
     }
-    uint32_t v = 0;
-    while (e->common[v] || SEEN(e->seen, v)) {
-        v++; /* the least rare value missing: a new rare position */
-    }
-    return v;
+    return mex(e->hit, candidate); /* the least rare value missing: a new rare position */
 }
 
 /* Append G(count) = value with its bookkeeping: width, bound, histogram,
@@ -386,7 +532,7 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
     bool three = splits_in_three(&e->code);
     while (st == CG_OK && e->count <= n) {
         size_t m = e->count;
-        memset(e->seen, 0, e->seen_words * sizeof *e->seen);
+        memset(e->hit, 0, e->hit_size);
         bool sparse = e->method != CG_ENGINE_NAIVE && !three && e->mask != 0 &&
                       (e->method == CG_ENGINE_SPARSE || e->sparse_pays);
         uint32_t value = m == 0 ? 0 : sparse ? sparse_value(e, m) : naive_value(e, m);

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void cg_options_init(cg_options *options) {
     memset(options, 0, sizeof *options);
@@ -15,6 +16,15 @@ void cg_options_init(cg_options *options) {
     options->fill = -1;
     options->time_limit = 2.0;
     options->color_mode = CG_COLOR_AUTO;
+    options->threads = 1;
+}
+
+unsigned cg_options_threads(const cg_options *options) {
+    if (options->threads > 0) {
+        return options->threads;
+    }
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online > 0 ? (unsigned)online : 1;
 }
 
 /* cg_options.given holds one bit per option. */
@@ -189,6 +199,9 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
         break;
     case CG_OPTION_PROGRESS:
         o->progress = true;
+        break;
+    case CG_OPTION_THREADS:
+        o->threads = (unsigned)number;
         break;
     case CG_OPTION_COUNT:
         break;

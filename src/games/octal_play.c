@@ -8,6 +8,7 @@
 
 #include "cgsolve/games/octal_play.h"
 #include "cgsolve/octal.h"
+#include "cgsolve/octal_engine.h"
 #include "cgsolve/rng.h"
 
 #define MAX_HEAPS 64
@@ -15,7 +16,7 @@
 
 typedef struct play_state {
     cg_octal_code code;
-    cg_grundy_seq values;
+    cg_octal_engine values;
     bool values_ready;
     size_t heap[MAX_HEAPS];
     size_t count;
@@ -23,7 +24,7 @@ typedef struct play_state {
 
 static cg_status prepare(play_state *s, const cg_octal_code *code, cg_budget *budget) {
     s->code = *code;
-    cg_grundy_seq_init(&s->values, code, budget);
+    cg_octal_engine_init(&s->values, code, CG_ENGINE_AUTO, budget);
     s->values_ready = true;
     return CG_OK;
 }
@@ -33,7 +34,7 @@ static cg_status add_heap(play_state *s, int64_t size, cg_error *err) {
         return cg_error_set(err, CG_ERR_INPUT, "at most %d heaps", MAX_HEAPS);
     }
     s->heap[s->count++] = (size_t)size;
-    return cg_grundy_seq_extend(&s->values, (size_t)size, err);
+    return cg_octal_engine_extend(&s->values, (size_t)size, err);
 }
 
 /* The position: the code, then the heap sizes (Kayles 5 7 9 when none). */
@@ -143,7 +144,7 @@ static void write_move(octal_move m, char *out, size_t size) {
 static cg_nimber nim_sum(const play_state *s) {
     cg_nimber sum = 0;
     for (size_t i = 0; i < s->count; i++) {
-        sum ^= cg_grundy_seq_at(&s->values, s->heap[i]);
+        sum ^= cg_octal_engine_at(&s->values, s->heap[i]);
     }
     return sum;
 }
@@ -156,9 +157,9 @@ typedef struct lister {
 
 static void list_one(const play_state *s, octal_move m, void *context) {
     lister *l = context;
-    const cg_grundy_seq *g = &s->values;
-    cg_nimber after = l->sum ^ cg_grundy_seq_at(g, s->heap[m.at]) ^ cg_grundy_seq_at(g, m.left) ^
-                      cg_grundy_seq_at(g, m.right);
+    const cg_octal_engine *g = &s->values;
+    cg_nimber after = l->sum ^ cg_octal_engine_at(g, s->heap[m.at]) ^
+                      cg_octal_engine_at(g, m.left) ^ cg_octal_engine_at(g, m.right);
     if (!l->winning_only || after == 0) {
         char text[64];
         write_move(m, text, sizeof text);
@@ -226,7 +227,7 @@ static cg_status play(void *state, const char *move, cg_error *err) {
 static void close_play(void *state) {
     play_state *s = state;
     if (s->values_ready) {
-        cg_grundy_seq_free(&s->values);
+        cg_octal_engine_free(&s->values);
     }
 }
 

@@ -12,7 +12,11 @@ void cg_treblecross_init(cg_treblecross_solver *solver, cg_budget *budget) {
     memset(solver, 0, sizeof *solver);
     cg_octal_code code;
     cg_octal_parse("0.007", &code, NULL);
-    cg_grundy_seq_init(&solver->grundy, &code, budget);
+    cg_octal_engine_init(&solver->grundy, &code, CG_ENGINE_AUTO, budget);
+}
+
+void cg_treblecross_set_threads(cg_treblecross_solver *solver, unsigned threads) {
+    cg_octal_engine_set_threads(&solver->grundy, threads);
 }
 
 cg_treblecross_split cg_treblecross_split_at(size_t length, size_t position) {
@@ -23,7 +27,7 @@ cg_treblecross_split cg_treblecross_split_at(size_t length, size_t position) {
 }
 
 void cg_treblecross_free(cg_treblecross_solver *solver) {
-    cg_grundy_seq_free(&solver->grundy);
+    cg_octal_engine_free(&solver->grundy);
     free(solver->result.moves);
     free(solver->result.stretches);
     memset(solver, 0, sizeof *solver);
@@ -51,7 +55,7 @@ bool cg_treblecross_valid(const char *board, size_t len, size_t *offset, const c
 }
 
 cg_nimber cg_treblecross_stretch_value(const cg_treblecross_solver *solver, size_t length) {
-    return cg_grundy_seq_at(&solver->grundy, length + STRETCH_SHIFT);
+    return cg_octal_engine_at(&solver->grundy, length + STRETCH_SHIFT);
 }
 
 static bool is_x(const char *board, size_t len, size_t i, int delta) {
@@ -140,7 +144,7 @@ cg_status cg_treblecross_solve(cg_treblecross_solver *solver, const char *board,
     if ((st = find_stretches(r, board, len, &longest, err)) != CG_OK) {
         return st;
     }
-    if ((st = cg_grundy_seq_extend(&solver->grundy, longest + STRETCH_SHIFT, err)) != CG_OK) {
+    if ((st = cg_octal_engine_extend(&solver->grundy, longest + STRETCH_SHIFT, err)) != CG_OK) {
         return st;
     }
     for (size_t s = 0; s < r->stretch_count; s++) {
@@ -180,10 +184,10 @@ typedef struct run_state {
 
 static cg_status open_run(void *state, const cg_options *options, cg_budget *budget,
                           cg_error *err) {
-    (void)options;
     (void)err; /* cannot fail */
     run_state *s = state;
     cg_treblecross_init(&s->solver, budget);
+    cg_treblecross_set_threads(&s->solver, cg_options_threads(options));
     return CG_OK;
 }
 
@@ -295,6 +299,11 @@ static void close_run(void *state) {
     free(s->board);
 }
 
+static const cg_option_spec treblecross_options[] = {
+    CG_THREADS_OPTION,
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
+
 const cg_game cg_game_treblecross = {
     .name = "treblecross",
     .summary = "UVa 10561 Treblecross: win or lose, and every winning move (octal game 0.007)",
@@ -304,6 +313,7 @@ const cg_game cg_game_treblecross = {
                   "(1-based, ascending; empty for a losing board).\n",
     .case_count = "the number of boards (a non-negative integer)",
     .case_separator = "",
+    .options = treblecross_options,
     .state_size = sizeof(run_state),
     .open = open_run,
     .read_case = read_case,

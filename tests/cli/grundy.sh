@@ -10,6 +10,21 @@ work_dir=$(mktemp -d)
 "$exe" grundy 0.6 --upto 20000 > "$work_dir/auto"
 if cmp -s "$work_dir/naive" "$work_dir/sparse" && cmp -s "$work_dir/naive" "$work_dir/auto" &&
     [ "$(wc -l < "$work_dir/naive")" = 20001 ]; then g_ok; else g_bad "methods differ"; fi
+# --threads: heaps past 16,384 share their scans; the bytes do not change,
+# for grundy or for a Treblecross board that long.
+"$exe" grundy 0.007 --upto 40000 --method naive > "$work_dir/one"
+"$exe" grundy 0.007 --upto 40000 --method naive --threads 2 > "$work_dir/two"
+"$exe" grundy 0.007 --upto 40000 --method naive -J 0 > "$work_dir/all"
+if cmp -s "$work_dir/one" "$work_dir/two" && cmp -s "$work_dir/one" "$work_dir/all" &&
+    [ "$(wc -l < "$work_dir/one")" = 40001 ]; then g_ok; else g_bad "--threads changes the values"; fi
+board=$(printf '.%.0s' $(seq 1 40000))
+printf '1\n%s\n' "$board" | "$exe" treblecross > "$work_dir/one"
+printf '1\n%s\n' "$board" | "$exe" treblecross --threads 2 > "$work_dir/two"
+if cmp -s "$work_dir/one" "$work_dir/two" && [ "$(head -1 "$work_dir/one")" = WINNING ]; then
+    g_ok
+else
+    g_bad "treblecross --threads: $(head -c 100 "$work_dir/two")"
+fi
 # --until-period: 0.16's period (149459 from 105351) proven, the rest derived.
 "$exe" grundy 0.16 --until-period --upto 2000000 --json > "$work_dir/json"
 if grep -q '"computed":[0-9]*,"values":\[\],"values_omitted":2000001,"period":{"period":149459,"preperiod":105351}' "$work_dir/json"; then

@@ -107,7 +107,7 @@ expect_out_has '{"schema":"cgsolve/1","game":"treblecross","file":"<stdin>","cas
 expect 0 "1\n.....\n" "" -- treblecross -e
 expect_out_has "nim_sum: 2"
 expect 3 "1\n$(printf '.%.0s' $(seq 1 300))\n" \
-    "cgsolve treblecross: <stdin>:2: case 1: the Grundy table needs 4096 bytes more, beyond the memory limit of 1024 bytes (0 in use) (raise it with --memory)" \
+    "cgsolve treblecross: <stdin>:2: case 1: the Grundy table needs 2048 bytes more, beyond the memory limit of 1024 bytes (0 in use) (raise it with --memory)" \
     -- treblecross --memory 1K
 
 # ---- grundy -------------------------------------------------------------

@@ -66,13 +66,13 @@ int main(void) {
     }
     /* Longer boards: the rescanning solver recomputes every nim-sum. */
     cg_error err;
-    if (cg_grundy_seq_extend(&solver.grundy, 512, &err) != CG_OK) {
+    if (cg_octal_engine_extend(&solver.grundy, 512, &err) != CG_OK) {
         fprintf(stderr, "%s\n", err.message);
         return 1;
     }
     unsigned long long grundy[520];
     for (size_t n = 0; n < 515; n++) {
-        grundy[n] = cg_grundy_seq_at(&solver.grundy, n);
+        grundy[n] = cg_octal_engine_at(&solver.grundy, n);
     }
     for (unsigned t = 0; t < RESCAN_BOARDS;) {
         size_t len = 3 + (size_t)ref_rng_below(&rng, 300);

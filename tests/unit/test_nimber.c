@@ -10,6 +10,7 @@
 #include "cgsolve/grundy_table.h"
 #include "cgsolve/nimber.h"
 #include "cgsolve/octal.h"
+#include "cgsolve/octal_engine.h"
 
 static void mex_of_small_sets(void **state) {
     (void)state;
@@ -67,80 +68,96 @@ static void nim_sums(void **state) {
     assert_int_equal(cg_nim_add(7, 7), 0);
 }
 
-static void sequence(const char *code_text, size_t upto, cg_grundy_seq *seq) {
+/* G(0..upto) of code_text by the library's engine, as nimbers (the period
+ * finder's input). */
+typedef struct sequence_values {
     cg_octal_code code;
-    assert_int_equal(cg_octal_parse(code_text, &code, NULL), CG_OK);
-    cg_grundy_seq_init(seq, &code, NULL);
-    assert_int_equal(cg_grundy_seq_extend(seq, upto, NULL), CG_OK);
+    cg_nimber values[1024];
+    size_t count;
+} sequence_values;
+
+static void sequence(const char *code_text, size_t upto, sequence_values *seq) {
+    assert_true(upto < sizeof seq->values / sizeof seq->values[0]);
+    assert_int_equal(cg_octal_parse(code_text, &seq->code, NULL), CG_OK);
+    cg_octal_engine engine;
+    cg_octal_engine_init(&engine, &seq->code, CG_ENGINE_AUTO, NULL);
+    assert_int_equal(cg_octal_engine_extend(&engine, upto, NULL), CG_OK);
+    for (size_t n = 0; n <= upto; n++) {
+        seq->values[n] = cg_octal_engine_at(&engine, n);
+    }
+    seq->count = upto + 1;
+    cg_octal_engine_free(&engine);
 }
 
 static void kayles(void **state) {
     (void)state;
     static const cg_nimber expected[] = {1, 2, 3, 1, 4, 3, 2, 1, 4, 2,
                                          6, 4, 1, 2, 7, 1, 4, 3, 2, 1};
-    cg_grundy_seq seq;
+    static sequence_values seq;
     sequence("0.77", 400, &seq);
-    assert_int_equal(cg_grundy_seq_at(&seq, 0), 0);
+    assert_int_equal(seq.values[0], 0);
     for (size_t n = 1; n <= 20; n++) {
-        assert_int_equal(cg_grundy_seq_at(&seq, n), expected[n - 1]);
+        assert_int_equal(seq.values[n], expected[n - 1]);
     }
     size_t pre = 0;
     assert_int_equal(cg_octal_find_period(seq.values, seq.count, &seq.code, &pre), 12);
     assert_int_equal(pre, 71);
     /* Too few values to prove it: no period claimed. */
     assert_int_equal(cg_octal_find_period(seq.values, 100, &seq.code, &pre), 0);
-    cg_grundy_seq_free(&seq);
 }
 
 static void dawsons_kayles(void **state) {
     (void)state;
-    cg_grundy_seq seq;
+    static sequence_values seq;
     sequence("0.07", 400, &seq);
     static const cg_nimber first[] = {0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2};
     for (size_t n = 0; n < sizeof first / sizeof first[0]; n++) {
-        assert_int_equal(cg_grundy_seq_at(&seq, n), first[n]);
+        assert_int_equal(seq.values[n], first[n]);
     }
     size_t pre = 0;
     assert_int_equal(cg_octal_find_period(seq.values, seq.count, &seq.code, &pre), 34);
     assert_int_equal(pre, 53);
-    cg_grundy_seq_free(&seq);
 }
 
 static void treblecross_code(void **state) {
     (void)state;
     /* 0.007: G(0..2) = 0, then the spec's g(n) = G(n + 2): 1 1 1 2 2 ... */
-    cg_grundy_seq seq;
+    static sequence_values seq;
     sequence("0.007", 12, &seq);
     static const cg_nimber expected[] = {0, 0, 0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1};
     for (size_t n = 0; n <= 12; n++) {
-        assert_int_equal(cg_grundy_seq_at(&seq, n), expected[n]);
+        assert_int_equal(seq.values[n], expected[n]);
     }
-    cg_grundy_seq_free(&seq);
 }
 
 static void extend_is_incremental(void **state) {
     (void)state;
-    cg_grundy_seq a, b;
-    sequence("0.137", 50, &a);
-    sequence("0.137", 10, &b);
-    assert_int_equal(cg_grundy_seq_extend(&b, 30, NULL), CG_OK);
-    assert_int_equal(cg_grundy_seq_extend(&b, 50, NULL), CG_OK);
-    assert_memory_equal(a.values, b.values, 51 * sizeof(cg_nimber));
-    cg_grundy_seq_free(&a);
-    cg_grundy_seq_free(&b);
-    /* A budget of 64 values: doubling from 16 to 32 fits (48 held at the
-     * peak), 32 to 64 does not (96), so G(40) is refused and G(0..31) kept. */
-    cg_budget budget = cg_budget_make(64 * sizeof(cg_nimber));
     cg_octal_code code;
     assert_int_equal(cg_octal_parse("0.137", &code, NULL), CG_OK);
-    cg_grundy_seq_init(&b, &code, &budget);
-    assert_int_equal(cg_grundy_seq_extend(&b, 31, NULL), CG_OK);
+    cg_octal_engine a, b;
+    cg_octal_engine_init(&a, &code, CG_ENGINE_NAIVE, NULL);
+    cg_octal_engine_init(&b, &code, CG_ENGINE_NAIVE, NULL);
+    assert_int_equal(cg_octal_engine_extend(&a, 50, NULL), CG_OK);
+    assert_int_equal(cg_octal_engine_extend(&b, 10, NULL), CG_OK);
+    assert_int_equal(cg_octal_engine_extend(&b, 30, NULL), CG_OK);
+    assert_int_equal(cg_octal_engine_extend(&b, 50, NULL), CG_OK);
+    assert_int_equal(b.count, 51);
+    assert_memory_equal(a.narrow, b.narrow, 51 * sizeof *a.narrow);
+    cg_octal_engine_free(&a);
+    cg_octal_engine_free(&b);
+    /* The values are reserved 1024 at a time, then doubled: a budget of
+     * 3000 bytes holds the first block of 16-bit values and the small
+     * tables, not the doubling to 2048 (6144 bytes at the peak), so G(1500)
+     * is refused and G(0..1023) kept. */
+    cg_budget budget = cg_budget_make(3000);
+    cg_octal_engine_init(&b, &code, CG_ENGINE_NAIVE, &budget);
+    assert_int_equal(cg_octal_engine_extend(&b, 1023, NULL), CG_OK);
     cg_error err;
-    assert_int_equal(cg_grundy_seq_extend(&b, 40, &err), CG_ERR_LIMIT);
+    assert_int_equal(cg_octal_engine_extend(&b, 1500, &err), CG_ERR_LIMIT);
     assert_true(err.over_budget);
-    assert_int_equal(b.count, 32);
+    assert_int_equal(b.count, 1024);
     assert_true(budget.peak <= budget.limit);
-    cg_grundy_seq_free(&b);
+    cg_octal_engine_free(&b);
     assert_int_equal(budget.used, 0);
 }
 
@@ -150,15 +167,12 @@ static void split_without_removal(void **state) {
      * two. Worked out by hand below. */
     cg_octal_code code;
     assert_int_equal(cg_octal_parse("4.", &code, NULL), CG_ERR_INPUT);
-    assert_int_equal(cg_octal_parse("4.01", &code, NULL), CG_OK);
-    cg_grundy_seq seq;
-    cg_grundy_seq_init(&seq, &code, NULL);
-    assert_int_equal(cg_grundy_seq_extend(&seq, 4, NULL), CG_OK);
-    assert_int_equal(cg_grundy_seq_at(&seq, 1), 0);
-    assert_int_equal(cg_grundy_seq_at(&seq, 2), 1); /* options: 1+1 -> 0, take 2 -> 0 */
-    assert_int_equal(cg_grundy_seq_at(&seq, 3), 0); /* options: 1+2 -> 1 */
-    assert_int_equal(cg_grundy_seq_at(&seq, 4), 1); /* options: 1+3 -> 0, 2+2 -> 0 */
-    cg_grundy_seq_free(&seq);
+    static sequence_values seq;
+    sequence("4.01", 4, &seq);
+    assert_int_equal(seq.values[1], 0);
+    assert_int_equal(seq.values[2], 1); /* options: 1+1 -> 0, take 2 -> 0 */
+    assert_int_equal(seq.values[3], 0); /* options: 1+2 -> 1 */
+    assert_int_equal(seq.values[4], 1); /* options: 1+3 -> 0, 2+2 -> 0 */
 }
 
 static void parse_and_format(void **state) {
@@ -193,14 +207,13 @@ static void parse_and_format(void **state) {
  * claimed from G(0..2), and the claims made on longer prefixes hold. */
 static void period_from_zero_is_sound(void **state) {
     (void)state;
-    cg_grundy_seq seq;
+    static sequence_values seq;
     sequence("0.4", 2, &seq);
     size_t pre;
     assert_int_equal(cg_octal_find_period(seq.values, seq.count, &seq.code, &pre), 0);
-    cg_grundy_seq_free(&seq);
     static const char *const codes[] = {"0.4", "0.40", "0.04", "4.1", "0.7", "0.16", "4.07", "0.6"};
     for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
-        cg_grundy_seq full;
+        static sequence_values full;
         sequence(codes[c], 600, &full);
         for (size_t count = 1; count <= 300; count++) {
             size_t p = cg_octal_find_period(full.values, count, &full.code, &pre);
@@ -211,7 +224,6 @@ static void period_from_zero_is_sound(void **state) {
                 }
             }
         }
-        cg_grundy_seq_free(&full);
     }
 }
 

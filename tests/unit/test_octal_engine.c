@@ -1,5 +1,5 @@
-/* The octal engines against each other and against the plain sequence
- * (cg_grundy_seq, the definition written once more): naive and sparse give
+/* The octal engines against each other and against the plain definition
+ * (ref_octal_values, written once more in tests/ref): naive and sparse give
  * the same values, bit for bit, on random codes and on the classic ones,
  * through mask changes and the widening to 32 bits; the budget holds. */
 #include <setjmp.h>
@@ -7,19 +7,21 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "cgsolve/octal_engine.h"
+#include "ref_octal.h"
 #include "ref_rng.h"
 
 static void agree(const char *text, size_t upto) {
     cg_octal_code code;
     assert_int_equal(cg_octal_parse(text, &code, NULL), CG_OK);
-    cg_grundy_seq plain;
-    cg_grundy_seq_init(&plain, &code, NULL);
-    assert_int_equal(cg_grundy_seq_extend(&plain, upto, NULL), CG_OK);
+    uint32_t *plain = malloc((upto + 1) * sizeof *plain);
+    assert_non_null(plain);
+    assert_true(ref_octal_values(&code, upto, plain));
     static const cg_engine_method methods[] = {CG_ENGINE_NAIVE, CG_ENGINE_SPARSE, CG_ENGINE_AUTO};
     for (size_t m = 0; m < 3; m++) {
         cg_octal_engine engine;
@@ -30,15 +32,14 @@ static void agree(const char *text, size_t upto) {
         }
         assert_int_equal(cg_octal_engine_extend(&engine, upto, NULL), CG_OK);
         for (size_t n = 0; n <= upto; n++) {
-            if (cg_octal_engine_at(&engine, n) != cg_grundy_seq_at(&plain, n)) {
-                fail_msg("%s, method %zu: G(%zu) = %u, the definition gives %llu", text, m, n,
-                         cg_octal_engine_at(&engine, n),
-                         (unsigned long long)cg_grundy_seq_at(&plain, n));
+            if (cg_octal_engine_at(&engine, n) != plain[n]) {
+                fail_msg("%s, method %zu: G(%zu) = %u, the definition gives %u", text, m, n,
+                         cg_octal_engine_at(&engine, n), plain[n]);
             }
         }
         cg_octal_engine_free(&engine);
     }
-    cg_grundy_seq_free(&plain);
+    free(plain);
 }
 
 /* ---- a brute-force reference ------------------------------------------
@@ -205,7 +206,7 @@ static void every_table_counted(void **state) {
         cg_octal_engine_init(&engine, &code, CG_ENGINE_SPARSE, &budget);
         assert_int_equal(cg_octal_engine_extend(&engine, 5000, NULL), CG_OK);
         size_t rare_bytes = engine.rare_capacity * sizeof *engine.rare;
-        size_t table_bytes = engine.seen_words * sizeof *engine.seen + engine.bound * 2 +
+        size_t table_bytes = engine.hit_sets * engine.hit_size + engine.bound * 2 +
                              engine.bound * sizeof *engine.histogram;
         assert_int_equal(engine.tables_held, table_bytes);
         assert_int_equal(budget.used, engine.held + engine.tables_held + rare_bytes);
@@ -219,11 +220,50 @@ static void every_table_counted(void **state) {
     }
 }
 
+/* Heaps past 2 * 8192 share their splits among the threads: 2 and 3
+ * threads give the values of one, bit for bit, and each thread's table of
+ * options is in the budget. */
+static void threads_agree(void **state) {
+    (void)state;
+    static const char *const codes[] = {"0.007", "0.6", "4.007"};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        cg_octal_code code;
+        assert_int_equal(cg_octal_parse(codes[i], &code, NULL), CG_OK);
+        cg_octal_engine alone;
+        cg_octal_engine_init(&alone, &code, CG_ENGINE_NAIVE, NULL);
+        assert_int_equal(cg_octal_engine_extend(&alone, 40000, NULL), CG_OK);
+        for (unsigned threads = 2; threads <= 3; threads++) {
+            cg_budget budget = cg_budget_make((size_t)1 << 30);
+            cg_octal_engine shared;
+            cg_octal_engine_init(&shared, &code, CG_ENGINE_NAIVE, &budget);
+            cg_octal_engine_set_threads(&shared, threads);
+            for (size_t n = 0; n <= 40000; n += 9999) { /* the crew waits between calls */
+                assert_int_equal(cg_octal_engine_extend(&shared, n, NULL), CG_OK);
+            }
+            assert_int_equal(cg_octal_engine_extend(&shared, 40000, NULL), CG_OK);
+            assert_non_null(shared.crew);
+            assert_int_equal(cg_crew_members(shared.crew), threads);
+            for (size_t n = 0; n <= 40000; n++) {
+                if (cg_octal_engine_at(&shared, n) != cg_octal_engine_at(&alone, n)) {
+                    fail_msg("%s, %u threads: G(%zu) = %u, one thread gives %u", codes[i], threads,
+                             n, cg_octal_engine_at(&shared, n), cg_octal_engine_at(&alone, n));
+                }
+            }
+            assert_int_equal(shared.hit_sets, threads);
+            assert_int_equal(budget.used, shared.held + shared.tables_held);
+            cg_octal_engine_free(&shared);
+            assert_int_equal(budget.used, 0);
+        }
+        cg_octal_engine_free(&alone);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brute_force_reference), cmocka_unit_test(classic_codes),
         cmocka_unit_test(random_codes),          cmocka_unit_test(sixteen_bits),
         cmocka_unit_test(budget_holds),          cmocka_unit_test(every_table_counted),
+        cmocka_unit_test(threads_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

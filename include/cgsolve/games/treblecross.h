@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "cgsolve/game.h"
-#include "cgsolve/octal.h"
+#include "cgsolve/octal_engine.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,15 +49,19 @@ typedef struct cg_treblecross_result {
     size_t stretches_cap;
 } cg_treblecross_result;
 
-/* A solver keeps the Grundy sequence of 0.007 between boards, extending it
- * only as far as the longest stretch seen. */
+/* A solver keeps the Grundy sequence of 0.007 between boards in the octal
+ * engine, extending it only as far as the longest stretch seen. */
 typedef struct cg_treblecross_solver {
-    cg_grundy_seq grundy;
+    cg_octal_engine grundy;
     cg_treblecross_result result;
 } cg_treblecross_solver;
 
 /* The Grundy table is counted in budget (NULL: unlimited). */
 void cg_treblecross_init(cg_treblecross_solver *solver, cg_budget *budget);
+
+/* Share the scans of long stretches' values among threads (1, the
+ * default: none). */
+void cg_treblecross_set_threads(cg_treblecross_solver *solver, unsigned threads);
 void cg_treblecross_free(cg_treblecross_solver *solver);
 
 /* Check a board: only '.' and 'X', at least 3 cells, no XXX. On failure
