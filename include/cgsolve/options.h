@@ -63,6 +63,7 @@ typedef enum cg_option_id {
     CG_OPTION_RESUME,       /* grundy: the checkpoint to start from */
     CG_OPTION_PROGRESS,     /* grundy: progress on standard error */
     CG_OPTION_THREADS,      /* grundy, treblecross: threads sharing long scans */
+    CG_OPTION_TABLE,        /* treblecross: a 0.007 checkpoint to start from */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -130,6 +131,7 @@ typedef struct cg_options {
     const char *resume;       /* grundy: or NULL */
     bool progress;            /* grundy: report progress even when stderr is not a terminal */
     unsigned threads;         /* grundy, treblecross: threads for long scans (0: one a processor) */
+    const char *table;        /* treblecross: a checkpoint of 0.007's values, or NULL */
     cg_color_mode color_mode; /* as asked */
     bool color;               /* explanations may use ANSI colours (the caller resolves auto) */
     uint64_t given;           /* bit 1 << id for each option set by cg_option_set */

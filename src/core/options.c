@@ -203,6 +203,9 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
     case CG_OPTION_THREADS:
         o->threads = (unsigned)number;
         break;
+    case CG_OPTION_TABLE:
+        o->table = text;
+        break;
     case CG_OPTION_COUNT:
         break;
     }

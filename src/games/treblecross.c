@@ -19,6 +19,21 @@ void cg_treblecross_set_threads(cg_treblecross_solver *solver, unsigned threads)
     cg_octal_engine_set_threads(&solver->grundy, threads);
 }
 
+cg_status cg_treblecross_load_table(cg_treblecross_solver *solver, const char *path,
+                                    cg_error *err) {
+    cg_octal_engine *e = &solver->grundy;
+    cg_octal_code code = e->code;
+    cg_budget *budget = e->budget;
+    unsigned threads = e->threads;
+    cg_octal_engine_free(e);
+    cg_status st = cg_octal_engine_load(e, &code, CG_ENGINE_AUTO, budget, path, err);
+    if (st != CG_OK) {
+        cg_octal_engine_init(e, &code, CG_ENGINE_AUTO, budget); /* usable, empty */
+    }
+    cg_octal_engine_set_threads(e, threads);
+    return st;
+}
+
 cg_treblecross_split cg_treblecross_split_at(size_t length, size_t position) {
     cg_treblecross_split split;
     split.left = position > 3 ? position - 3 : 0;
@@ -184,11 +199,11 @@ typedef struct run_state {
 
 static cg_status open_run(void *state, const cg_options *options, cg_budget *budget,
                           cg_error *err) {
-    (void)err; /* cannot fail */
     run_state *s = state;
     cg_treblecross_init(&s->solver, budget);
     cg_treblecross_set_threads(&s->solver, cg_options_threads(options));
-    return CG_OK;
+    return options->table != NULL ? cg_treblecross_load_table(&s->solver, options->table, err)
+                                  : CG_OK;
 }
 
 cg_status cg_treblecross_read_board(cg_scanner *in, char **board, size_t *len, size_t *capacity,
@@ -301,6 +316,8 @@ static void close_run(void *state) {
 
 static const cg_option_spec treblecross_options[] = {
     CG_THREADS_OPTION,
+    {CG_OPTION_TABLE, "table", 0, CG_ARG_TEXT, "FILE",
+     "start 0.007's values from a grundy checkpoint", 0, 0, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 

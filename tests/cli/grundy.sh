@@ -25,6 +25,23 @@ if cmp -s "$work_dir/one" "$work_dir/two" && [ "$(head -1 "$work_dir/one")" = WI
 else
     g_bad "treblecross --threads: $(head -c 100 "$work_dir/two")"
 fi
+# --table: Treblecross starts from a grundy checkpoint of 0.007 (shorter
+# than the board: the rest is computed) with the same answer; a checkpoint
+# of another code, or none, is refused.
+"$exe" grundy 0.007 --upto 30000 --checkpoint "$work_dir/t7" > /dev/null
+printf '1\n%s\n' "$board" | "$exe" treblecross --table "$work_dir/t7" > "$work_dir/two"
+if cmp -s "$work_dir/one" "$work_dir/two"; then g_ok; else g_bad "treblecross --table changes the answer"; fi
+"$exe" grundy 0.77 --upto 100 --checkpoint "$work_dir/k" > /dev/null
+printf '1\n...\n' | "$exe" treblecross --table "$work_dir/k" > /dev/null 2> "$work_dir/err"
+status=$?
+if [ "$status" = 1 ] && grep -q "the checkpoint is of 0.77, not of this code" "$work_dir/err"; then
+    g_ok
+else
+    g_bad "treblecross --table of 0.77: exit $status, $(cat "$work_dir/err")"
+fi
+printf '1\n...\n' | "$exe" treblecross --table "$work_dir/none" > /dev/null 2>&1
+status=$?
+if [ "$status" = 4 ]; then g_ok; else g_bad "treblecross --table of a missing file: exit $status"; fi
 # --until-period: 0.16's period (149459 from 105351) proven, the rest derived.
 "$exe" grundy 0.16 --until-period --upto 2000000 --json > "$work_dir/json"
 if grep -q '"computed":[0-9]*,"values":\[\],"values_omitted":2000001,"period":{"period":149459,"preperiod":105351}' "$work_dir/json"; then
