@@ -46,6 +46,8 @@ typedef enum cg_engine_method {
     CG_ENGINE_SPARSE, /* rare/common (codes that split in three fall back to naive) */
 } cg_engine_method;
 
+#define CG_OCTAL_WITNESSES 8 /* splits remembered per rare value */
+
 typedef struct cg_octal_engine {
     cg_octal_code code;
     cg_engine_method method;
@@ -78,9 +80,13 @@ typedef struct cg_octal_engine {
     size_t rare_count, rare_capacity;
     uint8_t *common;     /* common[v]: value v is common under mask (v < bound) */
     uint64_t *histogram; /* positions with each value (v < bound) */
-    size_t next_choice;  /* choose the mask again at this count */
-    bool sparse_pays;    /* auto: few enough rare positions for the sparse engine */
-    uint32_t largest;    /* the largest value so far, and its first heap */
+    /* witness[v * CG_OCTAL_WITNESSES + n % CG_OCTAL_WITNESSES]: the smaller
+     * heap of the common-common split of heap n that gave the rare value v
+     * (0: none), tried first for later heaps (v < 2 * bound) */
+    uint32_t *witness;
+    size_t next_choice; /* choose the mask again at this count */
+    bool sparse_pays;   /* auto: few enough rare positions for the sparse engine */
+    uint32_t largest;   /* the largest value so far, and its first heap */
     size_t largest_at;
     uint64_t pairs; /* pairs looked at, for the benchmark */
 } cg_octal_engine;

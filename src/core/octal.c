@@ -2,6 +2,7 @@
 
 #include "cgsolve/grow.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,20 +89,108 @@ void cg_octal_format(const cg_octal_code *code, char *out, size_t size) {
     out[n] = '\0';
 }
 
-/* The first index from which G(n + p) == G(n) for all known n. */
-static size_t start_of_period(const void *values, cg_value_at at, size_t count, size_t p) {
-    size_t n = count - p;
+/* The first index from which G(n + p) == G(n) for all known n, given that
+ * it holds from `from` on. */
+static size_t start_of_period(const void *values, cg_value_at at, size_t p, size_t from) {
+    size_t n = from;
     while (n > 0 && at(values, n - 1 + p) == at(values, n - 1)) {
         n--;
     }
     return n;
 }
 
+/* Periods that hold over a long stretch: a multiple of one holds wherever it
+ * does, so its walk back starts at that one's start instead of at the end
+ * (without this, every multiple of the true period walked back over the
+ * whole periodic stretch). */
+#define KNOWN_TAILS 8
+/* Below the start s of the first long period q, a multiple p of q compares
+ * G(i) with G(i + p), which is the periodic pattern's value at i as long as
+ * i + p >= s: the same comparison for every multiple. The positions where G
+ * leaves the pattern (the exceptions), found once, answer those walks
+ * without repeating them; 0.376's preperiod of 2,268,248 is nearly periodic,
+ * and looking for its period took over a minute before. At most
+ * EXCEPTIONS are kept (on the stack), the nearest to s. */
+#define EXCEPTIONS 4096
+
+typedef struct pattern {
+    size_t period, start;         /* period 0: none yet */
+    size_t exception[EXCEPTIONS]; /* descending, below start */
+    size_t count;
+    size_t floor; /* every i in [floor, start) was looked at */
+} pattern;
+
+static void find_exceptions(const void *values, cg_value_at at, pattern *pat) {
+    size_t q = pat->period, s = pat->start;
+    pat->count = 0;
+    size_t i = s;
+    while (i > 0 && pat->count < EXCEPTIONS) {
+        i--;
+        size_t same = s + (q - (s - i) % q) % q; /* i's place in the pattern */
+        if (at(values, i) != at(values, same)) {
+            pat->exception[pat->count++] = i;
+        }
+    }
+    pat->floor = i;
+}
+
+/* The walk back for a multiple p of the pattern's period, starting at from
+ * (below the pattern's start): the start of the period p when an exception
+ * settles it (*settled), else the point from which the walk must go on
+ * comparing directly. */
+static size_t skip_by_pattern(const pattern *pat, size_t p, size_t from, bool *settled) {
+    size_t low = pat->start > p ? pat->start - p : 0; /* i + p >= start from here up */
+    if (low < pat->floor) {
+        low = pat->floor;
+    }
+    size_t lo = 0, hi = pat->count; /* the largest exception below from */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (pat->exception[mid] < from) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    if (lo < pat->count && pat->exception[lo] >= low) {
+        *settled = true;
+        return pat->exception[lo] + 1;
+    }
+    *settled = false;
+    return low < from ? low : from;
+}
+
 size_t cg_octal_find_period_in(const void *values, cg_value_at at, size_t count,
                                const cg_octal_code *code, size_t *preperiod) {
+    struct {
+        size_t period, start;
+    } tails[KNOWN_TAILS];
+    size_t known = 0;
+    static _Thread_local pattern pat; /* 32 KiB: off the stack */
+    pat.period = 0;
     /* A period p can be proven only when 2p + last <= count. */
     for (size_t p = 1; 2 * p + code->last <= count; p++) {
-        size_t start = start_of_period(values, at, count, p);
+        size_t from = count - p;
+        for (size_t t = 0; t < known; t++) {
+            if (p % tails[t].period == 0 && tails[t].start < from) {
+                from = tails[t].start;
+            }
+        }
+        bool settled = false;
+        if (pat.period != 0 && p % pat.period == 0 && from < pat.start) {
+            from = skip_by_pattern(&pat, p, from, &settled);
+        }
+        size_t start = settled ? from : start_of_period(values, at, p, from);
+        if (count - p - start > p && known < KNOWN_TAILS) {
+            tails[known].period = p;
+            tails[known].start = start;
+            known++;
+            if (pat.period == 0 && start > 0) {
+                pat.period = p;
+                pat.start = start;
+                find_exceptions(values, at, &pat);
+            }
+        }
         /* The equality must be verified for n < 2 * start + p + last, and
          * for n = p + last too when start is 0: in the induction, the
          * option (p, p) of heap n + p maps to (p, 0) of heap n, which is not

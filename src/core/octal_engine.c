@@ -44,6 +44,7 @@ void cg_octal_engine_free(cg_octal_engine *e) {
     free(e->hit);
     free(e->common);
     free(e->histogram);
+    free(e->witness);
     cg_budget_give(e->budget, e->tables_held, 1);
     free(e->rare);
     cg_budget_give(e->budget, e->rare_capacity, sizeof *e->rare);
@@ -114,10 +115,11 @@ static void classify_values(cg_octal_engine *e) {
 }
 
 /* The bytes of the tables indexed by value for bound: the tables of options
- * (one per thread) and the common flags cover nim-sums (below 2 * bound),
- * the histogram values. */
+ * (one per thread), the common flags and the witnesses cover nim-sums
+ * (below 2 * bound), the histogram values. */
 static size_t value_table_bytes(uint32_t bound, unsigned hit_sets) {
-    return (size_t)hit_sets * bound * 2 + (size_t)bound * 2 + (size_t)bound * sizeof(uint64_t);
+    return (size_t)hit_sets * bound * 2 + (size_t)bound * 2 + (size_t)bound * sizeof(uint64_t) +
+           (size_t)bound * 2 * CG_OCTAL_WITNESSES * sizeof(uint32_t);
 }
 
 /* The tables indexed by value grow with bound (values and nim-sums below it).
@@ -155,6 +157,14 @@ static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
     }
     memset(histogram + old, 0, (bound - old) * sizeof *histogram);
     e->histogram = histogram;
+    size_t witnesses = (size_t)bound * 2 * CG_OCTAL_WITNESSES;
+    uint32_t *witness = realloc(e->witness, witnesses * sizeof *witness);
+    if (witness == NULL) {
+        return cg_error_nomem(err, "growing the Grundy engine's tables");
+    }
+    size_t kept = e->witness != NULL ? e->hit_size * CG_OCTAL_WITNESSES : 0;
+    memset(witness + kept, 0, (witnesses - kept) * sizeof *witness);
+    e->witness = witness;
     e->hit_size = (size_t)bound * 2;
     size_t old_bytes = e->tables_held - bytes;
     cg_budget_give(e->budget, old_bytes, 1);
@@ -274,11 +284,12 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
         }                                                                                          \
     }                                                                                              \
     /* Mark the nim-sums of splits not marked yet, until missing of them are:                      \
-     * the caller leaves unmarked only the rare values it looks for. Eight                         \
+     * the caller leaves unmarked only the rare values it looks for, and each                      \
+     * split found is remembered in witness (slot of each value's). Eight                          \
      * splits at a time: they are nearly always all marked already. Returns how                    \
      * many are still missing. */                                                                  \
     static size_t common_pairs_##W(const T *g, size_t rest, uint8_t *hit, size_t missing,          \
-                                   uint64_t *pairs) {                                              \
+                                   uint32_t *witness, size_t slot, uint64_t *pairs) {              \
         size_t half = rest / 2, a = 1;                                                             \
         for (; a + 8 <= half + 1 && missing > 0; a += 8) {                                         \
             unsigned all = 1;                                                                      \
@@ -287,14 +298,20 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
             }                                                                                      \
             for (size_t i = 0; !all && i < 8 && missing > 0; i++) {                                \
                 uint32_t v = (uint32_t)g[a + i] ^ g[rest - a - i];                                 \
-                missing -= !hit[v];                                                                \
-                hit[v] = 1;                                                                        \
+                if (!hit[v]) {                                                                     \
+                    hit[v] = 1;                                                                    \
+                    witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)(a + i);            \
+                    missing--;                                                                     \
+                }                                                                                  \
             }                                                                                      \
         }                                                                                          \
         for (; a <= half && missing > 0; a++) {                                                    \
             uint32_t v = (uint32_t)g[a] ^ g[rest - a];                                             \
-            missing -= !hit[v];                                                                    \
-            hit[v] = 1;                                                                            \
+            if (!hit[v]) {                                                                         \
+                hit[v] = 1;                                                                        \
+                witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;                      \
+                missing--;                                                                         \
+            }                                                                                      \
         }                                                                                          \
         *pairs += a;                                                                               \
         return missing;                                                                            \
@@ -453,6 +470,28 @@ static uint32_t naive_value(cg_octal_engine *e, size_t n) {
     return mex_of_union(e, sets);
 }
 
+/* The splits that gave recent heaps a rare value often give it again (where
+ * the values are nearly periodic with period p, the split a of heap n - p
+ * gives heap n the same nim-sum): try those for each rare value below the
+ * candidate still missing, before any scan. Returns how many are still
+ * missing. */
+static size_t try_witnesses(cg_octal_engine *e, size_t rest, uint32_t candidate, size_t missing,
+                            size_t slot) {
+    for (uint32_t v = 0; v < candidate && missing > 0; v++) {
+        const uint32_t *tried = e->witness + (size_t)v * CG_OCTAL_WITNESSES;
+        for (size_t j = 0; !e->hit[v] && j < CG_OCTAL_WITNESSES; j++) {
+            size_t a = tried[j];
+            if (a > 0 && 2 * a <= rest &&
+                (cg_octal_engine_at(e, a) ^ cg_octal_engine_at(e, rest - a)) == v) {
+                e->hit[v] = 1;
+                e->witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;
+                missing--;
+            }
+        }
+    }
+    return missing;
+}
+
 /* The rare/common way (see the header): the candidate from the splits with
  * a rare member, then the rare values below it from common-common splits. */
 static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
@@ -478,9 +517,15 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
      * below the candidate: marking the values from the candidate up leaves
      * unmarked exactly the rare values looked for. */
     memset(e->hit + candidate, 1, e->hit_size - candidate);
+    size_t slot = n % CG_OCTAL_WITNESSES;
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
         if ((e->code.digit[k] & 4) && n - k >= 2) {
-            missing = CALL(e, common_pairs, n - k, e->hit, missing, &e->pairs);
+            missing = try_witnesses(e, n - k, candidate, missing, slot);
+        }
+    }
+    for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
+        if ((e->code.digit[k] & 4) && n - k >= 2) {
+            missing = CALL(e, common_pairs, n - k, e->hit, missing, e->witness, slot, &e->pairs);
         }
     }
     if (missing == 0) {

@@ -11,6 +11,7 @@
 #include "cgsolve/nimber.h"
 #include "cgsolve/octal.h"
 #include "cgsolve/octal_engine.h"
+#include "ref_rng.h"
 
 static void mex_of_small_sets(void **state) {
     (void)state;
@@ -146,10 +147,11 @@ static void extend_is_incremental(void **state) {
     cg_octal_engine_free(&a);
     cg_octal_engine_free(&b);
     /* The values are reserved 1024 at a time, then doubled: a budget of
-     * 3000 bytes holds the first block of 16-bit values and the small
-     * tables, not the doubling to 2048 (6144 bytes at the peak), so G(1500)
-     * is refused and G(0..1023) kept. */
-    cg_budget budget = cg_budget_make(3000);
+     * 4000 bytes holds the first block of 16-bit values (2048 bytes) and the
+     * tables indexed by value (1216 bytes: values stay below 16), not the
+     * doubling to 2048 (6144 bytes at the peak), so G(1500) is refused and
+     * G(0..1023) kept. */
+    cg_budget budget = cg_budget_make(4000);
     cg_octal_engine_init(&b, &code, CG_ENGINE_NAIVE, &budget);
     assert_int_equal(cg_octal_engine_extend(&b, 1023, NULL), CG_OK);
     cg_error err;
@@ -238,6 +240,60 @@ static void checksum_is_stable(void **state) {
     assert_true(cg_grundy_checksum(a, 0) == 0xcbf29ce484222325ULL);
 }
 
+/* The period finder's shortcuts (walks of a period's multiples started at
+ * its start, and the exceptions to a nearly periodic stretch) against the
+ * plain search written once more: every p in turn, walked back from the end.
+ * The sequences are made nearly periodic: a pattern of period q from s on,
+ * and before s the same pattern with exceptions, as 0.376's preperiod is. */
+static size_t plain_period(const cg_nimber *g, size_t count, size_t last, size_t *pre) {
+    for (size_t p = 1; 2 * p + last <= count; p++) {
+        size_t n = count - p;
+        while (n > 0 && g[n - 1 + p] == g[n - 1]) {
+            n--;
+        }
+        if (2 * n + p + last + p + (n == 0) <= count) {
+            *pre = n;
+            return p;
+        }
+    }
+    *pre = 0;
+    return 0;
+}
+
+static void period_shortcuts_agree(void **state) {
+    (void)state;
+    enum { LENGTH = 6000 };
+    static cg_nimber g[LENGTH];
+    cg_octal_code code;
+    assert_int_equal(cg_octal_parse("0.376", &code, NULL), CG_OK);
+    ref_rng rng = {1558};
+    for (int trial = 0; trial < 300; trial++) {
+        size_t q = 1 + (size_t)ref_rng_below(&rng, 12);
+        size_t s = (size_t)ref_rng_below(&rng, LENGTH);
+        unsigned gap = 2 + (unsigned)ref_rng_below(&rng, 2000); /* one exception in gap */
+        cg_nimber pattern[12];
+        for (size_t j = 0; j < q; j++) {
+            pattern[j] = ref_rng_below(&rng, 4);
+        }
+        for (size_t i = 0; i < LENGTH; i++) {
+            g[i] = pattern[i % q];
+            if (i < s && ref_rng_below(&rng, gap) == 0) {
+                g[i] ^= 1 + ref_rng_below(&rng, 3);
+            }
+        }
+        for (size_t count = LENGTH / 2; count <= LENGTH; count += LENGTH / 4) {
+            size_t pre = 0, plain_pre = 0;
+            size_t p = cg_octal_find_period(g, count, &code, &pre);
+            size_t plain = plain_period(g, count, code.last, &plain_pre);
+            if (p != plain || pre != plain_pre) {
+                fail_msg("trial %d (q %zu, s %zu, count %zu): period %zu from %zu, the plain "
+                         "search %zu from %zu",
+                         trial, q, s, count, p, pre, plain, plain_pre);
+            }
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mex_of_small_sets),
@@ -250,6 +306,7 @@ int main(void) {
         cmocka_unit_test(split_without_removal),
         cmocka_unit_test(parse_and_format),
         cmocka_unit_test(period_from_zero_is_sound),
+        cmocka_unit_test(period_shortcuts_agree),
         cmocka_unit_test(checksum_is_stable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -207,7 +207,8 @@ static void every_table_counted(void **state) {
         assert_int_equal(cg_octal_engine_extend(&engine, 5000, NULL), CG_OK);
         size_t rare_bytes = engine.rare_capacity * sizeof *engine.rare;
         size_t table_bytes = engine.hit_sets * engine.hit_size + engine.bound * 2 +
-                             engine.bound * sizeof *engine.histogram;
+                             engine.bound * sizeof *engine.histogram +
+                             engine.bound * 2 * CG_OCTAL_WITNESSES * sizeof *engine.witness;
         assert_int_equal(engine.tables_held, table_bytes);
         assert_int_equal(budget.used, engine.held + engine.tables_held + rare_bytes);
         if (strcmp(codes[i], "0.3f") == 0) {

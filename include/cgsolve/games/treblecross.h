@@ -67,8 +67,7 @@ void cg_treblecross_set_threads(cg_treblecross_solver *solver, unsigned threads)
  * grundy 0.007 --checkpoint FILE` (values past it are still computed). A
  * missing, damaged or other game's file is an error naming it. Call before
  * solving. */
-cg_status cg_treblecross_load_table(cg_treblecross_solver *solver, const char *path,
-                                    cg_error *err);
+cg_status cg_treblecross_load_table(cg_treblecross_solver *solver, const char *path, cg_error *err);
 void cg_treblecross_free(cg_treblecross_solver *solver);
 
 /* Check a board: only '.' and 'X', at least 3 cells, no XXX. On failure
