@@ -56,8 +56,9 @@ typedef struct cg_octal_engine {
     uint32_t *wide;   /* the values once one does not */
     size_t count;     /* G(0..count-1) are known */
     size_t capacity;
-    size_t held;    /* bytes of values in the budget */
-    uint32_t bound; /* a power of two above every value */
+    size_t expected; /* values the run will ask for at most (0: unknown) */
+    size_t held;     /* bytes of values in the budget */
+    uint32_t bound;  /* a power of two above every value */
     /* hit[v] != 0: the nim-sum v is an option of the heap in hand (v < 2 *
      * bound); one such table per thread, hit_size bytes apart */
     uint8_t *hit;
@@ -96,6 +97,10 @@ typedef struct cg_octal_engine {
 void cg_octal_engine_init(cg_octal_engine *engine, const cg_octal_code *code,
                           cg_engine_method method, cg_budget *budget);
 void cg_octal_engine_free(cg_octal_engine *engine);
+
+/* The run asks for G(0..n) at most: the values are never given room past
+ * G(n) (doubling the table would hold up to twice what is needed). */
+void cg_octal_engine_expect(cg_octal_engine *engine, uint64_t n);
 
 /* Share each long heap's scan among threads (1: none; the default). Call
  * before extending. */

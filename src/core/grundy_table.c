@@ -250,6 +250,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
         cg_octal_engine_init(&r.engine, &code, method, &budget);
     }
     cg_octal_engine_set_threads(&r.engine, cg_options_threads(options));
+    cg_octal_engine_expect(&r.engine, options->upto);
     if (st == CG_OK) {
         st = compute(&r, err);
     }

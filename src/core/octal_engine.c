@@ -12,7 +12,8 @@
 /* A heap's splits are shared among threads from this many on: below, the
  * hand-over (a fraction of a microsecond) would cost more than it saves. */
 #define SHARED_SPLITS 8192
-#define SHARE_UNIT 1024 /* the caller's share of a heap's splits, in 1024ths */
+#define FIRST_SPLITS 2048 /* the sparse engine scans these before trying witnesses */
+#define SHARE_UNIT 1024   /* the caller's share of a heap's splits, in 1024ths */
 /* Of every SAMPLE_CYCLE long heaps, SAMPLED are timed shared (after one
  * more, untimed, that wakes the crew) and as many alone; sharing goes on
  * while it takes under SHARING_GAIN of the time per split alone. */
@@ -29,6 +30,10 @@ void cg_octal_engine_init(cg_octal_engine *e, const cg_octal_code *code, cg_engi
     e->bound = 1;
     e->threads = 1;
     e->next_choice = method == CG_ENGINE_AUTO ? AUTO_SPARSE : FIRST_CHOICE;
+}
+
+void cg_octal_engine_expect(cg_octal_engine *e, uint64_t n) {
+    e->expected = n < SIZE_MAX ? (size_t)n + 1 : 0;
 }
 
 void cg_octal_engine_set_threads(cg_octal_engine *e, unsigned threads) {
@@ -74,6 +79,9 @@ static cg_status reserve(cg_octal_engine *e, size_t n, cg_error *err) {
     size_t capacity = e->capacity < 1024 ? 1024 : e->capacity;
     while (capacity < n) {
         capacity *= 2;
+    }
+    if (e->expected >= n && capacity > e->expected) {
+        capacity = e->expected; /* no room past the last value the run asks for */
     }
     const cg_array arrays[] = {e->wide != NULL ? (cg_array){&e->wide, sizeof *e->wide, 1, 0}
                                                : (cg_array){&e->narrow, sizeof *e->narrow, 1, 0}};
@@ -283,14 +291,16 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
             hit[(uint32_t)g[rare[i]] ^ g[rest - rare[i]]] = 1;                                     \
         }                                                                                          \
     }                                                                                              \
-    /* Mark the nim-sums of splits not marked yet, until missing of them are:                      \
+    /* Mark the nim-sums of the splits from <= a < to of rest not marked yet,                      \
+     * until missing of them are:                                                                  \
      * the caller leaves unmarked only the rare values it looks for, and each                      \
      * split found is remembered in witness (slot of each value's). Eight                          \
      * splits at a time: they are nearly always all marked already. Returns how                    \
      * many are still missing. */                                                                  \
-    static size_t common_pairs_##W(const T *g, size_t rest, uint8_t *hit, size_t missing,          \
-                                   uint32_t *witness, size_t slot, uint64_t *pairs) {              \
-        size_t half = rest / 2, a = 1;                                                             \
+    static size_t common_pairs_##W(const T *g, size_t rest, size_t from, size_t to, uint8_t *hit,  \
+                                   size_t missing, uint32_t *witness, size_t slot,                 \
+                                   uint64_t *pairs) {                                              \
+        size_t half = to - 1, a = from;                                                            \
         for (; a + 8 <= half + 1 && missing > 0; a += 8) {                                         \
             unsigned all = 1;                                                                      \
             for (size_t i = 0; i < 8; i++) {                                                       \
@@ -313,7 +323,7 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
                 missing--;                                                                         \
             }                                                                                      \
         }                                                                                          \
-        *pairs += a;                                                                               \
+        *pairs += a - from;                                                                        \
         return missing;                                                                            \
     }
 
@@ -517,15 +527,26 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
      * below the candidate: marking the values from the candidate up leaves
      * unmarked exactly the rare values looked for. */
     memset(e->hit + candidate, 1, e->hit_size - candidate);
+    /* The first splits settle most heaps; the witnesses most of the rest;
+     * the others are scanned to the end. */
     size_t slot = n % CG_OCTAL_WITNESSES;
+    for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
+        size_t rest = n - k, end = rest / 2 + 1;
+        if ((e->code.digit[k] & 4) && rest >= 2) {
+            missing = CALL(e, common_pairs, rest, 1, end < FIRST_SPLITS ? end : FIRST_SPLITS,
+                           e->hit, missing, e->witness, slot, &e->pairs);
+        }
+    }
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
         if ((e->code.digit[k] & 4) && n - k >= 2) {
             missing = try_witnesses(e, n - k, candidate, missing, slot);
         }
     }
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
-        if ((e->code.digit[k] & 4) && n - k >= 2) {
-            missing = CALL(e, common_pairs, n - k, e->hit, missing, e->witness, slot, &e->pairs);
+        size_t rest = n - k, end = rest / 2 + 1;
+        if ((e->code.digit[k] & 4) && rest >= 2 && end > FIRST_SPLITS) {
+            missing = CALL(e, common_pairs, rest, FIRST_SPLITS, end, e->hit, missing, e->witness,
+                           slot, &e->pairs);
         }
     }
     if (missing == 0) {
