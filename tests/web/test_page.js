@@ -154,6 +154,7 @@ async function main() {
 
     // Long work runs in the worker: the page answers, shows progress, and
     // cancels; the next computation works.
+    await page.fill('#grundy-code', '0.007'); // the definition, O(n^2): tens of seconds to 400000
     await page.fill('#grundy-upto', '400000');
     await page.click('#grundy-button');
     await page.waitForSelector('#busy:not([hidden])');
