@@ -483,11 +483,15 @@ static uint32_t naive_value(cg_octal_engine *e, size_t n) {
 /* The splits that gave recent heaps a rare value often give it again (where
  * the values are nearly periodic with period p, the split a of heap n - p
  * gives heap n the same nim-sum): try those for each rare value below the
- * candidate still missing, before any scan. Returns how many are still
- * missing. */
+ * candidate still missing, before the long scan. One value none of them
+ * gives means the scan is needed anyway, and it stops there. Returns how
+ * many are still missing. */
 static size_t try_witnesses(cg_octal_engine *e, size_t rest, uint32_t candidate, size_t missing,
                             size_t slot) {
     for (uint32_t v = 0; v < candidate && missing > 0; v++) {
+        if (e->hit[v]) {
+            continue;
+        }
         const uint32_t *tried = e->witness + (size_t)v * CG_OCTAL_WITNESSES;
         for (size_t j = 0; !e->hit[v] && j < CG_OCTAL_WITNESSES; j++) {
             size_t a = tried[j];
@@ -497,6 +501,9 @@ static size_t try_witnesses(cg_octal_engine *e, size_t rest, uint32_t candidate,
                 e->witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;
                 missing--;
             }
+        }
+        if (!e->hit[v]) {
+            break;
         }
     }
     return missing;
