@@ -285,10 +285,11 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
             }                                                                                      \
         }                                                                                          \
     }                                                                                              \
-    /* Mark the splits with a rare member r (each rare r < rest). */                               \
-    static void rare_pairs_##W(const T *g, const uint32_t *rare, size_t count, size_t rest,        \
-                               uint8_t *hit) {                                                     \
-        for (size_t i = 0; i < count && rare[i] < rest; i++) {                                     \
+    /* Mark the splits of rest with a rare member rare[i], from <= i < to (each                    \
+     * below rest). */                                                                             \
+    static void rare_pairs_##W(const T *g, const uint32_t *rare, size_t rest, size_t from,         \
+                               size_t to, uint8_t *hit) {                                          \
+        for (size_t i = from; i < to; i++) {                                                       \
             hit[(uint32_t)g[rare[i]] ^ g[rest - rare[i]]] = 1;                                     \
         }                                                                                          \
     }                                                                                              \
@@ -357,7 +358,9 @@ static uint32_t mex(const uint8_t *hit, size_t size) {
 typedef struct shared_splits {
     cg_octal_engine *engine;
     size_t rest;
-    bool fresh; /* the heap's first shared scan: the members clear their tables */
+    bool rare;    /* the splits with a rare member (the sparse engine), not all */
+    size_t items; /* the splits, or the rare positions below rest */
+    bool fresh;   /* the heap's first shared scan: the members clear their tables */
     unsigned caller_share;
 } shared_splits;
 
@@ -374,17 +377,27 @@ static size_t share_start(size_t half, unsigned member, unsigned members, unsign
     return caller + (half - caller) * (member - 1) / (members - 1);
 }
 
+/* Mark items from <= i < to of the job: splits a = 1 + i, or the splits
+ * with the rare member rare[i]. */
+static void mark_items(cg_octal_engine *e, const shared_splits *job, size_t from, size_t to,
+                       uint8_t *hit) {
+    if (job->rare) {
+        CALL(e, rare_pairs, e->rare, job->rest, from, to, hit);
+    } else {
+        CALL(e, pairs, job->rest, 1 + from, 1 + to, hit);
+    }
+}
+
 static void mark_share(void *context, unsigned member, unsigned members) {
     const shared_splits *job = context;
     cg_octal_engine *e = job->engine;
-    size_t half = job->rest / 2;
-    size_t from = 1 + share_start(half, member, members, job->caller_share);
-    size_t to = 1 + share_start(half, member + 1, members, job->caller_share);
+    size_t from = share_start(job->items, member, members, job->caller_share);
+    size_t to = share_start(job->items, member + 1, members, job->caller_share);
     uint8_t *hit = e->hit + (size_t)member * e->hit_size;
     if (member > 0 && job->fresh) {
         memset(hit, 0, e->hit_size);
     }
-    CALL(e, pairs, job->rest, from, to, hit);
+    mark_items(e, job, from, to, hit);
 }
 
 /* Whether this long heap's splits are shared, and whether it is one of the
@@ -411,20 +424,37 @@ static void record_sample(cg_octal_engine *e, bool shared, size_t splits, double
     }
 }
 
-/* Mark every split of rest, shared among the crew when it is long and
- * sharing pays; returns the tables of options in use (1: the caller's
- * alone). shared: the tables in use before. */
-static unsigned mark_splits(cg_octal_engine *e, size_t rest, unsigned shared) {
-    if (e->threads > 1 && rest / 2 >= SHARED_SPLITS && e->crew == NULL) {
+/* The rare positions below rest (the list is ascending). */
+static size_t rare_below(const cg_octal_engine *e, size_t rest) {
+    size_t low = 0, high = e->rare_count;
+    while (low < high) {
+        size_t mid = low + (high - low) / 2;
+        if (e->rare[mid] < rest) {
+            low = mid + 1;
+        } else {
+            high = mid;
+        }
+    }
+    return low;
+}
+
+/* Mark every split of rest (rare: those with a rare member), shared among
+ * the crew when they are many and sharing pays; returns the tables of
+ * options in use (1: the caller's alone). shared: the tables in use before. */
+static unsigned mark_splits(cg_octal_engine *e, size_t rest, bool rare, unsigned shared) {
+    size_t items = rare ? rare_below(e, rest) : rest / 2;
+    e->pairs += items;
+    if (e->threads > 1 && items >= SHARED_SPLITS && e->crew == NULL) {
         e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
     }
     unsigned members = cg_crew_members(e->crew);
     bool timed = false;
-    if (members == 1 || rest / 2 < SHARED_SPLITS || !share_this_heap(e, &timed)) {
+    shared_splits job = {e, rest, rare, items, shared == 1, e->caller_share};
+    if (members == 1 || items < SHARED_SPLITS || !share_this_heap(e, &timed)) {
         double start = timed ? cg_seconds() : 0;
-        CALL(e, pairs, rest, 1, rest / 2 + 1, e->hit);
+        mark_items(e, &job, 0, items, e->hit);
         if (timed) {
-            record_sample(e, false, rest / 2, cg_seconds() - start);
+            record_sample(e, false, items, cg_seconds() - start);
         }
         return shared;
     }
@@ -434,10 +464,10 @@ static unsigned mark_splits(cg_octal_engine *e, size_t rest, unsigned shared) {
     if (e->caller_share == 0) {
         e->caller_share = SHARE_UNIT / members;
     }
-    shared_splits job = {e, rest, shared == 1, e->caller_share};
+    job.caller_share = e->caller_share;
     bool waited = cg_crew_run(e->crew, mark_share, &job);
     if (timed) {
-        record_sample(e, true, rest / 2, cg_seconds() - start);
+        record_sample(e, true, items, cg_seconds() - start);
     }
     if (waited && e->caller_share < SHARE_UNIT * 3 / 4) {
         e->caller_share++;
@@ -471,8 +501,7 @@ static uint32_t naive_value(cg_octal_engine *e, size_t n) {
     for (size_t k = 0; k <= e->code.last && k <= n; k++) {
         unsigned d = e->code.digit[k];
         if ((d & 4) && n - k >= 2) {
-            sets = mark_splits(e, n - k, sets);
-            e->pairs += (n - k) / 2;
+            sets = mark_splits(e, n - k, false, sets);
         }
         if ((d & 8) && n - k >= 3) {
             CALL(e, triples, n - k, e->hit);
@@ -514,10 +543,17 @@ static size_t try_witnesses(cg_octal_engine *e, size_t rest, uint32_t candidate,
  * a rare member, then the rare values below it from common-common splits. */
 static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
     single_heaps(e, n);
+    unsigned sets = 1;
     for (size_t k = 0; k <= e->code.last && k <= n; k++) {
         if ((e->code.digit[k] & 4) && n - k >= 2) {
-            CALL(e, rare_pairs, e->rare, e->rare_count, n - k, e->hit);
-            e->pairs += e->rare_count;
+            sets = mark_splits(e, n - k, true, sets);
+        }
+    }
+    /* the rest reads the caller's table alone */
+    for (unsigned m = 1; m < sets; m++) {
+        const uint8_t *theirs = e->hit + (size_t)m * e->hit_size;
+        for (size_t v = 0; v < e->hit_size; v++) {
+            e->hit[v] |= theirs[v];
         }
     }
     uint32_t candidate = 0;

@@ -224,6 +224,33 @@ static void every_table_counted(void **state) {
 /* Heaps past 2 * 8192 share their splits among the threads: 2 and 3
  * threads give the values of one, bit for bit, and each thread's table of
  * options is in the budget. */
+static void check_shared(const char *text, cg_engine_method method, size_t upto) {
+    cg_octal_code code;
+    assert_int_equal(cg_octal_parse(text, &code, NULL), CG_OK);
+    cg_octal_engine alone, shared;
+    cg_octal_engine_init(&alone, &code, CG_ENGINE_NAIVE, NULL);
+    cg_octal_engine_init(&shared, &code, method, NULL);
+    cg_octal_engine_set_threads(&shared, 2);
+    assert_int_equal(cg_octal_engine_extend(&alone, upto, NULL), CG_OK);
+    assert_int_equal(cg_octal_engine_extend(&shared, upto, NULL), CG_OK);
+    assert_non_null(shared.crew);
+    for (size_t n = 0; n <= upto; n++) {
+        if (cg_octal_engine_at(&shared, n) != cg_octal_engine_at(&alone, n)) {
+            fail_msg("%s, method %d, 2 threads: G(%zu) = %u, one thread gives %u", text,
+                     (int)method, n, cg_octal_engine_at(&shared, n), cg_octal_engine_at(&alone, n));
+        }
+    }
+    cg_octal_engine_free(&alone);
+    cg_octal_engine_free(&shared);
+}
+
+/* The sparse engine shares the splits with a rare member once 8192 rare
+ * positions lie below a heap (0.007 has them from about 40,000 on). */
+static void sparse_threads_agree(void **state) {
+    (void)state;
+    check_shared("0.007", CG_ENGINE_SPARSE, 70000);
+}
+
 static void threads_agree(void **state) {
     (void)state;
     static const char *const codes[] = {"0.007", "0.6", "4.007"};
@@ -264,7 +291,7 @@ int main(void) {
         cmocka_unit_test(brute_force_reference), cmocka_unit_test(classic_codes),
         cmocka_unit_test(random_codes),          cmocka_unit_test(sixteen_bits),
         cmocka_unit_test(budget_holds),          cmocka_unit_test(every_table_counted),
-        cmocka_unit_test(threads_agree),
+        cmocka_unit_test(threads_agree),         cmocka_unit_test(sparse_threads_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
