@@ -76,15 +76,21 @@ void cg_buf_putc(cg_buf *buf, char c) {
     cg_buf_append(buf, &c, 1);
 }
 
-void cg_buf_put_uint(cg_buf *buf, uint64_t value) {
-    char digits[24];
+size_t cg_format_uint(char *out, uint64_t value) {
+    char digits[CG_UINT_DIGITS];
     size_t n = 0;
     do {
         digits[sizeof digits - 1 - n] = (char)('0' + value % 10);
         value /= 10;
         n++;
     } while (value != 0);
-    cg_buf_append(buf, digits + sizeof digits - n, n);
+    memcpy(out, digits + sizeof digits - n, n);
+    return n;
+}
+
+void cg_buf_put_uint(cg_buf *buf, uint64_t value) {
+    char digits[CG_UINT_DIGITS];
+    cg_buf_append(buf, digits, cg_format_uint(digits, value));
 }
 
 void cg_buf_put_int(cg_buf *buf, int64_t value) {

@@ -45,10 +45,9 @@ uint64_t cg_fnv1a(uint64_t hash, const void *data, size_t len) {
 }
 
 uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value) {
-    char digits[24];
-    int n =
-        snprintf(digits, sizeof digits, index == 0 ? "%llu" : ",%llu", (unsigned long long)value);
-    return cg_fnv1a(hash, digits, (size_t)n);
+    char digits[CG_UINT_DIGITS + 1] = ",";
+    size_t n = cg_format_uint(digits + 1, value);
+    return index == 0 ? cg_fnv1a(hash, digits + 1, n) : cg_fnv1a(hash, digits, n + 1);
 }
 
 /* One run of `cgsolve grundy`. */
@@ -77,12 +76,13 @@ static uint64_t value_at(const grundy_run *r, size_t n) {
 
 /* Write G(written..upto_here) to the values stream, one a line. */
 static cg_status emit(grundy_run *r, size_t upto_here, cg_error *err) {
-    char line[24];
+    char line[CG_UINT_DIGITS + 1];
     for (; r->written <= upto_here; r->written++) {
         uint64_t v = value_at(r, r->written);
         r->checksum = cg_grundy_checksum_add(r->checksum, r->written, v);
-        int n = snprintf(line, sizeof line, "%llu\n", (unsigned long long)v);
-        if (r->values_out != NULL && fwrite(line, 1, (size_t)n, r->values_out) != (size_t)n) {
+        size_t n = cg_format_uint(line, v);
+        line[n++] = '\n';
+        if (r->values_out != NULL && fwrite(line, 1, n, r->values_out) != n) {
             return cg_error_set(err, CG_ERR_IO, "write error on the values: %s", strerror(errno));
         }
     }
