@@ -47,7 +47,7 @@ int main(int argc, char **argv) {
                "%zu rare, last %u)  ratio %6.1fx  %s\n",
                jobs[j].code, heaps, slow, (double)naive.pairs, fast, (double)sparse.pairs,
                sparse.mask, cg_octal_engine_rare_count(&sparse),
-               sparse.rare_count > 0 ? sparse.rare[sparse.rare_count - 1] : 0, slow / fast,
+               sparse.rare_count > 0 ? sparse.rare[sparse.rare_count - 1].at : 0, slow / fast,
                agree ? "agree" : "VALUES DIFFER");
         cg_octal_engine_free(&naive);
         cg_octal_engine_free(&sparse);

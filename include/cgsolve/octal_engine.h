@@ -48,6 +48,11 @@ typedef enum cg_engine_method {
 
 #define CG_OCTAL_WITNESSES 8 /* splits remembered per rare value */
 
+typedef struct cg_rare_position {
+    uint32_t at;    /* the heap */
+    uint32_t value; /* G(at) */
+} cg_rare_position;
+
 typedef struct cg_octal_engine {
     cg_octal_code code;
     cg_engine_method method;
@@ -76,8 +81,10 @@ typedef struct cg_octal_engine {
     bool sharing_pays;
     size_t tables_held; /* bytes of hit, common and histogram in the budget */
     /* the sparse engine */
-    uint32_t mask;  /* 0 until chosen */
-    uint32_t *rare; /* the rare positions, ascending (rare_capacity in the budget) */
+    uint32_t mask; /* 0 until chosen */
+    /* the rare positions, ascending, each with its value read in turn by the
+     * rare splits (rare_capacity in the budget) */
+    cg_rare_position *rare;
     size_t rare_count, rare_capacity;
     uint8_t *common;     /* common[v]: value v is common under mask (v < bound) */
     uint64_t *histogram; /* positions with each value (v < bound) */

@@ -189,7 +189,7 @@ static void analyse(grundy_run *r, cg_report *report) {
     cg_report_int(report, "mask", e->mask);
     cg_report_int(report, "rare_positions", (int64_t)cg_octal_engine_rare_count(e));
     cg_report_int(report, "last_rare",
-                  e->rare_count > 0 && e->mask != 0 ? (int64_t)e->rare[e->rare_count - 1] : -1);
+                  e->rare_count > 0 && e->mask != 0 ? (int64_t)e->rare[e->rare_count - 1].at : -1);
 }
 
 static cg_status finish(grundy_run *r, cg_error *err) {

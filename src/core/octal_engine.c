@@ -187,7 +187,9 @@ static cg_status add_rare(cg_octal_engine *e, size_t position, cg_error *err) {
     cg_status st = cg_grow_within(e->budget, &e->rare, &e->rare_capacity, e->rare_count + 1,
                                   sizeof *e->rare, "listing rare positions", err);
     if (st == CG_OK) {
-        e->rare[e->rare_count++] = (uint32_t)position;
+        cg_rare_position *r = &e->rare[e->rare_count++];
+        r->at = (uint32_t)position;
+        r->value = cg_octal_engine_at(e, position);
     }
     return st;
 }
@@ -287,10 +289,10 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
     }                                                                                              \
     /* Mark the splits of rest with a rare member rare[i], from <= i < to (each                    \
      * below rest). */                                                                             \
-    static void rare_pairs_##W(const T *g, const uint32_t *rare, size_t rest, size_t from,         \
+    static void rare_pairs_##W(const T *g, const cg_rare_position *rare, size_t rest, size_t from, \
                                size_t to, uint8_t *hit) {                                          \
         for (size_t i = from; i < to; i++) {                                                       \
-            hit[(uint32_t)g[rare[i]] ^ g[rest - rare[i]]] = 1;                                     \
+            hit[rare[i].value ^ g[rest - rare[i].at]] = 1;                                         \
         }                                                                                          \
     }                                                                                              \
     /* Mark the nim-sums of the splits from <= a < to of rest not marked yet,                      \
@@ -429,7 +431,7 @@ static size_t rare_below(const cg_octal_engine *e, size_t rest) {
     size_t low = 0, high = e->rare_count;
     while (low < high) {
         size_t mid = low + (high - low) / 2;
-        if (e->rare[mid] < rest) {
+        if (e->rare[mid].at < rest) {
             low = mid + 1;
         } else {
             high = mid;
