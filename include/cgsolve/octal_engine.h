@@ -20,10 +20,11 @@
  * Every table (the values, the rare list, the tables indexed by value) is
  * counted in the budget.
  *
- * With threads, the naive engine splits each long heap's splits among a crew
- * (see crew.h), each member marking its own table of options, as long as
- * that is measured to be faster than the caller alone; short heaps, the
- * sparse engine and splits in three run on the caller alone. */
+ * With threads, a long heap's splits (all of them for the naive engine, those
+ * with a rare member for the sparse one) are shared among a crew (see
+ * crew.h), each member marking its own table of options, as long as that is
+ * measured to be faster than the caller alone; short heaps, the sparse
+ * engine's common scans and splits in three run on the caller alone. */
 #ifndef CGSOLVE_OCTAL_ENGINE_H
 #define CGSOLVE_OCTAL_ENGINE_H
 
