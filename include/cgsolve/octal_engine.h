@@ -35,6 +35,7 @@
 #include "cgsolve/budget.h"
 #include "cgsolve/crew.h"
 #include "cgsolve/octal.h"
+#include "cgsolve/options.h"
 #include "cgsolve/status.h"
 
 #ifdef __cplusplus
@@ -80,6 +81,8 @@ typedef struct cg_octal_engine {
     double alone_seconds, shared_seconds;
     uint64_t alone_splits, shared_splits;
     bool sharing_pays;
+    cg_progress_hook progress; /* and its context, or NULL */
+    void *progress_context;
     size_t tables_held; /* bytes of hit, common and histogram in the budget */
     /* the sparse engine */
     uint32_t mask; /* 0 until chosen */
@@ -114,7 +117,11 @@ void cg_octal_engine_expect(cg_octal_engine *engine, uint64_t n);
  * before extending. */
 void cg_octal_engine_set_threads(cg_octal_engine *engine, unsigned threads);
 
-/* Make G(0..n) available. CG_ERR_LIMIT when they outgrow the budget. */
+/* Report long extensions to hook (see cg_progress_hook; NULL: none). */
+void cg_octal_engine_set_progress(cg_octal_engine *engine, cg_progress_hook hook, void *context);
+
+/* Make G(0..n) available. CG_ERR_LIMIT when they outgrow the budget;
+ * CG_ERR_STOPPED when the progress hook asks (the values so far are kept). */
 cg_status cg_octal_engine_extend(cg_octal_engine *engine, size_t n, cg_error *err);
 
 /* G(n), n < count. */

@@ -97,6 +97,13 @@ typedef struct cg_option_spec {
 /* Default budget for a run's tables. */
 #define CG_DEFAULT_MEMORY_LIMIT ((size_t)1 << 30)
 
+/* Long work inside one case (the Grundy values of a very long Treblecross
+ * board) tells the caller how far it is, about twice a second once it has
+ * run half a second: what it computes, done of total. Returning true asks
+ * it to stop: the case ends with CG_ERR_STOPPED, the answers before it
+ * written. */
+typedef bool (*cg_progress_hook)(void *context, const char *what, uint64_t done, uint64_t total);
+
 /* Options a run is given; games read the ones they declare. */
 typedef struct cg_options {
     cg_output_mode output;
@@ -135,6 +142,8 @@ typedef struct cg_options {
     cg_color_mode color_mode; /* as asked */
     bool color;               /* explanations may use ANSI colours (the caller resolves auto) */
     uint64_t given;           /* bit 1 << id for each option set by cg_option_set */
+    cg_progress_hook progress_hook; /* set by the front end, or NULL */
+    void *progress_context;
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

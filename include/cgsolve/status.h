@@ -14,13 +14,14 @@ extern "C" {
 
 typedef enum cg_status {
     CG_OK = 0,
-    CG_END,         /* no further case in the input: not an error */
-    CG_ERR_INPUT,   /* the input is malformed or violates the game's rules */
-    CG_ERR_LIMIT,   /* a resource limit (memory budget, size bound) was reached */
-    CG_ERR_NOMEM,   /* the system refused an allocation */
-    CG_ERR_IO,      /* reading or writing a stream failed */
-    CG_ERR_USAGE,   /* invalid argument or option */
-    CG_ERR_INTERNAL /* an invariant of the library broke: a bug */
+    CG_END,          /* no further case in the input: not an error */
+    CG_ERR_INPUT,    /* the input is malformed or violates the game's rules */
+    CG_ERR_LIMIT,    /* a resource limit (memory budget, size bound) was reached */
+    CG_ERR_NOMEM,    /* the system refused an allocation */
+    CG_ERR_IO,       /* reading or writing a stream failed */
+    CG_ERR_USAGE,    /* invalid argument or option */
+    CG_ERR_INTERNAL, /* an invariant of the library broke: a bug */
+    CG_ERR_STOPPED   /* the caller's progress hook asked the work to stop (an interrupt) */
 } cg_status;
 
 #define CG_ERROR_MESSAGE_MAX 512

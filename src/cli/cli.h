@@ -19,6 +19,7 @@ enum exit_code {
     EXIT_LIMIT = 3,
     EXIT_IO = 4,
     EXIT_INTERNAL = 5,
+    EXIT_STOPPED = 130, /* Ctrl-C: what was printed before stays valid */
 };
 
 /* The front end's own options (not run options). */

@@ -23,6 +23,8 @@ int cli_exit_code(cg_status st) {
         return EXIT_LIMIT;
     case CG_ERR_IO:
         return EXIT_IO;
+    case CG_ERR_STOPPED:
+        return EXIT_STOPPED;
     case CG_ERR_INTERNAL:
         break;
     }
@@ -59,8 +61,26 @@ static int run_one(const cli *c, FILE *stream, const char *name, uint64_t *answe
     return st == CG_OK ? EXIT_OK : cli_report_failure(c->game->name, &err);
 }
 
+/* Long work inside a case, on a terminal's standard error: one line redrawn,
+ * wiped when the work is done. */
+static bool show_progress(void *context, const char *what, uint64_t done, uint64_t total) {
+    const cli *c = context;
+    if (done >= total) {
+        fprintf(stderr, "\r%70s\r", "");
+    } else {
+        fprintf(stderr, "\rcgsolve %s: %s %llu of %llu (%.0f%%)   ", c->game->name, what,
+                (unsigned long long)done, (unsigned long long)total,
+                100.0 * (double)done / (double)total);
+    }
+    return false;
+}
+
 int cli_run_game(cli *c) {
     c->options.color = want_color(&c->options);
+    if (isatty(STDERR_FILENO)) {
+        c->options.progress_hook = show_progress;
+        c->options.progress_context = c;
+    }
     uint64_t answered = 0;
     if (c->argc == 0) {
         return cli_close_output(stdout, run_one(c, stdin, "<stdin>", &answered));

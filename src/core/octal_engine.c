@@ -12,8 +12,10 @@
 /* A heap's splits are shared among threads from this many on: below, the
  * hand-over (a fraction of a microsecond) would cost more than it saves. */
 #define SHARED_SPLITS 8192
-#define FIRST_SPLITS 2048 /* the sparse engine scans these before trying witnesses */
-#define SHARE_UNIT 1024   /* the caller's share of a heap's splits, in 1024ths */
+#define FIRST_SPLITS 2048    /* the sparse engine scans these before trying witnesses */
+#define PROGRESS_HEAPS 256   /* heaps between looks at the clock when reporting */
+#define PROGRESS_SECONDS 0.5 /* between reports, and before the first */
+#define SHARE_UNIT 1024      /* the caller's share of a heap's splits, in 1024ths */
 /* Of every SAMPLE_CYCLE long heaps, SAMPLED are timed shared (after one
  * more, untimed, that wakes the crew) and as many alone; sharing goes on
  * while it takes under SHARING_GAIN of the time per split alone. */
@@ -34,6 +36,11 @@ void cg_octal_engine_init(cg_octal_engine *e, const cg_octal_code *code, cg_engi
 
 void cg_octal_engine_expect(cg_octal_engine *e, uint64_t n) {
     e->expected = n < SIZE_MAX ? (size_t)n + 1 : 0;
+}
+
+void cg_octal_engine_set_progress(cg_octal_engine *e, cg_progress_hook hook, void *context) {
+    e->progress = hook;
+    e->progress_context = context;
 }
 
 void cg_octal_engine_set_threads(cg_octal_engine *e, unsigned threads) {
@@ -642,13 +649,27 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
         st = grow_bound(e, 0, err);
     }
     bool three = splits_in_three(&e->code);
+    double told = e->progress != NULL ? cg_seconds() : 0; /* the last report, or the start */
+    bool reported = false;
     while (st == CG_OK && e->count <= n) {
+        if (e->progress != NULL && e->count % PROGRESS_HEAPS == 0 &&
+            cg_seconds() - told >= PROGRESS_SECONDS) {
+            told = cg_seconds();
+            reported = true;
+            if (e->progress(e->progress_context, "Grundy values", e->count, n + 1)) {
+                return cg_error_set(err, CG_ERR_STOPPED, "stopped at G(%zu) of G(0..%zu)", e->count,
+                                    n);
+            }
+        }
         size_t m = e->count;
         memset(e->hit, 0, e->hit_size);
         bool sparse = e->method != CG_ENGINE_NAIVE && !three && e->mask != 0 &&
                       (e->method == CG_ENGINE_SPARSE || e->sparse_pays);
         uint32_t value = m == 0 ? 0 : sparse ? sparse_value(e, m) : naive_value(e, m);
         st = record(e, value, err);
+    }
+    if (reported && st == CG_OK) {
+        e->progress(e->progress_context, "Grundy values", e->count, n + 1); /* done */
     }
     return st;
 }

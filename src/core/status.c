@@ -49,6 +49,8 @@ const char *cg_status_name(cg_status status) {
         return "usage error";
     case CG_ERR_INTERNAL:
         return "internal error";
+    case CG_ERR_STOPPED:
+        return "stopped";
     }
     return "unknown status";
 }

@@ -202,8 +202,12 @@ static cg_status open_run(void *state, const cg_options *options, cg_budget *bud
     run_state *s = state;
     cg_treblecross_init(&s->solver, budget);
     cg_treblecross_set_threads(&s->solver, cg_options_threads(options));
-    return options->table != NULL ? cg_treblecross_load_table(&s->solver, options->table, err)
-                                  : CG_OK;
+    cg_status st =
+        options->table != NULL ? cg_treblecross_load_table(&s->solver, options->table, err) : CG_OK;
+    /* a board of hundreds of thousands of cells takes seconds */
+    cg_octal_engine_set_progress(&s->solver.grundy, options->progress_hook,
+                                 options->progress_context);
+    return st;
 }
 
 cg_status cg_treblecross_read_board(cg_scanner *in, char **board, size_t *len, size_t *capacity,

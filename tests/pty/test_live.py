@@ -9,6 +9,7 @@ import os
 import select
 import subprocess
 import sys
+import tempfile
 import time
 
 import pexpect
@@ -94,6 +95,20 @@ expect(child, "treblecross: second case answered", r"LOSING\r\n\r\n")
 child.expect(pexpect.EOF)
 child.close()
 check("treblecross on a terminal: exit 0", child.exitstatus == 0, f"({child.exitstatus})")
+
+# A board long enough to take seconds shows its progress on the terminal,
+# wiped before the answer (0.007's values to 150,003: a second or two).
+board_file = tempfile.NamedTemporaryFile("w", suffix=".in", delete=False)  # a pty line holds 4 KiB
+board_file.write("1\n" + "." * 150000 + "\n")
+board_file.close()
+child = spawn("treblecross", board_file.name)
+expect(child, "treblecross: progress while the values are computed",
+       r"cgsolve treblecross: Grundy values [0-9]+ of 150003 \([0-9]+%\)")
+expect(child, "treblecross: the long board answered", r"\r +\r(WINNING|LOSING)\r\n")
+child.expect(pexpect.EOF)
+child.close()
+check("treblecross long board: exit 0", child.exitstatus == 0, f"({child.exitstatus})")
+os.unlink(board_file.name)
 
 child = spawn("domino")
 child.sendline("1 6 6 0 0")

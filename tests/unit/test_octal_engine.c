@@ -286,12 +286,60 @@ static void threads_agree(void **state) {
     }
 }
 
+/* A long extension reports its progress, and stops when the hook asks:
+ * the values so far are kept and right, and the engine goes on later. */
+typedef struct progress_seen {
+    unsigned calls;
+    uint64_t last_done, total;
+    bool stop;
+} progress_seen;
+
+static bool note_progress(void *context, const char *what, uint64_t done, uint64_t total) {
+    progress_seen *seen = context;
+    assert_string_equal(what, "Grundy values");
+    assert_true(done >= seen->last_done && done <= total);
+    seen->calls++;
+    seen->last_done = done;
+    seen->total = total;
+    return seen->stop;
+}
+
+static void progress_and_stop(void **state) {
+    (void)state;
+    cg_octal_code code;
+    assert_int_equal(cg_octal_parse("0.007", &code, NULL), CG_OK);
+    cg_octal_engine engine, fresh;
+    cg_octal_engine_init(&engine, &code, CG_ENGINE_NAIVE, NULL);
+    progress_seen seen = {0, 0, 0, true};
+    cg_octal_engine_set_progress(&engine, note_progress, &seen);
+    cg_error err;
+    assert_int_equal(cg_octal_engine_extend(&engine, 400000, &err), CG_ERR_STOPPED);
+    assert_int_equal(seen.calls, 1);
+    assert_int_equal(seen.total, 400001);
+    assert_int_equal(engine.count, seen.last_done);
+    assert_true(engine.count > 1000 && engine.count < 400001);
+    cg_octal_engine_init(&fresh, &code, CG_ENGINE_NAIVE, NULL);
+    assert_int_equal(cg_octal_engine_extend(&fresh, engine.count + 1000, NULL), CG_OK);
+    for (size_t n = 0; n < engine.count; n++) {
+        assert_int_equal(cg_octal_engine_at(&engine, n), cg_octal_engine_at(&fresh, n));
+    }
+    seen.stop = false; /* goes on, and says when it is done */
+    size_t stopped_at = engine.count;
+    assert_int_equal(cg_octal_engine_extend(&engine, stopped_at + 1000, NULL), CG_OK);
+    for (size_t n = stopped_at; n <= stopped_at + 1000; n++) {
+        assert_int_equal(cg_octal_engine_at(&engine, n), cg_octal_engine_at(&fresh, n));
+    }
+    cg_octal_engine_free(&engine);
+    cg_octal_engine_free(&fresh);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brute_force_reference), cmocka_unit_test(classic_codes),
         cmocka_unit_test(random_codes),          cmocka_unit_test(sixteen_bits),
         cmocka_unit_test(budget_holds),          cmocka_unit_test(every_table_counted),
         cmocka_unit_test(threads_agree),         cmocka_unit_test(sparse_threads_agree),
+        cmocka_unit_test(progress_and_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
