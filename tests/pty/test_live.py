@@ -33,9 +33,9 @@ def spawn(*args):
                          env=dict(os.environ, TERM="dumb"))
 
 
-def expect(child, name, pattern):
+def expect(child, name, pattern, timeout=-1):
     try:
-        child.expect(pattern)
+        child.expect(pattern, timeout=timeout)
         check(name, True)
         return True
     except (pexpect.TIMEOUT, pexpect.EOF) as error:
@@ -104,7 +104,8 @@ board_file.close()
 child = spawn("treblecross", board_file.name)
 expect(child, "treblecross: progress while the values are computed",
        r"cgsolve treblecross: Grundy values [0-9]+ of 150003 \([0-9]+%\)")
-expect(child, "treblecross: the long board answered", r"\r +\r(WINNING|LOSING)\r\n")
+expect(child, "treblecross: the long board answered", r"\r +\r(WINNING|LOSING)\r\n",
+       timeout=120)  # a second or two; much more under the sanitizers
 child.expect(pexpect.EOF)
 child.close()
 check("treblecross long board: exit 0", child.exitstatus == 0, f"({child.exitstatus})")
