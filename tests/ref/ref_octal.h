@@ -15,4 +15,11 @@
 /* values[0..upto] = G(0..upto); false when out of memory. */
 bool ref_octal_values(const cg_octal_code *code, size_t upto, uint32_t *values);
 
+/* G(n) by the definition from values[0..n-1] = G(0..n-1): one heap alone,
+ * as `bench/spot_check_octal` checks a long table. flag has room for size
+ * flags, size above every nim-sum of G(0..n-1) and above G(n) (one more
+ * than twice a power of two above every value will do). */
+uint32_t ref_octal_value(const cg_octal_code *code, size_t n, const uint32_t *values, bool *flag,
+                         size_t size);
+
 #endif
