@@ -224,65 +224,51 @@ static void every_table_counted(void **state) {
 /* Heaps past 2 * 8192 share their splits among the threads: 2 and 3
  * threads give the values of one, bit for bit, and each thread's table of
  * options is in the budget. */
-static void check_shared(const char *text, cg_engine_method method, size_t upto) {
+static void check_shared(const char *text, cg_engine_method method, unsigned threads, size_t upto) {
     cg_octal_code code;
     assert_int_equal(cg_octal_parse(text, &code, NULL), CG_OK);
-    cg_octal_engine alone, shared;
+    cg_octal_engine alone;
     cg_octal_engine_init(&alone, &code, CG_ENGINE_NAIVE, NULL);
-    cg_octal_engine_init(&shared, &code, method, NULL);
-    cg_octal_engine_set_threads(&shared, 2);
     assert_int_equal(cg_octal_engine_extend(&alone, upto, NULL), CG_OK);
+    cg_budget budget = cg_budget_make((size_t)1 << 30);
+    cg_octal_engine shared;
+    cg_octal_engine_init(&shared, &code, method, &budget);
+    cg_octal_engine_set_threads(&shared, threads);
+    for (size_t n = 0; n <= upto; n += upto / 4 - 1) { /* the crew waits between calls */
+        assert_int_equal(cg_octal_engine_extend(&shared, n, NULL), CG_OK);
+    }
     assert_int_equal(cg_octal_engine_extend(&shared, upto, NULL), CG_OK);
     assert_non_null(shared.crew);
+    assert_int_equal(cg_crew_members(shared.crew), threads);
     for (size_t n = 0; n <= upto; n++) {
         if (cg_octal_engine_at(&shared, n) != cg_octal_engine_at(&alone, n)) {
-            fail_msg("%s, method %d, 2 threads: G(%zu) = %u, one thread gives %u", text,
-                     (int)method, n, cg_octal_engine_at(&shared, n), cg_octal_engine_at(&alone, n));
+            fail_msg("%s, method %d, %u threads: G(%zu) = %u, one thread gives %u", text,
+                     (int)method, threads, n, cg_octal_engine_at(&shared, n),
+                     cg_octal_engine_at(&alone, n));
         }
     }
-    cg_octal_engine_free(&alone);
+    assert_int_equal(shared.hit_sets, threads);
+    assert_int_equal(budget.used,
+                     shared.held + shared.tables_held + shared.rare_capacity * sizeof *shared.rare);
     cg_octal_engine_free(&shared);
+    assert_int_equal(budget.used, 0);
+    cg_octal_engine_free(&alone);
 }
 
 /* The sparse engine shares the splits with a rare member once 8192 rare
  * positions lie below a heap (0.007 has them from about 40,000 on). */
 static void sparse_threads_agree(void **state) {
     (void)state;
-    check_shared("0.007", CG_ENGINE_SPARSE, 70000);
+    check_shared("0.007", CG_ENGINE_SPARSE, 2, 70000);
 }
 
 static void threads_agree(void **state) {
     (void)state;
     static const char *const codes[] = {"0.007", "0.6", "4.007"};
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
-        cg_octal_code code;
-        assert_int_equal(cg_octal_parse(codes[i], &code, NULL), CG_OK);
-        cg_octal_engine alone;
-        cg_octal_engine_init(&alone, &code, CG_ENGINE_NAIVE, NULL);
-        assert_int_equal(cg_octal_engine_extend(&alone, 40000, NULL), CG_OK);
         for (unsigned threads = 2; threads <= 3; threads++) {
-            cg_budget budget = cg_budget_make((size_t)1 << 30);
-            cg_octal_engine shared;
-            cg_octal_engine_init(&shared, &code, CG_ENGINE_NAIVE, &budget);
-            cg_octal_engine_set_threads(&shared, threads);
-            for (size_t n = 0; n <= 40000; n += 9999) { /* the crew waits between calls */
-                assert_int_equal(cg_octal_engine_extend(&shared, n, NULL), CG_OK);
-            }
-            assert_int_equal(cg_octal_engine_extend(&shared, 40000, NULL), CG_OK);
-            assert_non_null(shared.crew);
-            assert_int_equal(cg_crew_members(shared.crew), threads);
-            for (size_t n = 0; n <= 40000; n++) {
-                if (cg_octal_engine_at(&shared, n) != cg_octal_engine_at(&alone, n)) {
-                    fail_msg("%s, %u threads: G(%zu) = %u, one thread gives %u", codes[i], threads,
-                             n, cg_octal_engine_at(&shared, n), cg_octal_engine_at(&alone, n));
-                }
-            }
-            assert_int_equal(shared.hit_sets, threads);
-            assert_int_equal(budget.used, shared.held + shared.tables_held);
-            cg_octal_engine_free(&shared);
-            assert_int_equal(budget.used, 0);
+            check_shared(codes[i], CG_ENGINE_NAIVE, threads, 40000);
         }
-        cg_octal_engine_free(&alone);
     }
 }
 
