@@ -141,7 +141,7 @@ typedef struct cg_options {
     const char *table;        /* treblecross: a checkpoint of 0.007's values, or NULL */
     cg_color_mode color_mode; /* as asked */
     bool color;               /* explanations may use ANSI colours (the caller resolves auto) */
-    uint64_t given;           /* bit 1 << id for each option set by cg_option_set */
+    uint64_t given[2];        /* bit id % 64 of word id / 64 for each option cg_option_set stored */
     cg_progress_hook progress_hook; /* set by the front end, or NULL */
     void *progress_context;
 } cg_options;

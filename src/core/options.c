@@ -28,7 +28,7 @@ unsigned cg_options_threads(const cg_options *options) {
 }
 
 /* cg_options.given holds one bit per option. */
-_Static_assert(CG_OPTION_COUNT <= 64, "cg_options.given has 64 bits");
+_Static_assert(CG_OPTION_COUNT <= 128, "cg_options.given has 128 bits");
 
 const cg_option_spec cg_common_options[] = {
     {CG_OPTION_EXPLAIN, "explain", 'e', CG_ARG_NONE, NULL,
@@ -45,7 +45,7 @@ const cg_option_spec cg_common_options[] = {
 };
 
 bool cg_option_given(const cg_options *options, cg_option_id id) {
-    return (options->given >> id) & 1u;
+    return (options->given[id / 64] >> (id % 64)) & 1u;
 }
 
 /* "512", "256K", "64M", "2G" in bytes, above 0. */
@@ -209,7 +209,7 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
     case CG_OPTION_COUNT:
         break;
     }
-    o->given |= UINT64_C(1) << id;
+    o->given[id / 64] |= UINT64_C(1) << (id % 64);
 }
 
 cg_status cg_option_set(cg_options *options, const cg_option_spec *spec, const char *value,
