@@ -137,10 +137,19 @@ static size_t value_table_bytes(uint32_t bound, unsigned hit_sets) {
            (size_t)bound * 2 * CG_OCTAL_WITNESSES * sizeof(uint32_t);
 }
 
+#define MAX_BOUND ((uint32_t)1 << 30) /* values stay below it */
+
 /* The tables indexed by value grow with bound (values and nim-sums below it).
  * Both sizes stay in the budget while realloc may hold both, and after a
  * failure midway (the tables already grown keep their new size). */
 static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
+    /* nim-sums run below 2 * bound, which must fit in 32 bits: doubling past
+     * 2^30 would wrap to 0 and loop for ever (a damaged checkpoint's value) */
+    if (value >= MAX_BOUND) {
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "the Grundy value %lu is beyond the engine's tables (below 2^30)",
+                            (unsigned long)value);
+    }
     uint32_t bound = e->bound;
     while (value >= bound) {
         bound *= 2;
