@@ -23,7 +23,7 @@ typedef struct cg_grundy_hooks {
     /* Told once before computing (known: the values a resumed run starts
      * with) and after each chunk of values: known, wanted, rare positions.
      * Return true to stop (an interrupt): the run saves its checkpoint, if one was
-     * asked, and ends with CG_END, everything written so far being valid. */
+     * asked, and ends with CG_ERR_STOPPED, everything written so far being valid. */
     bool (*progress)(void *context, size_t known, size_t wanted, size_t rare);
     void *context;
     FILE *values_out; /* where the values go instead of the output, or NULL */
@@ -38,9 +38,16 @@ typedef struct cg_grundy_hooks {
  * code, method, upto, computed, values (listed up to heap 99,999),
  * values_omitted, period, largest_value(_at), checksum, mask,
  * rare_positions, last_rare. options->checkpoint is saved every 30 s and at
- * the end; options->resume starts from one. */
+ * the end; options->resume starts from one. Refused before computing: a
+ * checkpoint that cannot be created (CG_ERR_USAGE for a name too long,
+ * CG_ERR_IO), a table that cannot fit in the memory limit (CG_ERR_LIMIT). */
 cg_status cg_write_grundy_table(const char *code, const cg_options *options, FILE *out,
                                 const cg_grundy_hooks *hooks, cg_error *err);
+
+/* Whether the checkpoint path can be written: its temporary file is created
+ * and removed. CG_ERR_USAGE for an empty or over-long name, CG_ERR_IO with
+ * the system's reason otherwise. */
+cg_status cg_grundy_checkpoint_writable(const char *path, cg_error *err);
 
 /* FNV-1a (64-bit): hash advanced over len bytes, starting from
  * CG_FNV1A_START. Checksums of values and of checkpoint files use it. */

@@ -1,62 +1,284 @@
 /* Checkpoints of a Grundy sequence: "cgsolve-grundy 1 CODE COUNT\n", the
  * values as 32-bit little-endian numbers, then "fnv64 HEX\n" over all that
- * precedes. Written to FILE.tmp, synced and renamed, so a crash leaves the
- * previous checkpoint whole. */
+ * precedes. Written to FILE.tmp (created afresh, never through a symlink),
+ * synced, renamed, and the directory synced, so a crash leaves the previous
+ * checkpoint whole. Read twice: once to check the checksum and what costs
+ * nothing to check (no value exceeds its heap's number of options, so G(0) =
+ * 0), then into the engine, so a damaged file never reaches the engine. The
+ * checksum guards against accidents (a torn or corrupted file), not forgery. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cgsolve/grundy_table.h"
 #include "cgsolve/octal_engine.h"
 
 #define MAGIC "cgsolve-grundy 1"
+#define BLOCK 1024 /* values read at a time */
 
+/* A failed system call on path; ENOMEM is a want of memory, not of I/O. */
 static cg_status io_error(cg_error *err, const char *what, const char *path) {
+    if (errno == ENOMEM) {
+        return cg_error_set(err, CG_ERR_NOMEM, "out of memory while trying to %s '%s'", what, path);
+    }
     return cg_error_set(err, CG_ERR_IO, "cannot %s '%s': %s", what, path, strerror(errno));
 }
 
-cg_status cg_octal_engine_save(const cg_octal_engine *e, const char *path, cg_error *err) {
-    char temporary[4096];
-    if (snprintf(temporary, sizeof temporary, "%s.tmp", path) >= (int)sizeof temporary) {
+static cg_status temporary_name(const char *path, char *out, size_t size, cg_error *err) {
+    if (path[0] == '\0') {
+        return cg_error_set(err, CG_ERR_USAGE, "the checkpoint's name is empty");
+    }
+    if (snprintf(out, size, "%s.tmp", path) >= (int)size) {
         return cg_error_set(err, CG_ERR_USAGE, "the checkpoint's name is too long");
     }
-    FILE *f = fopen(temporary, "wb");
-    if (f == NULL) {
+    return CG_OK;
+}
+
+/* Create the temporary file afresh: O_EXCL|O_NOFOLLOW never writes through a
+ * symlink planted there; one left by a crash is removed first (unlink
+ * removes a link itself, not what it points to). */
+static int create_temporary(const char *temporary) {
+    for (int attempt = 0; attempt < 2; attempt++) {
+        int fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST || attempt > 0 || unlink(temporary) != 0) {
+            return fd;
+        }
+    }
+    return -1;
+}
+
+/* Sync the directory holding path, so the rename survives a crash too. */
+static bool sync_directory(const char *path) {
+    char directory[4096];
+    const char *slash = strrchr(path, '/');
+    size_t len = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
+    if (len >= sizeof directory) {
+        return false;
+    }
+    memcpy(directory, len == 0 ? "." : path, len == 0 ? 1 : len);
+    directory[len == 0 ? 1 : len] = '\0';
+    int fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) {
+        return false;
+    }
+    /* some file systems cannot sync a directory: nothing more can be done there */
+    bool ok = fsync(fd) == 0 || errno == EINVAL || errno == ENOTSUP;
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return ok;
+}
+
+cg_status cg_grundy_checkpoint_writable(const char *path, cg_error *err) {
+    char temporary[4096];
+    cg_status st = temporary_name(path, temporary, sizeof temporary, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    int fd = create_temporary(temporary);
+    if (fd < 0) {
         return io_error(err, "write the checkpoint", temporary);
     }
-    char name[CG_OCTAL_MAX_DIGITS + 4], header[256];
-    cg_octal_format(&e->code, name, sizeof name);
-    int len = snprintf(header, sizeof header, MAGIC " %s %zu\n", name, e->count);
-    uint64_t hash = cg_fnv1a(CG_FNV1A_START, header, (size_t)len);
-    bool ok = fwrite(header, 1, (size_t)len, f) == (size_t)len;
+    close(fd);
+    unlink(temporary);
+    return CG_OK;
+}
+
+static bool write_values(const cg_octal_engine *e, FILE *f, uint64_t *hash) {
     unsigned char chunk[4096];
     size_t used = 0;
-    for (size_t i = 0; ok && i < e->count; i++) {
+    for (size_t i = 0; i < e->count; i++) {
         uint32_t v = cg_octal_engine_at(e, i);
         for (int b = 0; b < 4; b++) {
             chunk[used++] = (unsigned char)(v >> (8 * b));
         }
         if (used == sizeof chunk || i + 1 == e->count) {
-            hash = cg_fnv1a(hash, chunk, used);
-            ok = fwrite(chunk, 1, used, f) == used;
+            *hash = cg_fnv1a(*hash, chunk, used);
+            if (fwrite(chunk, 1, used, f) != used) {
+                return false;
+            }
             used = 0;
         }
     }
-    ok = ok && fprintf(f, "fnv64 %016llx\n", (unsigned long long)hash) > 0 && fflush(f) == 0 &&
-         fsync(fileno(f)) == 0;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(temporary, path) != 0) {
-        cg_status st = io_error(err, "write the checkpoint", path);
-        remove(temporary);
+    return true;
+}
+
+cg_status cg_octal_engine_save(const cg_octal_engine *e, const char *path, cg_error *err) {
+    char temporary[4096];
+    cg_status st = temporary_name(path, temporary, sizeof temporary, err);
+    if (st != CG_OK) {
         return st;
     }
-    return CG_OK;
+    int fd = create_temporary(temporary);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (f == NULL) {
+        st = io_error(err, "write the checkpoint", temporary);
+        if (fd >= 0) {
+            close(fd);
+            unlink(temporary);
+        }
+        return st;
+    }
+    char name[CG_OCTAL_MAX_DIGITS + 4], header[256];
+    cg_octal_format(&e->code, name, sizeof name);
+    int len = snprintf(header, sizeof header, MAGIC " %s %zu\n", name, e->count);
+    uint64_t hash = cg_fnv1a(CG_FNV1A_START, header, (size_t)len);
+    bool ok = fwrite(header, 1, (size_t)len, f) == (size_t)len && write_values(e, f, &hash);
+    ok = ok && fprintf(f, "fnv64 %016llx\n", (unsigned long long)hash) > 0 && fflush(f) == 0 &&
+         fsync(fileno(f)) == 0;
+    int saved = errno;
+    ok = fclose(f) == 0 && ok;
+    if (!ok) {
+        errno = saved != 0 ? saved : errno;
+        st = io_error(err, "write the checkpoint", temporary);
+        unlink(temporary);
+        return st;
+    }
+    if (rename(temporary, path) != 0) {
+        st = io_error(err, "write the checkpoint", path);
+        unlink(temporary);
+        return st;
+    }
+    return sync_directory(path) ? CG_OK : io_error(err, "sync the directory of", path);
 }
 
 static cg_status damaged(cg_error *err, const char *path, const char *why) {
     return cg_error_set(err, CG_ERR_INPUT, "%s: not a usable checkpoint: %s", path, why);
+}
+
+/* A read that came short: the system's reason, or a file that ends early. */
+static cg_status short_read(FILE *f, cg_error *err, const char *path, const char *why) {
+    if (ferror(f)) {
+        return io_error(err, "read the checkpoint", path);
+    }
+    return damaged(err, path, why);
+}
+
+/* The moves of heap n: a bound on G(n), the mex of their values (0 for heap
+ * 0: no digit removes nothing and leaves nothing). */
+static uint64_t most_options(const cg_octal_code *code, uint64_t n) {
+    uint64_t moves = 0;
+    for (size_t k = 0; k <= code->last && k <= n; k++) {
+        unsigned d = code->digit[k];
+        uint64_t rest = n - k;
+        moves += (d & 1) && rest == 0 ? 1 : 0;
+        moves += (d & 2) && rest >= 1 ? 1 : 0;
+        moves += (d & 4) && rest >= 2 ? rest / 2 : 0;
+        if ((d & 8) && rest >= 3) {
+            if (rest > UINT32_MAX) {
+                return UINT64_MAX;
+            }
+            moves += rest * rest / 12 + 1; /* splits in three parts: about rest^2 / 12 */
+        }
+    }
+    return moves;
+}
+
+static void decode(const unsigned char *bytes, size_t n, uint32_t *values) {
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *b = bytes + 4 * i;
+        values[i] =
+            (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    }
+}
+
+/* The first reading: the checksum and the bounds, nothing kept. */
+static cg_status verify(FILE *f, const cg_octal_code *code, uint64_t count, uint64_t *hash,
+                        const char *path, cg_error *err) {
+    unsigned char bytes[4 * BLOCK];
+    uint32_t values[BLOCK];
+    uint64_t bad_at = UINT64_MAX;
+    uint32_t bad_value = 0;
+    for (uint64_t done = 0; done < count;) {
+        size_t n = count - done < BLOCK ? (size_t)(count - done) : BLOCK;
+        if (fread(bytes, 4, n, f) != n) {
+            return short_read(f, err, path, "it ends before its values do");
+        }
+        *hash = cg_fnv1a(*hash, bytes, 4 * n);
+        decode(bytes, n, values);
+        for (size_t i = 0; i < n && bad_at == UINT64_MAX; i++) {
+            if (values[i] > most_options(code, done + i)) {
+                bad_at = done + i;
+                bad_value = values[i];
+            }
+        }
+        done += n;
+    }
+    char trailer[64];
+    unsigned long long stored;
+    if (fgets(trailer, sizeof trailer, f) == NULL) {
+        return short_read(f, err, path, "its checksum is missing");
+    }
+    if (sscanf(trailer, "fnv64 %16llx", &stored) != 1 || stored != *hash) {
+        return damaged(err, path, "its checksum does not match its contents");
+    }
+    if (fgetc(f) != EOF) {
+        return damaged(err, path, "something follows its checksum");
+    }
+    if (ferror(f)) {
+        return io_error(err, "read the checkpoint", path);
+    }
+    if (bad_at != UINT64_MAX) {
+        char why[128];
+        snprintf(why, sizeof why, "G(%llu) = %lu, more than the heap's %llu options",
+                 (unsigned long long)bad_at, (unsigned long)bad_value,
+                 (unsigned long long)most_options(code, bad_at));
+        return damaged(err, path, why);
+    }
+    return CG_OK;
+}
+
+/* The second reading, into the engine; the file must not have changed. */
+static cg_status restore(cg_octal_engine *e, FILE *f, uint64_t count, uint64_t hash,
+                         uint64_t verified, const char *path, cg_error *err) {
+    unsigned char bytes[4 * BLOCK];
+    uint32_t values[BLOCK];
+    cg_status st = CG_OK;
+    for (uint64_t done = 0; st == CG_OK && done < count;) {
+        size_t n = count - done < BLOCK ? (size_t)(count - done) : BLOCK;
+        if (fread(bytes, 4, n, f) != n) {
+            return short_read(f, err, path, "it changed while being read");
+        }
+        hash = cg_fnv1a(hash, bytes, 4 * n);
+        decode(bytes, n, values);
+        st = cg_octal_engine_restore(e, values, n, err);
+        done += n;
+    }
+    if (st == CG_OK && hash != verified) {
+        st = damaged(err, path, "it changed while being read");
+    }
+    return st;
+}
+
+/* The header: the code and the count. */
+static cg_status read_header(FILE *f, const cg_octal_code *code, cg_octal_code *found,
+                             uint64_t *count, uint64_t *hash, const char *path, cg_error *err) {
+    char header[256];
+    if (fgets(header, sizeof header, f) == NULL) {
+        return short_read(f, err, path, "it is empty");
+    }
+    if (strncmp(header, MAGIC " ", sizeof MAGIC) != 0) {
+        return damaged(err, path, "it does not start with \"" MAGIC "\"");
+    }
+    char name[CG_OCTAL_MAX_DIGITS + 4];
+    unsigned long long n;
+    if (sscanf(header + sizeof MAGIC, "%67s %llu", name, &n) != 2 ||
+        cg_octal_parse(name, found, NULL) != CG_OK || n == 0 || n > ((uint64_t)1 << 40) ||
+        n > SIZE_MAX / sizeof(uint32_t)) {
+        return damaged(err, path, "its header is malformed");
+    }
+    if (code != NULL && (found->last != code->last ||
+                         memcmp(found->digit, code->digit, sizeof found->digit) != 0)) {
+        return cg_error_set(err, CG_ERR_INPUT, "%s: the checkpoint is of %s, not of this code",
+                            path, name);
+    }
+    *count = n;
+    *hash = cg_fnv1a(CG_FNV1A_START, header, strlen(header));
+    return CG_OK;
 }
 
 cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
@@ -66,58 +288,26 @@ cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
     if (f == NULL) {
         return io_error(err, "read the checkpoint", path);
     }
-    char header[256];
-    if (fgets(header, sizeof header, f) == NULL || strncmp(header, MAGIC " ", 17) != 0) {
-        fclose(f);
-        return damaged(err, path, "it does not start with \"" MAGIC "\"");
-    }
-    char name[CG_OCTAL_MAX_DIGITS + 4];
-    unsigned long long count;
     cg_octal_code found;
-    if (sscanf(header + 17, "%67s %llu", name, &count) != 2 ||
-        cg_octal_parse(name, &found, NULL) != CG_OK || count == 0 || count > ((uint64_t)1 << 40) ||
-        count > SIZE_MAX / sizeof(uint32_t)) {
-        fclose(f);
-        return damaged(err, path, "its header is malformed");
+    uint64_t count = 0, start = 0, verified = 0;
+    cg_status st = read_header(f, code, &found, &count, &start, path, err);
+    long values_at = st == CG_OK ? ftell(f) : -1;
+    if (st == CG_OK) {
+        verified = start;
+        st = verify(f, &found, count, &verified, path, err);
     }
-    if (code != NULL &&
-        (found.last != code->last || memcmp(found.digit, code->digit, sizeof found.digit) != 0)) {
-        fclose(f);
-        return cg_error_set(err, CG_ERR_INPUT, "%s: the checkpoint is of %s, not of this code",
-                            path, name);
+    if (st == CG_OK && (values_at < 0 || fseek(f, values_at, SEEK_SET) != 0)) {
+        st = io_error(err, "read the checkpoint again", path);
     }
-    uint64_t hash = cg_fnv1a(CG_FNV1A_START, header, strlen(header));
-    /* The values go straight into the engine, a block at a time, so reading
-     * needs no memory beyond the engine's (counted in its budget), whatever
-     * count the header claims. */
-    cg_octal_engine_init(e, &found, method, budget);
-    uint32_t values[1024];
-    unsigned char bytes[4 * 1024];
-    cg_status st = CG_OK;
-    for (size_t done = 0; st == CG_OK && done < count;) {
-        size_t n = count - done < 1024 ? (size_t)(count - done) : 1024;
-        if (fread(bytes, 4, n, f) != n) {
-            st = damaged(err, path, "it ends before its values do");
-            break;
+    if (st == CG_OK) {
+        /* the values go straight into the engine, a block at a time, so
+         * reading needs no memory beyond the engine's (counted in its budget) */
+        cg_octal_engine_init(e, &found, method, budget);
+        st = restore(e, f, count, start, verified, path, err);
+        if (st != CG_OK) {
+            cg_octal_engine_free(e);
         }
-        hash = cg_fnv1a(hash, bytes, 4 * n);
-        for (size_t i = 0; i < n; i++) {
-            const unsigned char *b = bytes + 4 * i;
-            values[i] =
-                (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-        }
-        st = cg_octal_engine_restore(e, values, n, err);
-        done += n;
-    }
-    char trailer[64];
-    unsigned long long stored;
-    if (st == CG_OK && (fgets(trailer, sizeof trailer, f) == NULL ||
-                        sscanf(trailer, "fnv64 %16llx", &stored) != 1 || stored != hash)) {
-        st = damaged(err, path, "its checksum does not match its contents");
     }
     fclose(f);
-    if (st != CG_OK) {
-        cg_octal_engine_free(e);
-    }
     return st;
 }

@@ -1,6 +1,7 @@
 #include "cgsolve/grundy_table.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cgsolve/buf.h"
@@ -109,9 +110,13 @@ static bool asked_to_stop(const grundy_run *r, size_t upto) {
                        cg_octal_engine_rare_count(&r->engine));
 }
 
+static cg_status stopped(const grundy_run *r, cg_error *err) {
+    return cg_error_set(err, CG_ERR_STOPPED, "stopped after %zu values", r->written);
+}
+
 /* Compute in chunks: write each at once, look for a period when asked,
- * report progress, save checkpoints. CG_END: interrupted (all written so far
- * is valid, and saved when a checkpoint was asked). */
+ * report progress, save checkpoints. CG_ERR_STOPPED: interrupted (all
+ * written so far is valid, and saved when a checkpoint was asked). */
 static cg_status compute(grundy_run *r, cg_error *err) {
     size_t upto = (size_t)r->options->upto;
     size_t chunk = 1024;
@@ -120,7 +125,7 @@ static cg_status compute(grundy_run *r, cg_error *err) {
         st = emit(r, r->engine.count - 1 < upto ? r->engine.count - 1 : upto, err);
     }
     if (st == CG_OK && asked_to_stop(r, upto)) {
-        return CG_END; /* nothing computed: the checkpoint resumed from stands */
+        return stopped(r, err); /* nothing computed: the checkpoint resumed from stands */
     }
     while (st == CG_OK && r->engine.count <= upto && r->period == 0) {
         size_t target = r->engine.count + chunk - 1 < upto ? r->engine.count + chunk - 1 : upto;
@@ -138,7 +143,7 @@ static cg_status compute(grundy_run *r, cg_error *err) {
         chunk = chunk < ((size_t)1 << 16) ? chunk * 2 : chunk;
         if (st == CG_OK && asked_to_stop(r, upto)) {
             cg_status saved = checkpoint(r, true, err);
-            return saved != CG_OK ? saved : CG_END;
+            return saved != CG_OK ? saved : stopped(r, err);
         }
     }
     if (st == CG_OK && r->period != 0) {
@@ -192,6 +197,33 @@ static void analyse(grundy_run *r, cg_report *report) {
                   e->rare_count > 0 && e->mask != 0 ? (int64_t)e->rare[e->rare_count - 1].at : -1);
 }
 
+/* What can be refused before computing: a checkpoint that cannot be
+ * written, and a table that cannot fit in the memory limit. The table is
+ * 16-bit values grown by doubling from 1024 (as the engine's reserve does),
+ * up to exactly the values asked for, the old block held while the new one
+ * is filled: at least that peak is needed, unless a period may end the run
+ * early (--until-period). */
+static cg_status check_before(const cg_options *options, cg_error *err) {
+    if (options->checkpoint != NULL) {
+        cg_status st = cg_grundy_checkpoint_writable(options->checkpoint, err);
+        if (st != CG_OK) {
+            return st;
+        }
+    }
+    if (options->until_period) {
+        return CG_OK;
+    }
+    size_t wanted = (size_t)options->upto + 1, before = 1024;
+    while (before * 2 < wanted) {
+        before *= 2;
+    }
+    size_t peak = before < wanted ? before + wanted : wanted;
+    cg_budget probe = cg_budget_make(options->memory_limit);
+    char what[96];
+    snprintf(what, sizeof what, "the table of G(0..%llu)", (unsigned long long)options->upto);
+    return cg_budget_take(&probe, peak, sizeof(uint16_t), what, err);
+}
+
 static cg_status finish(grundy_run *r, cg_error *err) {
     if (r->options->output == CG_OUTPUT_JUDGE) {
         return CG_OK;
@@ -200,7 +232,9 @@ static cg_status finish(grundy_run *r, cg_error *err) {
     cg_report_init(&report);
     analyse(r, &report);
     cg_buf text = CG_BUF_INIT;
-    if (r->options->output == CG_OUTPUT_JSON) {
+    if (cg_report_failed(&report)) {
+        cg_buf_fail(&text); /* never render a failed report */
+    } else if (r->options->output == CG_OUTPUT_JSON) {
         cg_report_write_envelope(&text, "grundy", NULL, 1, "", 0, &report);
     } else {
         cg_report_render_text(&report, 2, &text);
@@ -228,6 +262,9 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     if (options->upto >= ((uint64_t)1 << 40)) {
         return cg_error_set(err, CG_ERR_LIMIT, "G(0..%llu) is too large a table",
                             (unsigned long long)options->upto);
+    }
+    if ((st = check_before(options, err)) != CG_OK) {
+        return st;
     }
     cg_budget budget = cg_budget_make(options->memory_limit);
     grundy_run r;
@@ -257,7 +294,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     if (st == CG_OK) {
         st = finish(&r, err);
     }
-    if ((st == CG_OK || st == CG_END) && fflush(out) != 0) {
+    if ((st == CG_OK || st == CG_ERR_STOPPED) && fflush(out) != 0) {
         st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
     }
     cg_octal_engine_free(&r.engine);
