@@ -4,7 +4,10 @@
  * A report is a tree: the root is an object; objects hold keyed values,
  * lists hold unkeyed values. Games add values in order and never check each
  * call: the first allocation failure is remembered (cg_report_failed) and the
- * runner reports it once. Nesting is bounded by CG_REPORT_MAX_DEPTH. */
+ * runner reports it once. The failure is sticky: later additions are
+ * ignored, and every renderer of a failed report writes nothing and fails its
+ * output buffer instead (so a caller that checks cg_buf_failed on the output
+ * reports it). Nesting is bounded by CG_REPORT_MAX_DEPTH. */
 #ifndef CGSOLVE_REPORT_H
 #define CGSOLVE_REPORT_H
 

@@ -87,6 +87,9 @@ static size_t store_string(cg_report *r, const char *text, size_t len) {
     }
     cg_buf_append(&r->strings, text, len);
     cg_buf_putc(&r->strings, '\0');
+    if (cg_buf_failed(&r->strings)) {
+        r->failed = true; /* the offset points at nothing: nothing may read it */
+    }
     return at;
 }
 
@@ -344,7 +347,20 @@ static void text_children(const cg_report *r, const cg_report_node *n, size_t in
     }
 }
 
+/* A failed report's offsets may point past its strings: rendering it would
+ * read what is not there, so it fails the output instead. */
+static bool refuse_failed(const cg_report *r, cg_buf *out) {
+    if (cg_report_failed(r)) {
+        cg_buf_fail(out);
+        return true;
+    }
+    return false;
+}
+
 void cg_report_render_text(const cg_report *r, size_t indent, cg_buf *out) {
+    if (refuse_failed(r, out)) {
+        return;
+    }
     if (r->count > 0) {
         text_children(r, &r->nodes[0], indent, out);
     }
@@ -388,6 +404,9 @@ static void json_value(const cg_report *r, const cg_report_node *n, cg_buf *out)
 }
 
 void cg_report_render_json(const cg_report *r, cg_buf *out) {
+    if (refuse_failed(r, out)) {
+        return;
+    }
     if (r->count == 0) {
         cg_buf_puts(out, "{}");
         return;
@@ -405,6 +424,9 @@ void cg_report_text_buf(cg_report *report, const char *key, const cg_buf *text) 
 
 void cg_report_write_envelope(cg_buf *out, const char *game, const char *file, uint64_t number,
                               const char *answer, size_t answer_len, const cg_report *analysis) {
+    if (refuse_failed(analysis, out)) {
+        return;
+    }
     while (answer_len > 0 && answer[answer_len - 1] == '\n') {
         answer_len--;
     }
