@@ -106,6 +106,12 @@ int cli_close_output(FILE *out, int rc);
 void cli_catch_interrupts(void);
 bool cli_interrupted(void);
 
+/* The exit status part of --help (exit_codes.c). */
+void cli_print_exit_codes(FILE *out);
+/* Report a failed fopen of path by the command what (errno still set):
+ * EXIT_LIMIT when memory ran out, EXIT_IO with the reason otherwise. */
+int cli_cannot_open(const char *what, const char *path);
+
 /* The exit code of a library status, and reporting a library failure. */
 int cli_exit_code(cg_status st);
 int cli_report_failure(const char *what, const cg_error *err);

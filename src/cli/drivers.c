@@ -93,10 +93,7 @@ int cli_run_game(cli *c) {
         } else {
             FILE *f = fopen(c->argv[i], "rb");
             if (f == NULL) {
-                fflush(stdout);
-                fprintf(stderr, "cgsolve %s: cannot open '%s': %s\n", c->game->name, c->argv[i],
-                        strerror(errno));
-                rc = EXIT_IO;
+                rc = cli_cannot_open(c->game->name, c->argv[i]);
             } else {
                 rc = run_one(c, f, c->argv[i], &answered);
                 fclose(f);

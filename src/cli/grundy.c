@@ -62,9 +62,7 @@ int cli_run_grundy(cli *c) {
     }
     FILE *values = NULL;
     if (c->options.values_out != NULL && (values = fopen(c->options.values_out, "w")) == NULL) {
-        fprintf(stderr, "cgsolve grundy: cannot open '%s': %s\n", c->options.values_out,
-                strerror(errno));
-        return EXIT_IO;
+        return cli_cannot_open("grundy", c->options.values_out);
     }
     progress_state p = {
         c->options.progress || isatty(STDERR_FILENO), isatty(STDERR_FILENO), false, 0, 0, 0};
@@ -75,11 +73,11 @@ int cli_run_grundy(cli *c) {
         fputc('\n', stderr);
     }
     int rc = EXIT_OK;
-    if (st == CG_END) {
+    if (st == CG_ERR_STOPPED) {
         fflush(stdout);
         fprintf(stderr, "cgsolve grundy: interrupted; the values written so far are valid%s\n",
                 c->options.checkpoint != NULL ? ", and saved to the checkpoint" : "");
-        rc = 130;
+        rc = EXIT_STOPPED;
     } else if (st != CG_OK) {
         rc = cli_report_failure("grundy", &err);
     }

@@ -74,9 +74,7 @@ int cli_print_general_help(FILE *out) {
     cli_each_option(&cli_game_command, NULL, option_line, out);
     fputs("Each game adds its own: see 'cgsolve help GAME'.\n\n", out);
     print_names(out);
-    fputs("\nExit status: 0 success, 1 bad input, 2 usage error, 3 resource limit\n"
-          "reached, 4 read or write error. Messages go to standard error.\n",
-          out);
+    cli_print_exit_codes(out);
     examples(cli_game_command.examples, "treblecross", out);
     fputs("  cgsolve help domino\n", out);
     return EXIT_OK;

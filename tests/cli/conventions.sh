@@ -111,7 +111,16 @@ if [ -f "$man_page" ] && command -v groff > /dev/null; then
         check_that "the man page names $word" grep -q -- "\\\\-\\\\-${name//-/\\\\-}" "$man_page"
     done
 fi
-for status in 0 1 2 3 4 5; do
+# The exit codes are those of cli.h's exit_code enum and its check codes:
+# help, README and the man page each name every one.
+exit_codes=$(sed -n '/^enum exit_code {/,/^};/p; /^enum { EXIT_/p' "$here/../../src/cli/cli.h" |
+    grep -o 'EXIT_[A-Z_]* = [0-9]*' | grep -o '[0-9]*$')
+check_that "cli.h's exit codes are found" [ "$(echo "$exit_codes" | wc -w)" -ge 9 ]
+"$exe" --help > "$out.a"
+for status in $exit_codes; do
     check_that "README names exit status $status" grep -q "^| $status |" "$here/../../README.md"
+    check_that "--help names exit status $status" grep -Eq "(^| )$status [a-z]" "$out.a"
+    check_that "the man page names exit status $status" \
+        grep -qx "\\.B $status" "$here/../../docs/cgsolve.1.in"
 done
 rm -f "$out.a" "$out.b" "$out.d1" "$out.d2" "$out.bad" "$out.tty"
