@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Allocation-failure loop (SQLite's practice): each representative command
+# runs once to count its allocations, then again with the Nth allocation
+# failing, once and from the Nth on (failmalloc.so, LD_PRELOAD), for a
+# sample of N: every N up to 40, then 24 spread over the rest. Each run must
+# end with exit 3 and "out of memory" on stderr, or succeed with the normal
+# output (the failure was recovered); never a signal; and what it wrote to
+# stdout must be a prefix of the normal output.
+# Usage: alloc_failures.sh CGSOLVE FAILMALLOC_SO SOURCE_DIR
+set -u
+if [ -n "${CGSOLVE_SANITIZED:-}" ]; then
+    echo "alloc failures: skipped: the sanitizer build's ASan owns malloc, so no shim can preload"
+    exit 77
+fi
+exe=$1
+shim=$2
+src=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+runs=0
+bad=0
+started=$SECONDS
+
+# Cases known to fail in files this test's author does not own, skipped
+# until their owners fix them (issue 20 items 2 and 3): "NAME MODE N" (N
+# may be '*'). Remove an entry once its fix is merged.
+known=(
+    # src/games/domino_play.c play(): segmentation fault in cg_strlist_at /
+    # strcmp on the typed move list whose allocation failed
+    "play-domino once 31" "play-domino all 31" "play-domino once 32" "play-domino all 32"
+    "play-domino once 97" "play-domino all 97"
+    # play domino's undo replay: exit 1 "'0-1' is not a tile of yours..." (a
+    # move never typed) instead of exit 3
+    "play-domino once 51" "play-domino all 51"
+    # src/cli/contest.c slurp(): exit 3 with nothing on stderr
+    "check all 1" "check once 2" "check all 2"
+    # src/cli/contest.c: fopen of INPUT failing with ENOMEM is exit 4, not 3
+    "check once 3" "check all 3"
+    # src/core/check.c: a recovered allocation failure turns into exit 10
+    # (wrong answer) for a correct output
+    "check once 69" "check once 71" "check once 72"
+    # src/core/stress.c attempt(): a correct program reported failing (exit 1)
+    "stress once 61" "stress once 122"
+)
+
+is_known() {
+    local entry
+    for entry in "${known[@]}"; do
+        # shellcheck disable=SC2086  # split the entry into its words
+        set -- $entry "$@"
+        if [ "$1" = "$4" ] && [ "$2" = "$5" ] && { [ "$3" = '*' ] || [ "$3" = "$6" ]; }; then
+            return 0
+        fi
+        shift 3
+    done
+    return 1
+}
+
+# run_one NAME INPUT MODE N ARGS...: one run with the Nth allocation failing.
+run_one() {
+    local name=$1 input=$2 mode=$3 n=$4
+    shift 4
+    runs=$((runs + 1))
+    if is_known "$name" "$mode" "$n"; then
+        return
+    fi
+    LD_PRELOAD=$shim CG_FAIL_AT=$n CG_FAIL_MODE=$mode \
+        timeout 60 "$exe" "$@" < "$input" > "$work/out" 2> "$work/err"
+    local status=$? why= same
+    # cmp says "EOF on OUT" when the output is a prefix of the normal one
+    same=$(cmp "$work/out" "$work/$name.expected" 2>&1)
+    if [ "$status" -ge 124 ]; then
+        why="exit $status (a signal or a hang)"
+    elif [ "$status" = 0 ]; then
+        [ -z "$same" ] || why="exit 0 with other output"
+    elif [ "$status" = 3 ]; then
+        [[ "$(< "$work/err")" == *"out of memory"* ]] ||
+            why="exit 3 without 'out of memory': $(head -c 200 "$work/err")"
+        [ -z "$same" ] || [[ "$same" == *"EOF on $work/out"* ]] ||
+            why="stdout is not a prefix of the normal output: $same"
+    else
+        why="exit $status: $(head -c 200 "$work/err")"
+    fi
+    if [ -n "$why" ]; then
+        bad=$((bad + 1))
+        echo "FAIL $name (allocation $n, $mode): $why"
+    fi
+}
+
+# check_command NAME INPUT ARGS...: the whole loop for one command.
+check_command() {
+    local name=$1 input=$2
+    shift 2
+    rm -rf "$work/run" && mkdir "$work/run" && cd "$work/run" || return
+    LD_PRELOAD=$shim CG_FAIL_COUNT=$work/count "$exe" "$@" < "$input" > "$work/$name.expected" 2> "$work/err"
+    local status=$?
+    local total
+    total=$(cat "$work/count" 2> /dev/null || echo 0)
+    if [ "$status" != 0 ] || [ "$total" -lt 1 ]; then
+        bad=$((bad + 1))
+        echo "FAIL $name: the normal run exits $status after $total allocations: $(head -c 200 "$work/err")"
+        cd "$work" || exit
+        return
+    fi
+    local n samples=() begun=$SECONDS
+    for ((n = 1; n <= total && n <= 40; n++)); do samples+=("$n"); done
+    if [ "$total" -gt 40 ]; then
+        for ((n = 1; n <= 24; n++)); do samples+=($((40 + (total - 40) * n / 24))); done
+    fi
+    for n in "${samples[@]}"; do
+        for mode in once all; do
+            run_one "$name" "$input" "$mode" "$n" "$@"
+        done
+    done
+    cd "$work" || exit
+    [ -z "${FAULTS_VERBOSE:-}" ] || echo "$name: $total allocations, ${#samples[@]} samples, $((SECONDS - begun)) s"
+}
+
+golden=$src/tests/golden
+for game in treblecross domino gamecs path numbergame; do
+    check_command "$game" "$golden/$game/judge-sample.in" "$game"
+    check_command "$game-explain" "$golden/$game/judge-sample.in" "$game" --explain
+    check_command "$game-json" "$golden/$game/judge-sample.in" "$game" --json
+done
+printf 'hint\n1\nhint\n5\nquit\n' > "$work/treblecross.moves"
+check_command play-treblecross "$work/treblecross.moves" play --json treblecross
+printf 'hint\n1-6\nundo\n1-6\nquit\n' > "$work/domino.moves"
+check_command play-domino "$work/domino.moves" play --json domino
+check_command grundy-checkpoint /dev/null grundy 0.007 --upto 3000 --checkpoint cp --json
+"$exe" grundy 0.007 --upto 2000 --checkpoint "$work/cp" > /dev/null
+check_command grundy-resume /dev/null grundy --resume "$work/cp" --upto 3000 --explain
+"$exe" treblecross "$golden/treblecross/judge-sample.in" > "$work/answers"
+check_command check "$work/answers" check treblecross "$golden/treblecross/judge-sample.in" -
+check_command stress /dev/null stress treblecross --runs 2 --cases 3 -- "$exe" treblecross
+check_command gen /dev/null gen domino --cases 5 --seed 7
+
+echo "alloc failures: $runs runs in $((SECONDS - started)) s, $bad failed${known:+ (${#known[@]} known cases skipped)}"
+[ "$bad" -eq 0 ]
