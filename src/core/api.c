@@ -82,8 +82,9 @@ static bool refused(const api_accepts *accepts, cg_option_id id) {
 /* The spec called name (long: "memory", short: a single letter). */
 static const cg_option_spec *find_spec(const api_accepts *accepts, const char *name) {
     bool is_short = name[0] != '\0' && name[1] == '\0';
-    for (const cg_option_spec *const *t = accepts->tables; *t != NULL; t++) {
-        for (const cg_option_spec *spec = *t; spec->name != NULL; spec++) {
+    for (size_t t = 0; t < API_TABLES; t++) {
+        const cg_option_spec *spec = accepts->tables[t];
+        for (; spec != NULL && spec->name != NULL; spec++) {
             if (is_short ? spec->short_name == name[0] : strcmp(spec->name, name) == 0) {
                 return refused(accepts, spec->id) ? NULL : spec;
             }
@@ -179,8 +180,8 @@ cg_status cg_solve_text(const char *game_name, const char *input, size_t len, co
         return api_usage(err, "unknown game '%s'", game_name);
     }
     const char *name = call != NULL && call->name != NULL ? call->name : "<input>";
-    const cg_option_spec *const tables[] = {cg_common_options, game->options, NULL};
-    const api_accepts accepts = {tables, output_options, game->name};
+    const api_accepts accepts = {
+        {cg_common_options, game->options, NULL}, output_options, game->name};
     cg_options options;
     cg_error e;
     cg_error_clear(&e);
@@ -262,8 +263,8 @@ cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
         return api_usage(err, "cg_grundy_values: result is NULL");
     }
     memset(result, 0, sizeof *result);
-    const cg_option_spec *const tables[] = {cg_common_options, cg_grundy_options, NULL};
-    const api_accepts accepts = {tables, grundy_refused, "grundy"};
+    const api_accepts accepts = {
+        {cg_common_options, cg_grundy_options, NULL}, grundy_refused, "grundy"};
     cg_options options;
     cg_error e;
     cg_error_clear(&e);

@@ -5,10 +5,11 @@
 
 #include "cgsolve/cgsolve.h"
 
-/* The option tables a call accepts (NULL-name ended each, NULL-ended list),
- * less the ids in refused (CG_OPTION_COUNT-ended). */
+/* The option tables a call accepts (NULL-name ended each; a NULL table is
+ * none), less the ids in refused (CG_OPTION_COUNT-ended). */
+#define API_TABLES 3
 typedef struct api_accepts {
-    const cg_option_spec *const *tables;
+    const cg_option_spec *tables[API_TABLES];
     const cg_option_id *refused;
     const char *command; /* for messages: "treblecross", "grundy", "play" */
 } api_accepts;

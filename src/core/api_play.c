@@ -123,9 +123,8 @@ static cg_status prepare(cg_session *s, const char *position, size_t len, const 
     if (copy_options(s, call != NULL ? call : &defaults, &copy) != CG_OK) {
         return cg_error_nomem(err, "copying the options");
     }
-    const cg_option_spec *const tables[] = {cg_common_options, s->game->options, cg_play_options,
-                                            NULL};
-    const api_accepts accepts = {tables, play_refused, "play"};
+    const api_accepts accepts = {
+        {cg_common_options, s->game->options, cg_play_options}, play_refused, "play"};
     cg_status st = api_options(&s->options, &copy, &accepts, err);
     if (st != CG_OK) {
         return st;

@@ -483,6 +483,7 @@ static void sessions_follow_cg_play(void **state) {
     session_follows_cg_play("domino", NULL, true, 30);
     session_follows_cg_play("gamecs", NULL, false, 30);
     session_follows_cg_play("grundy", "0.77 5 7", false, 30);
+    session_follows_cg_play("grundy", "0.07 9", true, 30); /* a game without options of its own */
 }
 
 static void closing_a_game_in_play_abandons_it(void **state) {
