@@ -17,6 +17,7 @@
 #include "cgsolve/play.h"
 #include "cgsolve/scanner.h"
 #include "cgsolve/status.h"
+#include "cgsolve/testdata.h"
 #include "cgsolve/version.h"
 
 #ifdef __cplusplus
@@ -186,6 +187,32 @@ cg_status cg_session_status(cg_session *session, cg_api_error *err);
 /* Abandon the game if it is still on (an "abandoned" event nobody reads)
  * and release everything. NULL is allowed. */
 void cg_session_close(cg_session *session);
+
+/* The contest tools. cg_gen_text writes a random judge input for game, the
+ * bytes `cgsolve gen GAME` writes with the same options (those of
+ * cg_gen_common_options and the game's generator: cases, seed, hard, edge,
+ * tiles...). */
+cg_status cg_gen_text(const char *game, const cg_call *call, cg_text *input, cg_api_error *err);
+
+/* cg_check_text judges output[0..output_len) as the answer to the judge
+ * input input[0..input_len), as `cgsolve check GAME INPUT OUTPUT` (options:
+ * memory and the game's own). A wrong answer is not a failure: it is the
+ * verdict. */
+typedef struct cg_check_outcome {
+    cg_verdict verdict;
+    uint64_t cases;        /* in the judge input */
+    uint64_t case_number;  /* the case a wrong answer or presentation error is in */
+    uint64_t line, column; /* presentation error: the first differing place */
+    cg_text summary;       /* the verdict's line, e.g. "wrong answer: case 3" */
+    cg_text expected;      /* the expected answer of that case */
+    cg_text given;         /* what the output has there */
+    cg_text explanation;   /* why the expected answer holds (YAML, indented) */
+} cg_check_outcome;
+
+cg_status cg_check_text(const char *game, const char *input, size_t input_len, const char *output,
+                        size_t output_len, const cg_call *call, cg_check_outcome *outcome,
+                        cg_api_error *err);
+void cg_check_outcome_free(cg_check_outcome *outcome);
 
 #ifdef __cplusplus
 }

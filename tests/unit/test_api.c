@@ -5,7 +5,8 @@
  * arguments are refused with a status; Grundy values equal the table
  * `cgsolve grundy` writes, stop when asked and resume from a checkpoint; a
  * play session's events, command by command, are byte for byte what one run
- * of cg_play over the same commands writes. argv[1]: tests/golden. */
+ * of cg_play over the same commands writes; gen and check give what the
+ * contest tools give. argv[1]: tests/golden. */
 #include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -512,6 +513,79 @@ static void closing_a_game_in_play_abandons_it(void **state) {
     cg_session_close(session);
 }
 
+/* ---- gen and check ------------------------------------------------------ */
+
+static void gen_and_check_are_the_contest_tools(void **state) {
+    (void)state;
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        if ((*game)->generate_case == NULL) {
+            continue;
+        }
+        cg_option_value sizes[] = {{"cases", "4"}, {"seed", "7"}, {"--hard", NULL}};
+        cg_call call = {sizes, 3, NULL, false, NULL, NULL};
+        cg_text input;
+        cg_api_error err;
+        assert_int_equal(cg_gen_text((*game)->name, &call, &input, &err), CG_OK);
+        /* what `cgsolve gen` writes: the generator's cases as a judge input */
+        cg_options options;
+        cg_options_init(&options);
+        options.cases = 4;
+        options.seed = 7;
+        options.seed_given = true;
+        options.hard = true;
+        cg_strlist cases = CG_STRLIST_INIT;
+        cg_error e;
+        assert_int_equal(cg_generate_cases(*game, &options, &cases, &e), CG_OK);
+        cg_buf expected = CG_BUF_INIT;
+        cg_write_judge_input(*game, &cases, &expected);
+        assert_int_equal(input.len, expected.len);
+        assert_memory_equal(input.data, expected.data, expected.len);
+        cg_buf_free(&expected);
+        cg_strlist_free(&cases);
+
+        /* its own answers are accepted; a changed one is a wrong answer */
+        cg_solve_result solved;
+        assert_int_equal(cg_solve_text((*game)->name, input.data, input.len, NULL, &solved, &err),
+                         CG_OK);
+        cg_check_outcome outcome;
+        assert_int_equal(cg_check_text((*game)->name, input.data, input.len, solved.judge.data,
+                                       solved.judge.len, NULL, &outcome, &err),
+                         CG_OK);
+        assert_int_equal(outcome.verdict, CG_ACCEPTED);
+        assert_int_equal(outcome.cases, solved.cases);
+        assert_string_equal(outcome.summary.data, "accepted");
+        cg_check_outcome_free(&outcome);
+        static const char nonsense[] = "no such answer\n";
+        assert_int_equal(cg_check_text((*game)->name, input.data, input.len, nonsense,
+                                       strlen(nonsense), NULL, &outcome, &err),
+                         CG_OK);
+        assert_int_not_equal(outcome.verdict, CG_ACCEPTED);
+        assert_int_equal(outcome.case_number, 1);
+        assert_non_null(outcome.expected.data);
+        cg_check_outcome_free(&outcome);
+        cg_solve_result_free(&solved);
+        cg_text_free(&input);
+    }
+    cg_text input;
+    cg_api_error err;
+    expect_usage(cg_gen_text("treblecross", NULL, NULL, &err), &err, "input is NULL");
+    expect_usage(cg_gen_text("chess", NULL, &input, &err), &err, "unknown game");
+    cg_option_value nodes = {"nodes", "5"}; /* gamecs's, not treblecross's */
+    cg_call call = {&nodes, 1, NULL, false, NULL, NULL};
+    expect_usage(cg_gen_text("treblecross", &call, &input, &err), &err, "takes no option");
+    assert_null(input.data);
+    cg_check_outcome outcome;
+    expect_usage(cg_check_text("treblecross", NULL, 1, "", 0, NULL, &outcome, &err), &err,
+                 "input is NULL");
+    expect_usage(cg_check_text("treblecross", "", 0, NULL, 1, NULL, &outcome, &err), &err,
+                 "output is NULL");
+    assert_int_equal(cg_check_text("treblecross", "1\n.Z.\n", 5, "", 0, NULL, &outcome, &err),
+                     CG_ERR_INPUT);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.column, 2);
+    cg_check_outcome_free(&outcome);
+}
+
 int main(int argc, char **argv) {
     golden_dir = argc > 1 ? argv[1] : "tests/golden";
     const struct CMUnitTest tests[] = {
@@ -523,6 +597,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(grundy_stops_and_resumes),
         cmocka_unit_test(sessions_follow_cg_play),
         cmocka_unit_test(closing_a_game_in_play_abandons_it),
+        cmocka_unit_test(gen_and_check_are_the_contest_tools),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
