@@ -7,6 +7,8 @@
 #ifndef CGSOLVE_CGSOLVE_H
 #define CGSOLVE_CGSOLVE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -15,6 +17,7 @@
 #include "cgsolve/play.h"
 #include "cgsolve/scanner.h"
 #include "cgsolve/status.h"
+#include "cgsolve/testdata.h"
 #include "cgsolve/version.h"
 
 #ifdef __cplusplus
@@ -46,6 +49,170 @@ typedef cg_status (*cg_case_callback)(void *context, uint64_t number, const char
  * each_case instead of writing it. */
 cg_status cg_run_each(const cg_game *game, cg_scanner *in, const cg_options *options,
                       cg_case_callback each_case, void *context, cg_error *err);
+
+/* ---- The one-call API ---------------------------------------------------
+ *
+ * Three conversations with the library that need no wiring of registry,
+ * runner, report and options by hand, for programs that embed cgsolve and
+ * for bindings (the Python package is built on them):
+ *
+ *   cg_solve_text     a judge input as bytes -> the judge's output and the
+ *                     `--json` lines, byte for byte what `cgsolve GAME`
+ *                     and `cgsolve GAME --json` write for it;
+ *   cg_grundy_values  an octal code -> G(0..upto) as an array and the
+ *                     analysis line of `cgsolve grundy CODE --json`;
+ *   cg_session_*      a game played against a perfect opponent, one command
+ *                     line at a time -> the `cgsolve play --json` events.
+ *
+ * Games are named by string (cg_find_game's names; "grundy" for octal games
+ * played on heaps) and options are given as the command line spells them,
+ * parsed by the same declarations (cg_common_options, the game's own table,
+ * cg_grundy_options, cg_play_options) through cg_option_set, so a value is
+ * checked, bounded and defaulted exactly as on the command line.
+ *
+ * Moves are strings written as they are typed on the command line: cells and
+ * numbers count from 1, as in `cgsolve play` (the solvers' own C APIs in
+ * cgsolve/games/ count cells from 0).
+ *
+ * Every entry point checks its arguments (NULL pointers, lengths, unknown
+ * games and options) and returns a status; on failure *err says why. Results
+ * belong to the caller, who releases each with its one free function (also
+ * after a failure: a result is always left valid, empty or partial). */
+
+/* One option as the command line spells it. name: the long name with or
+ * without its dashes ("memory", "--memory") or the short one ("m", "-m");
+ * value: its argument as typed ("256M"), NULL for a flag. */
+typedef struct cg_option_value {
+    const char *name;
+    const char *value;
+} cg_option_value;
+
+/* What a call is given besides its subject; a NULL cg_call is all defaults. */
+typedef struct cg_call {
+    const cg_option_value *options; /* option_count of them, applied in order */
+    size_t option_count;
+    const char *name; /* the input's name in messages and JSON (NULL: "<input>") */
+    bool json;        /* cg_solve_text: also write the --json lines */
+    /* Long work tells how far it is (cg_progress_hook); returning true stops
+     * it with CG_ERR_STOPPED, what was done so far kept in the result. Called
+     * on the calling thread (a play session's: on the session's thread). */
+    cg_progress_hook progress;
+    void *progress_context;
+} cg_call;
+
+/* A failure of the one-call API. line and column (from 1) locate the fault
+ * in the text given when the message names a place ("NAME:L:C: ..." or
+ * "NAME:L: ..."), else 0; the message is the library's, byte for byte the
+ * one the command line prints after "cgsolve: ". */
+typedef struct cg_api_error {
+    cg_status status;
+    uint64_t line;
+    uint64_t column;
+    char message[CG_ERROR_MESSAGE_MAX];
+} cg_api_error;
+
+/* A block of text the library allocated (NUL-terminated; len excludes the
+ * NUL). Empty: data NULL, len 0. */
+typedef struct cg_text {
+    char *data;
+    size_t len;
+} cg_text;
+
+void cg_text_free(cg_text *text);
+
+typedef struct cg_solve_result {
+    cg_text judge;  /* the judge's output */
+    cg_text json;   /* the --json lines, one a case, when call->json */
+    uint64_t cases; /* cases answered */
+} cg_solve_result;
+
+/* Solve the judge input input[0..len) of game with the options of call.
+ * On an error the result holds the answers before the bad case, as the
+ * command line prints them. CG_ERR_USAGE for an unknown game or option, an
+ * option of another command, or the output-mode options (explain, format,
+ * json: the call chooses what it returns). */
+cg_status cg_solve_text(const char *game, const char *input, size_t len, const cg_call *call,
+                        cg_solve_result *result, cg_api_error *err);
+void cg_solve_result_free(cg_solve_result *result);
+
+typedef struct cg_grundy_result {
+    uint32_t *values; /* G(0..count-1) */
+    size_t count;
+    cg_text json; /* the analysis line of `cgsolve grundy --json` (empty when stopped) */
+} cg_grundy_result;
+
+/* G(0..upto) of the octal game code ("0.007"; NULL with the resume option:
+ * the checkpoint's code) with the options cg_grundy_options declares and
+ * memory (checkpoint and resume read and write the command line's files; not
+ * upto, given here, nor values-out). Stopped by call->progress
+ * (CG_ERR_STOPPED), the result holds the values computed so far, every one
+ * valid, and the checkpoint, if one was asked, is saved. */
+cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
+                           cg_grundy_result *result, cg_api_error *err);
+void cg_grundy_result_free(cg_grundy_result *result);
+
+/* play's own options (first, case, random, seed), NULL-name ended. */
+extern const cg_option_spec cg_play_options[];
+
+/* A game played against the perfect opponent of `cgsolve play --json`. The
+ * game runs on a thread of its own that waits for each command line, so a
+ * command costs what the same line costs typed at `cgsolve play` (nothing is
+ * replayed); the events are kept until read. */
+typedef struct cg_session cg_session;
+
+/* Start game from position[0..len) (a position file's bytes as `cgsolve play
+ * GAME FILE` reads it; NULL for the usual start; for "grundy" the code and
+ * heaps, "0.77 5 7") with the options of memory, the game's table and
+ * cg_play_options. The events up to the first command (start, position, the
+ * computer's first move) are ready to read. */
+cg_status cg_session_open(cg_session **session, const char *game, const char *position, size_t len,
+                          const cg_call *call, cg_api_error *err);
+
+/* Send one command line (a move, "hint", "undo", "help", "quit"...; no
+ * newline, at most CG_SESSION_LINE_MAX bytes) and wait until it is answered.
+ * An illegal move is not a failure: it is answered with an "error" event.
+ * CG_ERR_USAGE once the game is over. */
+#define CG_SESSION_LINE_MAX 1024
+cg_status cg_session_send(cg_session *session, const char *line, cg_api_error *err);
+
+/* The events written since the last read, one JSON object a line, moved
+ * into *events (which the caller frees with cg_text_free). */
+cg_status cg_session_read(cg_session *session, cg_text *events, cg_api_error *err);
+
+/* Whether the game has ended (won, quit or failed): no command is read any
+ * more. A failure of the game itself is returned by cg_session_status. */
+bool cg_session_over(cg_session *session);
+cg_status cg_session_status(cg_session *session, cg_api_error *err);
+
+/* Abandon the game if it is still on (an "abandoned" event nobody reads)
+ * and release everything. NULL is allowed. */
+void cg_session_close(cg_session *session);
+
+/* The contest tools. cg_gen_text writes a random judge input for game, the
+ * bytes `cgsolve gen GAME` writes with the same options (those of
+ * cg_gen_common_options and the game's generator: cases, seed, hard, edge,
+ * tiles...). */
+cg_status cg_gen_text(const char *game, const cg_call *call, cg_text *input, cg_api_error *err);
+
+/* cg_check_text judges output[0..output_len) as the answer to the judge
+ * input input[0..input_len), as `cgsolve check GAME INPUT OUTPUT` (options:
+ * memory and the game's own). A wrong answer is not a failure: it is the
+ * verdict. */
+typedef struct cg_check_outcome {
+    cg_verdict verdict;
+    uint64_t cases;        /* in the judge input */
+    uint64_t case_number;  /* the case a wrong answer or presentation error is in */
+    uint64_t line, column; /* presentation error: the first differing place */
+    cg_text summary;       /* the verdict's line, e.g. "wrong answer: case 3" */
+    cg_text expected;      /* the expected answer of that case */
+    cg_text given;         /* what the output has there */
+    cg_text explanation;   /* why the expected answer holds (YAML, indented) */
+} cg_check_outcome;
+
+cg_status cg_check_text(const char *game, const char *input, size_t input_len, const char *output,
+                        size_t output_len, const cg_call *call, cg_check_outcome *outcome,
+                        cg_api_error *err);
+void cg_check_outcome_free(cg_check_outcome *outcome);
 
 #ifdef __cplusplus
 }

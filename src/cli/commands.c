@@ -59,19 +59,6 @@ static const char *const completion_examples[] = {
     NULL,
 };
 
-/* play's own option: who moves first. */
-static const cg_option_spec play_options[] = {
-    {CG_OPTION_FIRST, "first", 'F', CG_ARG_CHOICE, "WHO",
-     "who moves first: you (default) or computer", 0, 0, "you|computer|human"},
-    {CG_OPTION_CASE, "case", 'k', CG_ARG_INT, "K", "play case K of the position file (default 1)",
-     1, INT64_MAX, NULL},
-    {CG_OPTION_RANDOM, "random", 'r', CG_ARG_NONE, NULL, "start from a random position", 0, 0,
-     NULL},
-    {CG_OPTION_SEED, "seed", 's', CG_ARG_INT, "S", "the random start's seed (implies --random)", 0,
-     INT64_MAX, NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
-};
-
 static const char *const gen_examples[] = {
     "cgsolve gen gamecs --cases 5 --nodes 1000 --shape chain --seed 7",
     "cgsolve gen domino --hard --tiles 10 > hard.in",
@@ -110,7 +97,7 @@ const command cli_commands[] = {
      "else the game's usual start. Type a move per line; 'hint' lists the winning\n"
      "moves, 'quit' stops.\n",
      1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON,
-     {play_options, NULL, NULL},
+     {cg_play_options, NULL, NULL},
      true,
      true,
      false,

@@ -5,7 +5,9 @@
 # the C example through pkg-config and the C and C++ examples through
 # find_package, and runs them; checks every public header compiles alone as
 # C11 and as C++11; and repeats the pkg-config build against a shared
-# library build (its SONAME checked). Prints "install: N passed, M failed".
+# library build (its SONAME checked). The one-call examples (oneshot.c,
+# oneshot.cpp) run against the installed static and shared libraries.
+# Prints "install: N passed, M failed".
 # Usage: run.sh SOURCE_DIR BUILD_DIR C_COMPILER
 set -u
 src=$1
@@ -57,6 +59,24 @@ else
     bad "C example output: $(cat "$work/out")"
 fi
 
+# The one-call example (cgsolve.h's cg_solve_text, cg_grundy_values,
+# cg_session_*) through pkg-config against the static library.
+# oneshot_ok FILE: the example's output shows each of its parts
+oneshot_ok() {
+    grep -q "^2 5 6 9$" "$1" && grep -q "at line 2, column 3" "$1" &&
+        grep -q "G(0..12) of 0.007: 0 0 0 1 1 1 2 2 0 3 3 1 1$" "$1" &&
+        grep -q '"event":"move","by":"computer"' "$1" && grep -q "^over: no$" "$1"
+}
+# shellcheck disable=SC2046
+check "one-call C example through pkg-config" \
+    "$cc" -std=c11 -Wall -Wextra -Werror "$src/examples/library/oneshot.c" \
+    $(pkg-config --cflags --libs cgsolve) -o "$work/oneshot_c"
+if "$work/oneshot_c" > "$work/out" 2>&1 && oneshot_ok "$work/out"; then
+    ok
+else
+    bad "one-call C example output: $(cat "$work/out")"
+fi
+
 # The C and C++ examples through find_package.
 check "examples through find_package: configure" \
     cmake -S "$src/examples/library" -B "$work/example" -DCMAKE_PREFIX_PATH="$prefix" \
@@ -72,6 +92,19 @@ if "$work/example/solve_c" > "$work/out" 2>&1 && grep -q "^WINNING$" "$work/out"
     ok
 else
     bad "C example (find_package) output: $(cat "$work/out")"
+fi
+
+if "$work/example/oneshot_c" > "$work/out" 2>&1 && oneshot_ok "$work/out"; then
+    ok
+else
+    bad "one-call C example (find_package) output: $(cat "$work/out")"
+fi
+if "$work/example/oneshot_cpp" > "$work/out" 2>&1 && grep -q "^cases: 3$" "$work/out" &&
+    grep -q "^0.07: 0 0 1 1 2 0 3 1 1 0 3 3" "$work/out" && grep -q "computer moved" "$work/out" &&
+    grep -q "^failure: input error at 2:3: " "$work/out"; then
+    ok
+else
+    bad "one-call C++ example output: $(cat "$work/out")"
 fi
 
 # Every public header alone, as C11 and as C++11 (guards, includes).
@@ -112,6 +145,30 @@ if LD_LIBRARY_PATH=$shared_libdir "$work/solve_shared" ..... > "$work/out" 2>&1 
     ok
 else
     bad "shared consumer: $(cat "$work/out")"
+fi
+# The one-call examples against the shared library: C through pkg-config,
+# C++ through find_package.
+# shellcheck disable=SC2046
+check "one-call C example against the shared library" \
+    "$cc" -std=c11 "$src/examples/library/oneshot.c" \
+    $(PKG_CONFIG_PATH=$shared_libdir/pkgconfig pkg-config --cflags --libs cgsolve) \
+    -o "$work/oneshot_shared"
+if LD_LIBRARY_PATH=$shared_libdir "$work/oneshot_shared" > "$work/out" 2>&1 &&
+    oneshot_ok "$work/out" && ldd "$work/oneshot_shared" | grep -q "libcgsolve.so.$major"; then
+    ok
+else
+    bad "one-call shared consumer: $(cat "$work/out")"
+fi
+check "examples against the shared library: configure" \
+    cmake -S "$src/examples/library" -B "$work/example-shared" \
+    -DCMAKE_PREFIX_PATH="$work/shared-prefix" -DCMAKE_C_COMPILER="$cc"
+check "examples against the shared library: build" cmake --build "$work/example-shared"
+if LD_LIBRARY_PATH=$shared_libdir "$work/example-shared/oneshot_cpp" > "$work/out" 2>&1 &&
+    grep -q "^cases: 3$" "$work/out" && grep -q "computer moved" "$work/out" &&
+    ldd "$work/example-shared/oneshot_cpp" | grep -q "libcgsolve.so.$major"; then
+    ok
+else
+    bad "one-call C++ shared consumer: $(cat "$work/out")"
 fi
 echo "install: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

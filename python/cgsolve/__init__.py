@@ -1,0 +1,406 @@
+"""cgsolve from Python: exact solvers for two-player combinatorial games.
+
+The package wraps the cgsolve C library (compiled into the extension
+``cgsolve._cgsolve``) through its one-call API, so every answer is the one
+the command line gives, byte for byte::
+
+    >>> import cgsolve
+    >>> cgsolve.solve("treblecross", "1\\n..........\\n").judge
+    'WINNING\\n2 5 6 9\\n'
+    >>> cgsolve.grundy("0.77", 12).values.tolist()
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+
+Long work (``solve``, ``grundy``) runs without the GIL and stops on Ctrl-C
+with ``KeyboardInterrupt``; a stopped ``grundy`` leaves the values computed
+so far in the exception's ``partial`` attribute.
+"""
+from __future__ import annotations
+
+import json as _json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _cgsolve
+
+__all__ = [
+    "Error",
+    "InputError",
+    "UsageError",
+    "LimitError",
+    "StoppedError",
+    "Solution",
+    "GrundyResult",
+    "Play",
+    "IllegalMove",
+    "solve",
+    "grundy",
+    "games",
+    "gen",
+    "check",
+    "version",
+]
+
+__version__: str = _cgsolve.version()
+
+Progress = Callable[[str, int, int], Any]
+"""A progress function: (what, done, total); a true result stops the work."""
+
+
+class Error(Exception):
+    """A failure of the library, as the command line would report it.
+
+    Attributes: ``status`` (the cg_status number), ``status_name`` ("input
+    error", "usage error"...), ``message`` (the library's message, e.g.
+    ``"<input>:2:3: expected '.' or 'X', found 'O'"``), ``line`` and
+    ``column`` (from 1, where the message names a place in the text given;
+    0 otherwise).
+    """
+
+    status: int = 0
+    status_name: str = ""
+    message: str = ""
+    line: int = 0
+    column: int = 0
+
+
+class InputError(Error, ValueError):
+    """The input is malformed or breaks the game's rules (CG_ERR_INPUT)."""
+
+
+class UsageError(Error, ValueError):
+    """An unknown game or option, or a bad option value (CG_ERR_USAGE)."""
+
+
+class LimitError(Error, MemoryError):
+    """A resource limit, such as the memory budget, was reached (CG_ERR_LIMIT)."""
+
+
+class StoppedError(Error):
+    """The work was asked to stop by a progress function (CG_ERR_STOPPED)."""
+
+
+class IllegalMove(Error, ValueError):
+    """Play.move or Play.undo was refused; the game is unchanged."""
+
+
+# The numbers of cgsolve/status.h.
+_STATUS = {2: InputError, 3: LimitError, 4: Error, 5: Error, 6: UsageError, 7: Error, 8: StoppedError}
+_cgsolve._register_errors(_STATUS)
+
+
+def _options(options: Mapping[str, Any]) -> List[Tuple[str, Optional[str]]]:
+    """Keyword options as the command line spells them: until_period=True is
+    --until-period, memory="256M" is --memory 256M, a false flag is left out."""
+    out: List[Tuple[str, Optional[str]]] = []
+    for key, value in options.items():
+        name = key.replace("_", "-")
+        if value is True:
+            out.append((name, None))
+        elif value is False or value is None:
+            continue
+        else:
+            out.append((name, str(value)))
+    return out
+
+
+def _bytes(text: Union[str, bytes], what: str) -> bytes:
+    if isinstance(text, str):
+        return text.encode()
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError(f"{what} must be str or bytes, not {type(text).__name__}")
+
+
+def version() -> str:
+    """The C library's version ("0.2.0")."""
+    return _cgsolve.version()
+
+
+def games() -> List[Dict[str, Any]]:
+    """Every game: name, summary, input_help, playable, solvable (False for
+    "grundy", the octal games on heaps, which are only played)."""
+    return _cgsolve.games()
+
+
+@dataclass
+class Solution:
+    """What ``cgsolve GAME`` and ``cgsolve GAME --json`` write for an input."""
+
+    judge: str
+    """The judge's output, byte for byte."""
+    analyses: List[Dict[str, Any]]
+    """One parsed --json line per case: schema, game, file, case, answer, analysis."""
+    json: str
+    """The --json lines as the command line writes them."""
+    cases: int
+
+    def __str__(self) -> str:
+        return self.judge
+
+
+def solve(
+    game: str,
+    text: Union[str, bytes],
+    *,
+    name: Optional[str] = None,
+    progress: Optional[Progress] = None,
+    **options: Any,
+) -> Solution:
+    """Solve one judge input of ``game`` as ``cgsolve GAME`` does.
+
+    ``options`` are the command line's, by their long names with ``_`` for
+    ``-``: ``optimal=True`` (domino), ``max=12`` (numbergame),
+    ``memory="256M"``, ``threads=2``. ``name`` is the input's name in
+    messages and in the JSON (default ``"<input>"``).
+
+    Raises InputError (with ``line`` and ``column``) for a bad input,
+    UsageError for an unknown game or option, LimitError past the memory
+    budget, KeyboardInterrupt on Ctrl-C.
+    """
+    data = _bytes(text, "text")
+    judge, lines, cases = _cgsolve.solve(game, data, _options(options), name, True, progress)
+    analyses = [_json.loads(line) for line in lines.splitlines()]
+    return Solution(judge, analyses, lines, cases)
+
+
+@dataclass
+class GrundyResult:
+    """G(0..upto) of an octal game and the analysis of ``cgsolve grundy --json``."""
+
+    values: np.ndarray
+    """The values, uint16 when every one fits, else uint32."""
+    analysis: Dict[str, Any] = field(default_factory=dict)
+    """code, method, upto, computed, period, largest_value, checksum, mask,
+    rare_positions, last_rare... (empty for a stopped run)."""
+
+    @property
+    def period(self) -> Optional[int]:
+        """The proven period, or None."""
+        p = self.analysis.get("period")
+        return p["period"] if p else None
+
+    @property
+    def preperiod(self) -> Optional[int]:
+        p = self.analysis.get("period")
+        return p["preperiod"] if p else None
+
+    @property
+    def checksum(self) -> Optional[str]:
+        """FNV-1a of the decimal values, comma-separated (hex), as the CLI's."""
+        return self.analysis.get("checksum")
+
+    @property
+    def rare_count(self) -> Optional[int]:
+        """Rare positions under the sparse engine's mask."""
+        return self.analysis.get("rare_positions")
+
+
+def _narrow(raw: bytes) -> np.ndarray:
+    values = np.frombuffer(raw, dtype=np.uint32)
+    if values.size == 0 or int(values.max()) < (1 << 16):
+        return values.astype(np.uint16)
+    return values
+
+
+def grundy(
+    code: Optional[str],
+    upto: int,
+    *,
+    method: str = "auto",
+    threads: Optional[int] = None,
+    misere: bool = False,
+    until_period: bool = False,
+    checkpoint: Optional[str] = None,
+    resume: Optional[str] = None,
+    memory: Optional[str] = None,
+    progress: Optional[Progress] = None,
+) -> GrundyResult:
+    """G(0..upto) of the octal game ``code`` ("0.007" Treblecross, "0.77"
+    Kayles, "0.07" Dawson's Kayles), as ``cgsolve grundy CODE --upto N``.
+
+    ``method``: "auto", "naive" or "sparse"; ``threads``: threads sharing long
+    scans (0: one a processor); ``until_period``: stop once a period is
+    proven; ``checkpoint``/``resume``: the command line's checkpoint files
+    (``code`` may be None when resuming). ``misere`` is refused until the
+    library has misère octal play.
+
+    Ctrl-C raises KeyboardInterrupt whose ``partial`` is a GrundyResult of
+    the values computed so far (every one valid); the checkpoint, if asked,
+    is saved.
+    """
+    if misere:
+        raise UsageError("misère Grundy values are not in this library yet")
+    opts = _options(
+        {
+            "method": method,
+            "threads": threads,
+            "until_period": until_period,
+            "checkpoint": checkpoint,
+            "resume": resume,
+            "memory": memory,
+        }
+    )
+    try:
+        raw, line = _cgsolve.grundy(code, upto, opts, progress)
+    except BaseException as stopped:
+        partial = getattr(stopped, "partial", None)
+        if isinstance(partial, bytes):
+            stopped.partial = GrundyResult(_narrow(partial))  # type: ignore[attr-defined]
+        raise
+    analysis = _json.loads(line)["analysis"] if line else {}
+    return GrundyResult(_narrow(raw), analysis)
+
+
+def gen(game: str, **options: Any) -> str:
+    """A random judge input for ``game``, the bytes ``cgsolve gen GAME`` writes
+    with the same options: ``cases``, ``seed`` (the same input on every
+    machine), ``hard``, ``edge`` and the game's sizes (``tiles``, ``length``,
+    ``density``, ``nodes``, ``shape``, ``size``, ``fill``...)."""
+    return _cgsolve.gen(game, _options(options))
+
+
+def check(
+    game: str,
+    input: Union[str, bytes],
+    output: Union[str, bytes],
+    *,
+    name: Optional[str] = None,
+    **options: Any,
+) -> Dict[str, Any]:
+    """Judge ``output`` as the answer to the judge input ``input``, as
+    ``cgsolve check GAME INPUT OUTPUT``: a dict with ``verdict``
+    ("accepted", "wrong_answer", "presentation_error"), ``cases``, ``case``,
+    ``line``, ``column``, ``summary`` (the verdict's line), ``expected``,
+    ``given`` and ``explanation``. A bad ``input`` raises InputError."""
+    data, answer = _bytes(input, "input"), _bytes(output, "output")
+    return _cgsolve.check(game, data, answer, _options(options), name)
+
+
+class Play:
+    """A game against cgsolve's perfect opponent: ``cgsolve play GAME --json``.
+
+    ``position`` is a position file's text (a judge case; None for the
+    game's usual start; for ``"grundy"`` the code and heaps, "0.77 5 7");
+    ``first`` is "you" or "computer"; ``level`` ("perfect", "strong",
+    "casual") is sent as the ``level`` command where the library has it;
+    other keywords are the play command's options (``case``, ``seed``,
+    ``random``, the game's own such as ``max``).
+
+    The properties read the latest events: ``legal_moves``, ``move_values``
+    and ``state`` come from the last ``position`` event (``move_values`` and
+    ``state`` are None when the library does not write them), ``over`` and
+    ``winner`` from the ``over`` event. Every event is kept in ``events``.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        position: Optional[Union[str, bytes]] = None,
+        *,
+        first: str = "you",
+        level: Optional[str] = None,
+        **options: Any,
+    ) -> None:
+        data = None if position is None else _bytes(position, "position")
+        self.game = game
+        self.events: List[Dict[str, Any]] = []
+        self._position: Dict[str, Any] = {}
+        self._over: Optional[Dict[str, Any]] = None
+        self._session = _cgsolve.Session(game, data, _options({"first": first, **options}))
+        self._take()
+        if level is not None:
+            self.command(f"level {level}")
+
+    def _take(self) -> List[Dict[str, Any]]:
+        new = [_json.loads(line) for line in self._session.read().splitlines()]
+        for event in new:
+            kind = event.get("event")
+            if kind == "position":
+                self._position = event
+            elif kind == "over":
+                self._over = event
+        self.events.extend(new)
+        return new
+
+    def command(self, line: str) -> List[Dict[str, Any]]:
+        """Send one command line ("hint", "help", a move...) and return the
+        events it brought."""
+        self._session.send(line)
+        return self._take()
+
+    def _refused(self, events: Sequence[Dict[str, Any]], what: str) -> None:
+        for event in events:
+            if event.get("event") == "error":
+                error = IllegalMove(event.get("message", what))
+                error.message = event.get("message", "")
+                error.status_name = "illegal move"
+                raise error
+
+    def move(self, move: Union[str, int]) -> List[Dict[str, Any]]:
+        """Play ``move`` (as typed at ``cgsolve play``: cells from 1); the
+        computer answers at once. IllegalMove if it is not legal."""
+        if self.over:
+            raise UsageError("the game is over")
+        events = self.command(str(move))
+        self._refused(events, f"{move} is not a legal move")
+        return events
+
+    def undo(self) -> List[Dict[str, Any]]:
+        """Take back your last move and the computer's answer."""
+        events = self.command("undo")
+        self._refused(events, "nothing to undo")
+        return events
+
+    def hint(self) -> List[str]:
+        """The moves that win against perfect play."""
+        for event in self.command("hint"):
+            if event.get("event") == "hint":
+                return list(event.get("winning_moves", []))
+        return []
+
+    @property
+    def legal_moves(self) -> List[str]:
+        if self.over:
+            return []
+        return list(self._position.get("legal_moves", []))
+
+    @property
+    def move_values(self) -> Optional[List[Dict[str, Any]]]:
+        return self._position.get("move_values")
+
+    @property
+    def state(self) -> Optional[Dict[str, Any]]:
+        if self._over is not None and "state" in self._over:
+            return self._over["state"]
+        return self._position.get("state")
+
+    @property
+    def board(self) -> str:
+        """The position as `cgsolve play` draws it."""
+        return self._position.get("board", "")
+
+    @property
+    def to_move(self) -> Optional[str]:
+        """"you" or "computer"; None once the game is over."""
+        return None if self.over else self._position.get("to_move")
+
+    @property
+    def over(self) -> bool:
+        return self._over is not None or self._session.over()
+
+    @property
+    def winner(self) -> Optional[str]:
+        """"you", "computer" or "nobody"; None while the game is on."""
+        return self._over.get("winner") if self._over is not None else None
+
+    def close(self) -> None:
+        """Abandon the game (if on) and release it."""
+        self._session.close()
+
+    def __enter__(self) -> "Play":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

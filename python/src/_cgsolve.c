@@ -1,0 +1,514 @@
+/* cgsolve._cgsolve: the C library's one-call API (cgsolve.h) as a CPython
+ * extension. Thin on purpose: strings in, strings out, errors raised as the
+ * classes cgsolve/__init__.py registers. The library runs without the GIL;
+ * its progress hook takes the GIL back now and then to let Python handle
+ * signals (Ctrl-C) and call the caller's progress function, and asks the
+ * work to stop when either raised. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cgsolve/cgsolve.h"
+
+/* status (int) -> exception class, from _register_errors */
+static PyObject *error_classes;
+
+/* Raise the exception for err: its class by status, with the attributes
+ * status, status_name, message, line and column. */
+static PyObject *raise_error(const cg_api_error *err) {
+    PyObject *status = PyLong_FromLong((long)err->status);
+    PyObject *cls = status != NULL && error_classes != NULL
+                        ? PyDict_GetItemWithError(error_classes, status)
+                        : NULL;
+    if (cls == NULL) {
+        cls = PyExc_RuntimeError;
+    }
+    PyObject *exc = PyObject_CallFunction(cls, "s", err->message);
+    if (exc != NULL) {
+        PyObject_SetAttrString(exc, "status", status);
+        PyObject *name = PyUnicode_FromString(cg_status_name(err->status));
+        PyObject_SetAttrString(exc, "status_name", name);
+        Py_XDECREF(name);
+        PyObject *message = PyUnicode_FromString(err->message);
+        PyObject_SetAttrString(exc, "message", message);
+        Py_XDECREF(message);
+        PyObject *line = PyLong_FromUnsignedLongLong(err->line);
+        PyObject_SetAttrString(exc, "line", line);
+        Py_XDECREF(line);
+        PyObject *column = PyLong_FromUnsignedLongLong(err->column);
+        PyObject_SetAttrString(exc, "column", column);
+        Py_XDECREF(column);
+        PyErr_SetObject(cls, exc);
+        Py_DECREF(exc);
+    }
+    Py_XDECREF(status);
+    return NULL;
+}
+
+static PyObject *register_errors(PyObject *self, PyObject *classes) {
+    (void)self;
+    if (!PyDict_Check(classes)) {
+        PyErr_SetString(PyExc_TypeError, "a dict of status -> exception class");
+        return NULL;
+    }
+    Py_XSETREF(error_classes, Py_NewRef(classes));
+    Py_RETURN_NONE;
+}
+
+/* ---- options: a sequence of (name, value-or-None) ------------------------ */
+
+typedef struct call_args {
+    cg_option_value *options;
+    size_t count;
+    PyObject *keep;     /* the list of encoded names and values the options point into */
+    PyObject *progress; /* a callable (what, done, total) or None */
+} call_args;
+
+static void call_args_free(call_args *a) {
+    PyMem_Free(a->options);
+    Py_XDECREF(a->keep);
+}
+
+/* UTF-8 of a str, kept alive in keep. */
+static const char *utf8_kept(PyObject *text, PyObject *keep) {
+    PyObject *bytes = PyUnicode_AsUTF8String(text);
+    if (bytes == NULL || PyList_Append(keep, bytes) != 0) {
+        Py_XDECREF(bytes);
+        return NULL;
+    }
+    Py_DECREF(bytes);
+    return PyBytes_AS_STRING(bytes);
+}
+
+static int parse_options(PyObject *seq, call_args *a) {
+    memset(a, 0, sizeof *a);
+    PyObject *fast = PySequence_Fast(seq, "options must be a sequence of (name, value) pairs");
+    if (fast == NULL) {
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    a->keep = PyList_New(0);
+    a->options = PyMem_Calloc((size_t)(n > 0 ? n : 1), sizeof *a->options);
+    if (a->keep == NULL || a->options == NULL) {
+        Py_DECREF(fast);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *name, *value;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "UO", &name, &value)) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        a->options[i].name = utf8_kept(name, a->keep);
+        if (a->options[i].name == NULL) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (value != Py_None) {
+            if (!PyUnicode_Check(value)) {
+                Py_DECREF(fast);
+                PyErr_Format(PyExc_TypeError, "the value of option '%s' must be a str or None",
+                             a->options[i].name);
+                return -1;
+            }
+            if ((a->options[i].value = utf8_kept(value, a->keep)) == NULL) {
+                Py_DECREF(fast);
+                return -1;
+            }
+        }
+    }
+    a->count = (size_t)n;
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* The library's progress hook, called without the GIL on the thread that
+ * called it: Ctrl-C (PyErr_CheckSignals) or an exception from the caller's
+ * progress function stops the work, the exception left set. */
+static bool python_progress(void *context, const char *what, uint64_t done, uint64_t total) {
+    call_args *a = context;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    bool stop = PyErr_Occurred() != NULL || PyErr_CheckSignals() != 0;
+    if (!stop && a->progress != NULL && a->progress != Py_None) {
+        PyObject *r = PyObject_CallFunction(a->progress, "sKK", what, (unsigned long long)done,
+                                            (unsigned long long)total);
+        stop = r == NULL || PyObject_IsTrue(r) == 1;
+        Py_XDECREF(r);
+    }
+    PyGILState_Release(gil);
+    return stop;
+}
+
+/* The options and progress function of a call; -1 with the exception set. */
+static int begin_call(PyObject *options, PyObject *progress, const char *name, bool json,
+                      call_args *a, cg_call *call) {
+    if (parse_options(options, a) != 0) {
+        call_args_free(a);
+        return -1;
+    }
+    a->progress = progress;
+    *call = (cg_call){a->options, a->count, name, json, python_progress, a};
+    return 0;
+}
+
+/* ---- solve ------------------------------------------------------------- */
+
+static PyObject *text_str(const cg_text *t) {
+    return PyUnicode_DecodeUTF8(t->data != NULL ? t->data : "", (Py_ssize_t)t->len, "replace");
+}
+
+static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"game", "text", "options", "name", "json", "progress", NULL};
+    const char *game, *name = NULL;
+    Py_buffer text;
+    PyObject *options;
+    int json = 1;
+    call_args a;
+    PyObject *progress = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "sy*O|zpO", keywords, &game, &text, &options,
+                                     &name, &json, &progress)) {
+        return NULL;
+    }
+    cg_call call;
+    if (begin_call(options, progress, name, json != 0, &a, &call) != 0) {
+        PyBuffer_Release(&text);
+        return NULL;
+    }
+    cg_solve_result result;
+    cg_api_error err;
+    cg_status st;
+    PyThreadState *saved = PyEval_SaveThread();
+    st = cg_solve_text(game, text.buf, (size_t)text.len, &call, &result, &err);
+    PyEval_RestoreThread(saved);
+    PyBuffer_Release(&text);
+    call_args_free(&a);
+    PyObject *out = NULL;
+    if (PyErr_Occurred()) {
+        /* a KeyboardInterrupt or the progress function's exception */
+    } else if (st != CG_OK) {
+        raise_error(&err);
+    } else {
+        out = Py_BuildValue("(NNK)", text_str(&result.judge), text_str(&result.json),
+                            (unsigned long long)result.cases);
+    }
+    cg_solve_result_free(&result);
+    return out;
+}
+
+/* ---- grundy ------------------------------------------------------------ */
+
+/* The values as bytes of native uint32 (numpy.frombuffer reads them in
+ * place), and the analysis line (None when stopped). When stopped by an
+ * exception, the exception gets `partial`: the values so far, as bytes. */
+static PyObject *grundy(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"code", "upto", "options", "progress", NULL};
+    const char *code;
+    unsigned long long upto;
+    PyObject *options, *progress = Py_None;
+    call_args a;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "zKO|O", keywords, &code, &upto, &options,
+                                     &progress)) {
+        return NULL;
+    }
+    cg_call call;
+    if (begin_call(options, progress, NULL, false, &a, &call) != 0) {
+        return NULL;
+    }
+    cg_grundy_result result;
+    cg_api_error err;
+    cg_status st;
+    PyThreadState *saved = PyEval_SaveThread();
+    st = cg_grundy_values(code, upto, &call, &result, &err);
+    PyEval_RestoreThread(saved);
+    call_args_free(&a);
+    PyObject *values = PyBytes_FromStringAndSize((const char *)result.values,
+                                                 (Py_ssize_t)(result.count * sizeof(uint32_t)));
+    PyObject *out = NULL;
+    if (PyErr_Occurred()) {
+        if (values != NULL) {
+            PyObject *type, *value, *trace;
+            PyErr_Fetch(&type, &value, &trace);
+            PyErr_NormalizeException(&type, &value, &trace);
+            if (value != NULL) {
+                PyObject_SetAttrString(value, "partial", values);
+            }
+            PyErr_Restore(type, value, trace);
+        }
+    } else if (st != CG_OK) {
+        raise_error(&err);
+    } else if (values != NULL) {
+        out = Py_BuildValue("(ON)", values, text_str(&result.json));
+    }
+    Py_XDECREF(values);
+    cg_grundy_result_free(&result);
+    return out;
+}
+
+/* ---- the contest tools ----------------------------------------------------- */
+
+static PyObject *gen(PyObject *self, PyObject *args) {
+    (void)self;
+    const char *game;
+    PyObject *options;
+    call_args a;
+    if (!PyArg_ParseTuple(args, "sO", &game, &options)) {
+        return NULL;
+    }
+    cg_call call;
+    if (begin_call(options, Py_None, NULL, false, &a, &call) != 0) {
+        return NULL;
+    }
+    cg_text input;
+    cg_api_error err;
+    cg_status st;
+    PyThreadState *saved = PyEval_SaveThread();
+    st = cg_gen_text(game, &call, &input, &err);
+    PyEval_RestoreThread(saved);
+    call_args_free(&a);
+    PyObject *out = st == CG_OK ? text_str(&input) : raise_error(&err);
+    cg_text_free(&input);
+    return out;
+}
+
+static PyObject *check(PyObject *self, PyObject *args) {
+    (void)self;
+    static const char *const verdicts[] = {"accepted", "wrong_answer", "presentation_error"};
+    const char *game, *name = NULL;
+    Py_buffer input, output;
+    PyObject *options;
+    call_args a;
+    if (!PyArg_ParseTuple(args, "sy*y*O|z", &game, &input, &output, &options, &name)) {
+        return NULL;
+    }
+    cg_call call;
+    if (begin_call(options, Py_None, name, false, &a, &call) != 0) {
+        PyBuffer_Release(&input);
+        PyBuffer_Release(&output);
+        return NULL;
+    }
+    cg_check_outcome o;
+    cg_api_error err;
+    cg_status st;
+    PyThreadState *saved = PyEval_SaveThread();
+    st = cg_check_text(game, input.buf, (size_t)input.len, output.buf, (size_t)output.len, &call,
+                       &o, &err);
+    PyEval_RestoreThread(saved);
+    PyBuffer_Release(&input);
+    PyBuffer_Release(&output);
+    call_args_free(&a);
+    PyObject *out = NULL;
+    if (st != CG_OK) {
+        raise_error(&err);
+    } else {
+        out = Py_BuildValue("{s:s,s:K,s:K,s:K,s:K,s:N,s:N,s:N,s:N}", "verdict", verdicts[o.verdict],
+                            "cases", (unsigned long long)o.cases, "case",
+                            (unsigned long long)o.case_number, "line", (unsigned long long)o.line,
+                            "column", (unsigned long long)o.column, "summary", text_str(&o.summary),
+                            "expected", text_str(&o.expected), "given", text_str(&o.given),
+                            "explanation", text_str(&o.explanation));
+    }
+    cg_check_outcome_free(&o);
+    return out;
+}
+
+/* ---- the registry ---------------------------------------------------------- */
+
+static PyObject *game_dict(const cg_game *g, bool judge) {
+    return Py_BuildValue(
+        "{s:s,s:s,s:s,s:O,s:O}", "name", g->name, "summary", g->summary != NULL ? g->summary : "",
+        "input_help", g->input_help != NULL ? g->input_help : "", "playable",
+        g->play != NULL ? Py_True : Py_False, "solvable", judge ? Py_True : Py_False);
+}
+
+static PyObject *games(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    PyObject *list = PyList_New(0);
+    const cg_game *const *tables[] = {cg_games(), cg_play_only_games()};
+    for (int t = 0; list != NULL && t < 2; t++) {
+        for (const cg_game *const *g = tables[t]; *g != NULL; g++) {
+            PyObject *d = game_dict(*g, t == 0);
+            if (d == NULL || PyList_Append(list, d) != 0) {
+                Py_XDECREF(d);
+                Py_CLEAR(list);
+                break;
+            }
+            Py_DECREF(d);
+        }
+    }
+    return list;
+}
+
+static PyObject *version(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyUnicode_FromString(cg_version());
+}
+
+/* ---- play sessions ------------------------------------------------------------ */
+
+typedef struct {
+    PyObject_HEAD cg_session *session;
+} Session;
+
+static int session_init(Session *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"game", "position", "options", "name", NULL};
+    const char *game, *name = NULL;
+    Py_buffer position = {0};
+    PyObject *options;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "sz*O|z", keywords, &game, &position, &options,
+                                     &name)) {
+        return -1;
+    }
+    /* no progress hook: it would run on the session's thread */
+    call_args a;
+    if (parse_options(options, &a) != 0) {
+        PyBuffer_Release(&position);
+        call_args_free(&a);
+        return -1;
+    }
+    cg_call call = {a.options, a.count, name, false, NULL, NULL};
+    cg_api_error err;
+    cg_status st;
+    cg_session_close(self->session);
+    self->session = NULL;
+    PyThreadState *saved = PyEval_SaveThread();
+    st = cg_session_open(&self->session, game, position.buf, (size_t)position.len, &call, &err);
+    PyEval_RestoreThread(saved);
+    PyBuffer_Release(&position);
+    call_args_free(&a);
+    if (st != CG_OK) {
+        raise_error(&err);
+        return -1;
+    }
+    return 0;
+}
+
+static void session_dealloc(Session *self) {
+    cg_session_close(self->session);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static bool session_open(Session *self) {
+    if (self->session == NULL) {
+        PyErr_SetString(PyExc_ValueError, "the session is closed");
+        return false;
+    }
+    return true;
+}
+
+static PyObject *session_send(Session *self, PyObject *args) {
+    const char *line;
+    if (!PyArg_ParseTuple(args, "s", &line) || !session_open(self)) {
+        return NULL;
+    }
+    cg_api_error err;
+    cg_status st;
+    PyThreadState *saved = PyEval_SaveThread();
+    st = cg_session_send(self->session, line, &err);
+    PyEval_RestoreThread(saved);
+    if (st != CG_OK) {
+        return raise_error(&err);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *session_read(Session *self, PyObject *unused) {
+    (void)unused;
+    if (!session_open(self)) {
+        return NULL;
+    }
+    cg_text events;
+    cg_api_error err;
+    if (cg_session_read(self->session, &events, &err) != CG_OK) {
+        return raise_error(&err);
+    }
+    PyObject *out = text_str(&events);
+    cg_text_free(&events);
+    return out;
+}
+
+static PyObject *session_over(Session *self, PyObject *unused) {
+    (void)unused;
+    return PyBool_FromLong(self->session == NULL || cg_session_over(self->session));
+}
+
+static PyObject *session_close(Session *self, PyObject *unused) {
+    (void)unused;
+    cg_session *s = self->session;
+    self->session = NULL;
+    PyThreadState *saved = PyEval_SaveThread();
+    cg_session_close(s);
+    PyEval_RestoreThread(saved);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef session_methods[] = {
+    {"send", (PyCFunction)session_send, METH_VARARGS,
+     "send(line): send one command line and wait for its answer"},
+    {"read", (PyCFunction)session_read, METH_NOARGS,
+     "read() -> str: the JSON events written since the last read, one a line"},
+    {"over", (PyCFunction)session_over, METH_NOARGS, "over() -> bool: the game has ended"},
+    {"close", (PyCFunction)session_close, METH_NOARGS, "close(): abandon the game, release it"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject session_type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cgsolve._cgsolve.Session",
+    .tp_basicsize = sizeof(Session),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Session(game, position, options, name=None): cg_session_* of cgsolve.h",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)session_init,
+    .tp_dealloc = (destructor)session_dealloc,
+    .tp_methods = session_methods,
+};
+
+/* ---- the module ---------------------------------------------------------------- */
+
+static PyMethodDef methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(game, text, options, name=None, json=True, progress=None) -> (judge, json, cases)"},
+    {"grundy", (PyCFunction)(void (*)(void))grundy, METH_VARARGS | METH_KEYWORDS,
+     "grundy(code, upto, options, progress=None) -> (uint32 bytes, analysis line)"},
+    {"gen", gen, METH_VARARGS, "gen(game, options) -> str: a judge input"},
+    {"check", check, METH_VARARGS,
+     "check(game, input, output, options, name=None) -> dict: the verdict"},
+    {"games", games, METH_NOARGS, "games() -> list of dicts"},
+    {"version", version, METH_NOARGS, "version() -> str"},
+    {"_register_errors", register_errors, METH_O, "status -> exception class"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "_cgsolve",
+    "The cgsolve C library's one-call API.",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__cgsolve(void) {
+    if (PyType_Ready(&session_type) < 0) {
+        return NULL;
+    }
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddObjectRef(m, "Session", (PyObject *)&session_type) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,292 @@
+"""The cgsolve package against the command line it wraps.
+
+CGSOLVE_CLI names the cgsolve program to compare with (CTest passes the
+build's); CGSOLVE_SOURCE_DIR the source tree (default: two levels up).
+Takes about 5 s.
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import cgsolve
+
+SOURCE = Path(os.environ.get("CGSOLVE_SOURCE_DIR", Path(__file__).resolve().parents[2]))
+GOLDEN = SOURCE / "tests" / "golden"
+CLI = os.environ.get("CGSOLVE_CLI")
+
+
+def cli(*args, stdin=b"", check=True):
+    if CLI is None:
+        pytest.skip("CGSOLVE_CLI is not set: no command line to compare with")
+    done = subprocess.run([CLI, *args], input=stdin, capture_output=True, timeout=120)
+    if check and done.returncode != 0:
+        raise AssertionError(f"cgsolve {' '.join(args)}: {done.stderr.decode()}")
+    return done
+
+
+def golden_inputs():
+    for path in sorted(GOLDEN.glob("*/*.in")):
+        args = path.with_suffix(".args")
+        yield pytest.param(path, args.read_text().split() if args.exists() else [], id=path.stem
+                           and f"{path.parent.name}/{path.stem}")
+
+
+# ---- the package itself ---------------------------------------------------
+
+
+def test_imports_from_the_installed_package():
+    assert Path(cgsolve.__file__).resolve().is_relative_to(Path(sys.prefix).resolve())
+    assert cgsolve.version() == cgsolve.__version__
+    assert cgsolve.__version__.count(".") == 2
+
+
+def test_games_are_the_registry():
+    listed = {g["name"]: g for g in cgsolve.games()}
+    assert {"domino", "treblecross", "gamecs", "path", "numbergame", "grundy"} <= set(listed)
+    assert listed["treblecross"]["playable"] and listed["treblecross"]["solvable"]
+    assert listed["grundy"]["playable"] and not listed["grundy"]["solvable"]
+    names = cli("list").stdout.decode()
+    for name, game in listed.items():
+        if game["solvable"]:
+            assert name in names
+
+
+# ---- solve ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path,args", golden_inputs())
+def test_golden_inputs_give_the_cli_bytes(path, args):
+    game = path.parent.name
+    options = {a.lstrip("-"): True for a in args}
+    solution = cgsolve.solve(game, path.read_bytes(), name="<stdin>", **options)
+    assert solution.judge == path.with_suffix(".out").read_text()
+    lines = cli(game, "--json", *args, stdin=path.read_bytes()).stdout.decode()
+    assert solution.json == lines
+    assert solution.analyses == [json.loads(line) for line in lines.splitlines()]
+    assert solution.cases == len(solution.analyses) > 0
+    assert str(solution) == solution.judge
+
+
+@pytest.mark.parametrize("game", ["domino", "gamecs", "numbergame", "path", "treblecross"])
+def test_examples_give_the_cli_bytes(game):
+    text = (SOURCE / "examples" / f"{game}.in").read_text()
+    assert cgsolve.solve(game, text).judge == cli(game, stdin=text.encode()).stdout.decode()
+
+
+def test_game_options_are_the_cli_options():
+    text = (SOURCE / "examples" / "numbergame.in").read_bytes()
+    ours = cgsolve.solve("numbergame", text, max=12, memory="64M").judge
+    assert ours == cli("numbergame", "--max", "12", "--memory", "64M", stdin=text).stdout.decode()
+
+
+# ---- errors -------------------------------------------------------------------
+
+
+def test_a_bad_input_is_an_input_error_with_its_place():
+    with pytest.raises(cgsolve.InputError) as caught:
+        cgsolve.solve("treblecross", "2\n...\n..O..\n", name="boards.txt")
+    e = caught.value
+    assert (e.line, e.column) == (3, 3)
+    assert e.status == 2 and e.status_name == "input error"
+    assert e.message.startswith("boards.txt:3:3: ")
+    assert isinstance(e, ValueError) and isinstance(e, cgsolve.Error)
+    stderr = cli("treblecross", stdin=b"2\n...\n..O..\n", check=False).stderr.decode()
+    assert e.message.replace("boards.txt", "<stdin>") in stderr
+
+
+def test_usage_errors():
+    with pytest.raises(cgsolve.UsageError, match="unknown game 'chess'"):
+        cgsolve.solve("chess", "")
+    with pytest.raises(cgsolve.UsageError, match="takes no option 'frobnicate'"):
+        cgsolve.solve("treblecross", "1\n...\n", frobnicate=3)
+    with pytest.raises(cgsolve.UsageError, match="--memory: 'lots' is not a size"):
+        cgsolve.solve("treblecross", "1\n...\n", memory="lots")
+    with pytest.raises(cgsolve.UsageError, match="not one of"):
+        cgsolve.grundy("0.007", 10, method="fast")
+    with pytest.raises(cgsolve.UsageError):
+        cgsolve.Play("path")
+    with pytest.raises(TypeError):
+        cgsolve.solve("treblecross", 42)
+
+
+def test_a_spent_budget_is_a_limit_error():
+    with pytest.raises(cgsolve.LimitError) as caught:
+        cgsolve.solve("treblecross", "1\n" + "." * 60 + "\n", memory="1K")
+    assert caught.value.line == 2 and caught.value.column == 0
+    assert isinstance(caught.value, MemoryError)
+
+
+def test_a_progress_function_can_stop_the_work():
+    calls = []
+
+    def stop(what, done, total):
+        calls.append((what, done, total))
+        return len(calls) >= 2
+
+    with pytest.raises(cgsolve.StoppedError):
+        cgsolve.grundy("0.007", 200000, progress=stop)
+    assert calls[0][0] == "grundy values" and calls[-1][1] <= calls[-1][2]
+
+
+# ---- grundy -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", ["0.007", "0.77", "0.07", "4.07", "0.137", "0.6"])
+def test_grundy_values_are_the_cli_values(code):
+    result = cgsolve.grundy(code, 3000)
+    expected = np.array(cli("grundy", code, "--upto", "3000").stdout.split(), dtype=np.int64)
+    assert result.values.dtype == np.uint16
+    assert np.array_equal(result.values.astype(np.int64), expected)
+    analysis = json.loads(cli("grundy", code, "--upto", "3000", "--json").stdout)["analysis"]
+    assert result.analysis == analysis
+    assert result.checksum == analysis["checksum"]
+    assert result.rare_count == analysis["rare_positions"]
+
+
+def test_grundy_methods_and_period():
+    kayles = cgsolve.grundy("0.77", 200, until_period=True, method="naive", threads=1)
+    assert (kayles.period, kayles.preperiod) == (12, 71)
+    assert kayles.values[:13].tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+    sparse = cgsolve.grundy("0.77", 200, method="sparse")
+    assert np.array_equal(sparse.values, kayles.values)
+
+
+def test_grundy_checkpoints_are_the_clis(tmp_path):
+    saved = tmp_path / "treblecross.ckpt"
+    cgsolve.grundy("0.007", 4000, checkpoint=str(saved))
+    resumed = cli("grundy", "--resume", str(saved), "--upto", "6000").stdout.split()
+    from_cli = tmp_path / "cli.ckpt"
+    cli("grundy", "0.007", "--upto", "6000", "--checkpoint", str(from_cli))
+    ours = cgsolve.grundy(None, 6000, resume=str(from_cli))
+    assert ours.values.tolist() == [int(v) for v in resumed]
+    assert ours.analysis["code"] == "0.007"
+    with pytest.raises(cgsolve.InputError):
+        (tmp_path / "damaged").write_bytes(b"not a checkpoint")
+        cgsolve.grundy(None, 10, resume=str(tmp_path / "damaged"))
+
+
+def test_misere_is_refused_until_the_library_has_it():
+    with pytest.raises(cgsolve.UsageError):
+        cgsolve.grundy("0.77", 10, misere=True)
+
+
+INTERRUPTED = textwrap.dedent(
+    """
+    import os, signal, threading, time, cgsolve
+    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    try:
+        cgsolve.grundy("0.77", 2000000, method="naive")
+        print("not interrupted")
+    except KeyboardInterrupt as stopped:
+        partial = stopped.partial.values
+        whole = cgsolve.grundy("0.77", len(partial) - 1)
+        print(len(partial), bool((whole.values == partial).all()),
+              round(time.monotonic() - started, 1))
+    """
+)
+
+
+def test_ctrl_c_stops_a_long_grundy_with_a_valid_partial_result():
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    count, valid, seconds = done.stdout.split()
+    assert int(count) > 0 and valid == "True"
+    assert float(seconds) < 30  # the run asked for would take hours
+
+
+# ---- play -----------------------------------------------------------------------
+
+
+def cli_events(game, commands, *args):
+    out = cli("play", game, "--json", *args, stdin="".join(c + "\n" for c in commands).encode())
+    return [json.loads(line) for line in out.stdout.decode().splitlines()]
+
+
+def test_a_game_follows_the_protocol(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text("1\n.........\n")
+    game = cgsolve.Play("treblecross", board.read_text())
+    assert [e["event"] for e in game.events] == ["start", "position"]
+    assert game.to_move == "you" and game.legal_moves == [str(k) for k in range(1, 10)]
+    assert not game.over and game.winner is None
+    winning = game.hint()
+    assert winning == ["1", "4", "5", "6", "9"]
+    with pytest.raises(cgsolve.IllegalMove):
+        game.move(10)
+    assert game.legal_moves == [str(k) for k in range(1, 10)]  # unchanged
+    answer = game.move(5)
+    assert "5" not in game.legal_moves
+    assert [e["event"] for e in answer] == ["move", "position", "move", "position"]
+    assert answer[2]["by"] == "computer" and game.to_move == "you"
+    game.undo()
+    assert game.legal_moves == [str(k) for k in range(1, 10)]
+    commands = ["hint", "10", "5", "undo"]
+    while not game.over:
+        move = (game.hint() or game.legal_moves)[0]
+        commands += ["hint", move]
+        game.move(move)
+    assert game.winner == "you" and game.legal_moves == [] and game.to_move is None
+    with pytest.raises(cgsolve.UsageError):
+        game.move(1)
+    assert game.events == cli_events("treblecross", commands, str(board))
+    game.close()
+
+
+def test_the_computer_first_and_the_games_options():
+    with cgsolve.Play("numbergame", first="computer", max=8) as game:
+        assert game.events[0]["first"] == "computer"
+        assert game.events[2]["by"] == "computer"
+        assert game.events == cli_events("numbergame", [], "--first", "computer", "--max", "8")[:4]
+
+
+def test_kayles_on_heaps_plays_like_the_cli():
+    with cgsolve.Play("grundy", "0.77 3 4 5") as game:
+        commands = []
+        while not game.over:
+            move = (game.hint() or game.legal_moves)[0]
+            commands += ["hint", move]
+            game.move(move)
+        assert game.winner in ("you", "computer")
+    assert game.events == cli_events("grundy", commands, "0.77", "3", "4", "5")
+
+
+def test_position_extras_are_read_when_present():
+    game = cgsolve.Play("treblecross", "1\n.....\n")
+    latest = [e for e in game.events if e["event"] == "position"][-1]
+    assert game.move_values == latest.get("move_values")
+    assert game.state == latest.get("state")
+    assert game.board == latest["board"]
+
+
+def test_a_bad_position_is_an_input_error():
+    with pytest.raises(cgsolve.InputError) as caught:
+        cgsolve.Play("treblecross", "..Y")
+    assert (caught.value.line, caught.value.column) == (1, 3)
+
+
+# ---- the contest tools ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["domino", "gamecs", "numbergame", "path", "treblecross"])
+def test_gen_and_check_are_the_clis(game, tmp_path):
+    text = cgsolve.gen(game, cases=5, seed=11, hard=True)
+    assert text == cli("gen", game, "--cases", "5", "--seed", "11", "--hard").stdout.decode()
+    right = cgsolve.solve(game, text).judge
+    assert cgsolve.check(game, text, right)["verdict"] == "accepted"
+    wrong = cgsolve.check(game, text, "nonsense\n")
+    (tmp_path / "in").write_text(text)
+    (tmp_path / "out").write_text("nonsense\n")
+    done = cli("check", game, str(tmp_path / "in"), str(tmp_path / "out"), check=False)
+    assert done.returncode in (10, 11)
+    assert wrong["verdict"] == ("wrong_answer" if done.returncode == 10 else "presentation_error")
+    assert done.stdout.decode().splitlines()[0] == wrong["summary"]

@@ -1,0 +1,322 @@
+/* The one-call API (cgsolve.h): a judge input solved and a Grundy sequence
+ * computed from strings, with options as the command line spells them. The
+ * work is the runner's and the Grundy table's; this file only wires them to
+ * memory and turns their failures into cg_api_error. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+#include "cgsolve/grundy_table.h"
+
+/* ---- what the API's files share --------------------------------------- */
+
+void cg_text_free(cg_text *text) {
+    if (text != NULL) {
+        free(text->data);
+        text->data = NULL;
+        text->len = 0;
+    }
+}
+
+void api_take(cg_buf *buf, cg_text *text) {
+    text->data = buf->data;
+    text->len = buf->data != NULL ? buf->len : 0;
+    *buf = (cg_buf)CG_BUF_INIT;
+}
+
+cg_status api_usage(cg_api_error *out, const char *format, ...) {
+    if (out != NULL) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(out->message, sizeof out->message, format, args);
+        va_end(args);
+        out->status = CG_ERR_USAGE;
+        out->line = out->column = 0;
+    }
+    return CG_ERR_USAGE;
+}
+
+/* A decimal number at *p followed by ':', advancing past both; 0 if none. */
+static uint64_t place_number(const char **p) {
+    const char *s = *p;
+    uint64_t n = 0;
+    while (*s >= '0' && *s <= '9' && n < UINT64_MAX / 10) {
+        n = n * 10 + (uint64_t)(*s++ - '0');
+    }
+    if (s == *p || *s != ':') {
+        return 0;
+    }
+    *p = s + 1;
+    return n;
+}
+
+void api_fail(cg_api_error *out, const cg_error *err, const char *name) {
+    if (out == NULL) {
+        return;
+    }
+    out->status = err->status;
+    out->line = out->column = 0;
+    snprintf(out->message, sizeof out->message, "%s", err->message);
+    size_t len = name != NULL ? strlen(name) : 0;
+    if (len == 0 || strncmp(err->message, name, len) != 0 || err->message[len] != ':') {
+        return;
+    }
+    const char *p = err->message + len + 1;
+    out->line = place_number(&p);
+    if (out->line != 0) {
+        out->column = place_number(&p);
+    }
+}
+
+static bool refused(const api_accepts *accepts, cg_option_id id) {
+    for (const cg_option_id *r = accepts->refused; r != NULL && *r != CG_OPTION_COUNT; r++) {
+        if (*r == id) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The spec called name (long: "memory", short: a single letter). */
+static const cg_option_spec *find_spec(const api_accepts *accepts, const char *name) {
+    bool is_short = name[0] != '\0' && name[1] == '\0';
+    for (size_t t = 0; t < API_TABLES; t++) {
+        const cg_option_spec *spec = accepts->tables[t];
+        for (; spec != NULL && spec->name != NULL; spec++) {
+            if (is_short ? spec->short_name == name[0] : strcmp(spec->name, name) == 0) {
+                return refused(accepts, spec->id) ? NULL : spec;
+            }
+        }
+    }
+    return NULL;
+}
+
+cg_status api_options(cg_options *options, const cg_call *call, const api_accepts *accepts,
+                      cg_error *err) {
+    cg_options_init(options);
+    if (call == NULL) {
+        return CG_OK;
+    }
+    if (call->options == NULL && call->option_count > 0) {
+        return cg_error_set(err, CG_ERR_USAGE, "%zu options given as NULL", call->option_count);
+    }
+    for (size_t i = 0; i < call->option_count; i++) {
+        const cg_option_value *given = &call->options[i];
+        if (given->name == NULL) {
+            return cg_error_set(err, CG_ERR_USAGE, "option %zu has no name", i + 1);
+        }
+        const char *name = given->name;
+        name += name[0] == '-' ? (name[1] == '-' ? 2 : 1) : 0;
+        const cg_option_spec *spec = find_spec(accepts, name);
+        if (spec == NULL) {
+            return cg_error_set(err, CG_ERR_USAGE, "%s takes no option '%s'", accepts->command,
+                                given->name);
+        }
+        bool flag = spec->arg == CG_ARG_NONE;
+        if (flag && given->value != NULL && given->value[0] != '\0') {
+            return cg_error_set(err, CG_ERR_USAGE, "--%s takes no value ('%s' given)", spec->name,
+                                given->value);
+        }
+        if (!flag && given->value == NULL) {
+            return cg_error_set(err, CG_ERR_USAGE, "--%s needs a value", spec->name);
+        }
+        cg_error why;
+        cg_error_clear(&why);
+        if (cg_option_set(options, spec, flag ? NULL : given->value, &why) != CG_OK) {
+            return cg_error_set(err, why.status, "--%s: %s", spec->name, why.message);
+        }
+    }
+    options->progress_hook = call->progress;
+    options->progress_context = call->progress_context;
+    return CG_OK;
+}
+
+/* ---- solving a judge input -------------------------------------------- */
+
+/* The output modes are the call's to choose. */
+static const cg_option_id output_options[] = {CG_OPTION_EXPLAIN, CG_OPTION_FORMAT, CG_OPTION_JSON,
+                                              CG_OPTION_COUNT};
+
+typedef struct solve_sink {
+    const cg_game *game;
+    const char *file;
+    bool json;
+    cg_buf judge, lines;
+    uint64_t cases;
+} solve_sink;
+
+/* Each case as cg_run writes it: the separator between answers, and in
+ * JSON the common envelope. */
+static cg_status collect(void *context, uint64_t number, const char *answer, size_t len,
+                         const cg_report *analysis, cg_error *err) {
+    solve_sink *s = context;
+    if (s->cases > 0 && s->game->case_separator != NULL) {
+        cg_buf_puts(&s->judge, s->game->case_separator);
+    }
+    cg_buf_append(&s->judge, answer, len);
+    if (s->json) {
+        cg_report_write_envelope(&s->lines, s->game->name, s->file, number, answer, len, analysis);
+    }
+    if (cg_buf_failed(&s->judge) || cg_buf_failed(&s->lines)) {
+        return cg_error_nomem(err, "collecting the answers");
+    }
+    s->cases++;
+    return CG_OK;
+}
+
+cg_status cg_solve_text(const char *game_name, const char *input, size_t len, const cg_call *call,
+                        cg_solve_result *result, cg_api_error *err) {
+    if (result == NULL) {
+        return api_usage(err, "cg_solve_text: result is NULL");
+    }
+    memset(result, 0, sizeof *result);
+    if (game_name == NULL || (input == NULL && len > 0)) {
+        return api_usage(err, "cg_solve_text: %s is NULL", game_name == NULL ? "game" : "input");
+    }
+    const cg_game *game = cg_find_game(game_name);
+    if (game == NULL) {
+        return api_usage(err, "unknown game '%s'", game_name);
+    }
+    const char *name = call != NULL && call->name != NULL ? call->name : "<input>";
+    const api_accepts accepts = {
+        {cg_common_options, game->options, NULL}, output_options, game->name};
+    cg_options options;
+    cg_error e;
+    cg_error_clear(&e);
+    cg_status st = api_options(&options, call, &accepts, &e);
+    solve_sink sink = {game, name, call != NULL && call->json, CG_BUF_INIT, CG_BUF_INIT, 0};
+    options.output = sink.json ? CG_OUTPUT_JSON : CG_OUTPUT_JUDGE;
+    cg_scanner *scanner = NULL;
+    if (st == CG_OK) {
+        st = cg_scanner_open_memory(&scanner, input != NULL ? input : "", len, name, &e);
+    }
+    if (st == CG_OK) {
+        st = cg_run_each(game, scanner, &options, collect, &sink, &e);
+    }
+    cg_scanner_close(scanner);
+    api_take(&sink.judge, &result->judge);
+    api_take(&sink.lines, &result->json);
+    result->cases = sink.cases;
+    if (st != CG_OK) {
+        api_fail(err, &e, name);
+    }
+    return st;
+}
+
+void cg_solve_result_free(cg_solve_result *result) {
+    if (result != NULL) {
+        cg_text_free(&result->judge);
+        cg_text_free(&result->json);
+        result->cases = 0;
+    }
+}
+
+/* ---- Grundy values ------------------------------------------------------ */
+
+/* upto is the call's argument, the values come back in the result and the
+ * output is the analysis line. */
+static const cg_option_id grundy_refused[] = {
+    CG_OPTION_UPTO, CG_OPTION_VALUES_OUT, CG_OPTION_EXPLAIN, CG_OPTION_FORMAT,
+    CG_OPTION_JSON, CG_OPTION_COLOR,      CG_OPTION_COUNT};
+
+typedef struct grundy_watch {
+    const cg_call *call;
+    bool stopped;
+} grundy_watch;
+
+static bool grundy_progress(void *context, size_t known, size_t wanted, size_t rare) {
+    (void)rare;
+    grundy_watch *w = context;
+    if (w->call == NULL || w->call->progress == NULL) {
+        return false;
+    }
+    w->stopped = w->call->progress(w->call->progress_context, "grundy values", known, wanted);
+    return w->stopped;
+}
+
+/* The values written one a line into an array. */
+static cg_status read_values(const char *text, size_t len, cg_grundy_result *result,
+                             cg_error *err) {
+    size_t lines = 0;
+    for (size_t i = 0; i < len; i++) {
+        lines += text[i] == '\n';
+    }
+    result->values = malloc((lines > 0 ? lines : 1) * sizeof *result->values);
+    if (result->values == NULL) {
+        return cg_error_nomem(err, "holding the values");
+    }
+    const char *p = text;
+    for (size_t n = 0; n < lines; n++) {
+        char *end;
+        result->values[n] = (uint32_t)strtoul(p, &end, 10);
+        p = end + 1;
+    }
+    result->count = lines;
+    return CG_OK;
+}
+
+cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
+                           cg_grundy_result *result, cg_api_error *err) {
+    if (result == NULL) {
+        return api_usage(err, "cg_grundy_values: result is NULL");
+    }
+    memset(result, 0, sizeof *result);
+    const api_accepts accepts = {
+        {cg_common_options, cg_grundy_options, NULL}, grundy_refused, "grundy"};
+    cg_options options;
+    cg_error e;
+    cg_error_clear(&e);
+    cg_status st = api_options(&options, call, &accepts, &e);
+    if (st != CG_OK) {
+        api_fail(err, &e, NULL);
+        return st;
+    }
+    if (code == NULL && options.resume == NULL) {
+        return api_usage(err, "cg_grundy_values: code is NULL and no checkpoint is resumed");
+    }
+    options.upto = upto;
+    options.output = CG_OUTPUT_JSON;
+    char *values = NULL, *analysis = NULL;
+    size_t values_len = 0, analysis_len = 0;
+    FILE *values_out = open_memstream(&values, &values_len);
+    FILE *out = open_memstream(&analysis, &analysis_len);
+    grundy_watch watch = {call, false};
+    if (values_out == NULL || out == NULL) {
+        st = cg_error_nomem(&e, "opening the values");
+    } else {
+        cg_grundy_hooks hooks = {grundy_progress, &watch, values_out};
+        st = cg_write_grundy_table(code, &options, out, &hooks, &e);
+    }
+    if (values_out != NULL && fclose(values_out) != 0 && st == CG_OK) {
+        st = cg_error_set(&e, CG_ERR_NOMEM, "writing the values: %s", strerror(errno));
+    }
+    if (out != NULL && fclose(out) != 0 && st == CG_OK) {
+        st = cg_error_set(&e, CG_ERR_NOMEM, "writing the analysis: %s", strerror(errno));
+    }
+    cg_status read = values != NULL ? read_values(values, values_len, result, &e) : CG_OK;
+    if (st == CG_END || (st == CG_OK && watch.stopped)) {
+        st = cg_error_set(&e, CG_ERR_STOPPED, "stopped with %zu values computed", result->count);
+    } else if (st == CG_OK && read == CG_OK) {
+        result->json.data = analysis;
+        result->json.len = analysis_len;
+        analysis = NULL;
+    }
+    st = st == CG_OK ? read : st;
+    free(values);
+    free(analysis);
+    if (st != CG_OK) {
+        api_fail(err, &e, NULL);
+    }
+    return st;
+}
+
+void cg_grundy_result_free(cg_grundy_result *result) {
+    if (result != NULL) {
+        free(result->values);
+        result->values = NULL;
+        result->count = 0;
+        cg_text_free(&result->json);
+    }
+}
