@@ -44,8 +44,15 @@ function wire(node, move, ctx) {
 
 function moveButton(move, ctx, label, classes, ...children) {
   const value = ctx.value(move);
-  const button = make('button', { type: 'button', ...moveAttributes(move, ctx, classes),
-    'aria-label': `${label}${value ? `, ${value.outcome}` : ''}` }, ...children);
+  const button = make(
+    'button',
+    {
+      type: 'button',
+      ...moveAttributes(move, ctx, classes),
+      'aria-label': `${label}${value ? `, ${value.outcome}` : ''}`,
+    },
+    ...children,
+  );
   if (value) button.append(make('span', { class: 'mark', 'aria-hidden': 'true', text: MARK[value.outcome] || '' }));
   return wire(button, move, ctx);
 }
@@ -58,8 +65,18 @@ function treblecross(state, ctx) {
     if (ctx.legal.has(move)) {
       strip.append(moveButton(move, ctx, `cell ${move}, empty`, 'cell', make('small', { text: move })));
     } else {
-      strip.append(make('span', { class: ch === 'X' ? 'cell taken' : 'cell', 'aria-label': `cell ${move}, ${ch === 'X' ? 'X' : 'empty'}`, role: 'img' },
-        ch === 'X' ? 'X' : '', make('small', { text: move })));
+      strip.append(
+        make(
+          'span',
+          {
+            class: ch === 'X' ? 'cell taken' : 'cell',
+            'aria-label': `cell ${move}, ${ch === 'X' ? 'X' : 'empty'}`,
+            role: 'img',
+          },
+          ch === 'X' ? 'X' : '',
+          make('small', { text: move }),
+        ),
+      );
     }
   });
   return strip;
@@ -76,11 +93,24 @@ function numbergame(state, ctx) {
     } else {
       const reason = removed.get(n);
       const why = reason === 'chosen' ? 'chosen' : reason ? `a sum: ${reason}` : 'not available';
-      grid.append(make('span', { class: 'number removed', tabindex: 0, title: `${n}: ${why}`, 'aria-label': `${n}, removed: ${why}` },
-        make('s', { text: String(n) })));
+      grid.append(
+        make(
+          'span',
+          { class: 'number removed', tabindex: 0, title: `${n}: ${why}`, 'aria-label': `${n}, removed: ${why}` },
+          make('s', { text: String(n) }),
+        ),
+      );
     }
   }
-  return make('div', {}, grid, make('p', { class: 'note', text: 'Struck numbers are gone: chosen, or a sum of chosen numbers (hover or focus one for the reason).' }));
+  return make(
+    'div',
+    {},
+    grid,
+    make('p', {
+      class: 'note',
+      text: 'Struck numbers are gone: chosen, or a sum of chosen numbers (hover or focus one for the reason).',
+    }),
+  );
 }
 
 // ---- octal heaps: rows of tokens; a heap's moves drawn by what they take -----
@@ -93,27 +123,45 @@ function grundy(state, ctx) {
     if (!byHeap.has(heap)) byHeap.set(heap, []);
     byHeap.get(heap).push(move);
   }
-  const tokens = (count, classes = 'token') => [...Array(count)].map(() => make('span', { class: classes, 'aria-hidden': 'true' }));
+  const tokens = (count, classes = 'token') =>
+    [...Array(count)].map(() => make('span', { class: classes, 'aria-hidden': 'true' }));
   const choose = (heap, size) => {
-    options.replaceChildren(make('p', { text: `Heap ${heap} (${size} tokens): take some, leaving none, one or two heaps:` }));
+    options.replaceChildren(
+      make('p', { text: `Heap ${heap} (${size} tokens): take some, leaving none, one or two heaps:` }),
+    );
     for (const move of byHeap.get(heap) || []) {
       // heap:take[:left]: take `take` tokens, leaving `left` and the rest
       const [, take, left] = move.split(':').map(Number);
       const rest = size - take;
       const parts = left === undefined || Number.isNaN(left) ? (rest ? [rest] : []) : [left, rest - left];
       const label = `take ${take}${parts.length ? `, leave ${parts.join(' and ')}` : ''}`;
-      options.append(moveButton(move, ctx, `heap ${heap}: ${label}`, 'heap-move',
-        make('span', { class: 'tokens' }, ...tokens(take, 'token taken')),
-        ...parts.map((p) => make('span', { class: 'tokens' }, ...tokens(p))),
-        make('span', { class: 'heap-move-label', text: label })));
+      options.append(
+        moveButton(
+          move,
+          ctx,
+          `heap ${heap}: ${label}`,
+          'heap-move',
+          make('span', { class: 'tokens' }, ...tokens(take, 'token taken')),
+          ...parts.map((p) => make('span', { class: 'tokens' }, ...tokens(p))),
+          make('span', { class: 'heap-move-label', text: label }),
+        ),
+      );
     }
   };
   (state.heaps || []).forEach((size, k) => {
     const heap = String(k + 1);
     const playable = byHeap.has(heap);
-    const row = make(playable ? 'button' : 'div', { type: playable ? 'button' : undefined, class: 'heap',
-      'aria-label': `heap ${heap}: ${size} tokens${playable ? ', choose a move on it' : ''}`, 'data-heap': heap },
-    make('span', { class: 'heap-name', text: `${heap}:` }), ...tokens(size));
+    const row = make(
+      playable ? 'button' : 'div',
+      {
+        type: playable ? 'button' : undefined,
+        class: 'heap',
+        'aria-label': `heap ${heap}: ${size} tokens${playable ? ', choose a move on it' : ''}`,
+        'data-heap': heap,
+      },
+      make('span', { class: 'heap-name', text: `${heap}:` }),
+      ...tokens(size),
+    );
     if (playable) row.addEventListener('click', () => choose(heap, size));
     box.append(row);
   });
@@ -150,20 +198,36 @@ function gamecs(state, ctx) {
   const width = Math.max(1, leaves) * dx + 20;
   const height = deepest * dy + 50;
   const at = (node) => ({ x: 10 + dx / 2 + place.get(node).x * dx, y: 25 + place.get(node).depth * dy });
-  const svg = makeSvg('svg', { class: 'tree-drawing', viewBox: `0 0 ${width} ${height}`, role: 'group',
+  const svg = makeSvg('svg', {
+    class: 'tree-drawing',
+    viewBox: `0 0 ${width} ${height}`,
+    role: 'group',
     'aria-label': 'the tree: each edge shows the units of paint left; click an edge to paint one unit',
-    style: `max-width: ${width * 1.2}px` });
+    style: `max-width: ${width * 1.2}px`,
+  });
   for (const edge of state.edges) {
     const a = at(edge.parent);
     const b = at(edge.child);
     const legal = ctx.legal.has(edge.edge);
-    const group = makeSvg('g', legal ? { ...moveAttributes(edge.edge, ctx, 'edge'), tabindex: 0, role: 'button',
-      'aria-label': `edge ${edge.edge}, ${edge.units_left} units left${ctx.value(edge.edge) ? `, ${ctx.value(edge.edge).outcome}` : ''}` }
-      : { class: edge.units_left ? 'edge cut' : 'edge painted', 'aria-hidden': 'true' },
-    makeSvg('line', { class: 'edge-hit', x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
-    makeSvg('line', { class: 'edge-line', x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
-    makeSvg('text', { class: 'edge-units', x: (a.x + b.x) / 2 + 6, y: (a.y + b.y) / 2 + 4,
-      text: `${edge.units_left}${legal && ctx.value(edge.edge) ? ` ${MARK[ctx.value(edge.edge).outcome]}` : ''}` }));
+    const group = makeSvg(
+      'g',
+      legal
+        ? {
+            ...moveAttributes(edge.edge, ctx, 'edge'),
+            tabindex: 0,
+            role: 'button',
+            'aria-label': `edge ${edge.edge}, ${edge.units_left} units left${ctx.value(edge.edge) ? `, ${ctx.value(edge.edge).outcome}` : ''}`,
+          }
+        : { class: edge.units_left ? 'edge cut' : 'edge painted', 'aria-hidden': 'true' },
+      makeSvg('line', { class: 'edge-hit', x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
+      makeSvg('line', { class: 'edge-line', x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
+      makeSvg('text', {
+        class: 'edge-units',
+        x: (a.x + b.x) / 2 + 6,
+        y: (a.y + b.y) / 2 + 4,
+        text: `${edge.units_left}${legal && ctx.value(edge.edge) ? ` ${MARK[ctx.value(edge.edge).outcome]}` : ''}`,
+      }),
+    );
     if (legal) {
       group.append(makeSvg('title', { text: group.getAttribute('title') }));
       wire(group, edge.edge, ctx);
@@ -172,28 +236,71 @@ function gamecs(state, ctx) {
   }
   for (const [node] of place) {
     const p = at(node);
-    svg.append(makeSvg('circle', { class: node === state.root ? 'node root' : 'node', cx: p.x, cy: p.y, r: 11 }),
-      makeSvg('text', { class: 'node-name', x: p.x, y: p.y + 4, 'text-anchor': 'middle', text: String(node) }));
+    svg.append(
+      makeSvg('circle', { class: node === state.root ? 'node root' : 'node', cx: p.x, cy: p.y, r: 11 }),
+      makeSvg('text', { class: 'node-name', x: p.x, y: p.y + 4, 'text-anchor': 'middle', text: String(node) }),
+    );
   }
-  return make('div', { class: 'scroll' }, svg,
-    make('p', { class: 'note', text: 'Each edge shows the units of paint left; grey dashed edges are cut off from the root or fully painted.' }));
+  return make(
+    'div',
+    { class: 'scroll' },
+    svg,
+    make('p', {
+      class: 'note',
+      text: 'Each edge shows the units of paint left; grey dashed edges are cut off from the root or fully painted.',
+    }),
+  );
 }
 
 // ---- dominoes: the line and the hands drawn with pips -------------------------
 const PIPS = {
-  0: [], 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
-  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
+  0: [],
+  1: [[1, 1]],
+  2: [
+    [0, 0],
+    [2, 2],
+  ],
+  3: [
+    [0, 0],
+    [1, 1],
+    [2, 2],
+  ],
+  4: [
+    [0, 0],
+    [2, 0],
+    [0, 2],
+    [2, 2],
+  ],
+  5: [
+    [0, 0],
+    [2, 0],
+    [1, 1],
+    [0, 2],
+    [2, 2],
+  ],
+  6: [
+    [0, 0],
+    [0, 1],
+    [0, 2],
+    [2, 0],
+    [2, 1],
+    [2, 2],
+  ],
 };
 
 export function dominoSvg(tile, label) {
-  const svg = makeSvg('svg', { class: 'domino', viewBox: '0 0 62 32', role: 'img', 'aria-label': label || `${tile[0]}-${tile[1]}` },
+  const svg = makeSvg(
+    'svg',
+    { class: 'domino', viewBox: '0 0 62 32', role: 'img', 'aria-label': label || `${tile[0]}-${tile[1]}` },
     makeSvg('rect', { class: 'domino-face', x: 1, y: 1, width: 60, height: 30, rx: 4 }),
-    makeSvg('line', { class: 'domino-bar', x1: 31, y1: 4, x2: 31, y2: 28 }));
+    makeSvg('line', { class: 'domino-bar', x1: 31, y1: 4, x2: 31, y2: 28 }),
+  );
   tile.forEach((half, side) => {
     for (const [col, row] of PIPS[half] || []) {
       svg.append(makeSvg('circle', { class: 'pip', cx: 8 + side * 30 + col * 7.5, cy: 8 + row * 8, r: 2.6 }));
     }
-    if (!(half in PIPS)) svg.append(makeSvg('text', { x: 16 + side * 30, y: 21, 'text-anchor': 'middle', text: String(half) }));
+    if (!(half in PIPS))
+      svg.append(makeSvg('text', { x: 16 + side * 30, y: 21, 'text-anchor': 'middle', text: String(half) }));
   });
   return svg;
 }
@@ -204,25 +311,40 @@ function domino(state, ctx) {
   const box = make('div', { class: 'domino-board' });
   const tileName = (tile) => `${tile[0]}-${tile[1]}`;
   // the moves that lay a tile, by tile (either way round); each names its end
-  const movesOf = (tile) => [...ctx.legal].filter((move) => {
-    const [name] = move.split(/\s+/);
-    return name === tileName(tile) || name === `${tile[1]}-${tile[0]}`;
-  });
+  const movesOf = (tile) =>
+    [...ctx.legal].filter((move) => {
+      const [name] = move.split(/\s+/);
+      return name === tileName(tile) || name === `${tile[1]}-${tile[0]}`;
+    });
   let chosen = null;
   const ends = [];
   const line = make('div', { class: 'domino-line', role: 'group', 'aria-label': 'the line' });
   const endButton = (side) => {
-    const button = make('button', { type: 'button', class: 'line-end', hidden: true, 'data-end': side,
-      'aria-label': `lay on the ${side} end${state.open_ends ? ` (${state.open_ends[side === 'left' ? 0 : 1]})` : ''}` },
-    side === 'left' ? '◀' : '▶');
+    const button = make(
+      'button',
+      {
+        type: 'button',
+        class: 'line-end',
+        hidden: true,
+        'data-end': side,
+        'aria-label': `lay on the ${side} end${state.open_ends ? ` (${state.open_ends[side === 'left' ? 0 : 1]})` : ''}`,
+      },
+      side === 'left' ? '◀' : '▶',
+    );
     ends.push(button);
     return button;
   };
   line.append(endButton('left'));
-  if (!state.line || !state.line.length) line.append(make('span', { class: 'note', text: 'The line is empty: the first tile opens it.' }));
+  if (!state.line || !state.line.length)
+    line.append(make('span', { class: 'note', text: 'The line is empty: the first tile opens it.' }));
   for (const tile of state.line || []) line.append(dominoSvg(tile));
   line.append(endButton('right'));
-  box.append(make('p', { text: state.open_ends ? `The line (open ends ${state.open_ends[0]} and ${state.open_ends[1]}):` : 'The line:' }), line);
+  box.append(
+    make('p', {
+      text: state.open_ends ? `The line (open ends ${state.open_ends[0]} and ${state.open_ends[1]}):` : 'The line:',
+    }),
+    line,
+  );
   const showEnds = (moves) => {
     for (const button of ends) {
       const side = button.dataset.end;
@@ -239,18 +361,35 @@ function domino(state, ctx) {
   };
   const hand = (player, mine) => {
     const tiles = (state.hands && state.hands[player]) || [];
-    const row = make('div', { class: 'domino-hand', role: 'group', 'aria-label': `${mine ? 'your' : 'the computer\'s'} hand (${player})` });
+    const row = make('div', {
+      class: 'domino-hand',
+      role: 'group',
+      'aria-label': `${mine ? 'your' : "the computer's"} hand (${player})`,
+    });
     for (const tile of tiles) {
       const moves = mine ? movesOf(tile) : [];
       if (!moves.length) {
-        row.append(make('span', { class: mine ? 'hand-tile unplayable' : 'hand-tile' }, dominoSvg(tile, `${tileName(tile)}${mine ? ', does not fit' : ''}`)));
+        row.append(
+          make(
+            'span',
+            { class: mine ? 'hand-tile unplayable' : 'hand-tile' },
+            dominoSvg(tile, `${tileName(tile)}${mine ? ', does not fit' : ''}`),
+          ),
+        );
         continue;
       }
       // a tile that fits one way is laid at once; one that fits both ends
       // waits for the end to be clicked
       const move = moves.length === 1 ? moves[0] : moves[0];
-      const button = make('button', { type: 'button', ...moveAttributes(move, ctx, 'hand-tile'),
-        'aria-label': `${tileName(tile)}${moves.length > 1 ? ', fits both ends: choose the end next' : ''}` }, dominoSvg(tile));
+      const button = make(
+        'button',
+        {
+          type: 'button',
+          ...moveAttributes(move, ctx, 'hand-tile'),
+          'aria-label': `${tileName(tile)}${moves.length > 1 ? ', fits both ends: choose the end next' : ''}`,
+        },
+        dominoSvg(tile),
+      );
       const value = ctx.value(move);
       if (value) button.append(make('span', { class: 'mark', 'aria-hidden': 'true', text: MARK[value.outcome] }));
       button.addEventListener('focus', () => ctx.focus(move));
@@ -279,13 +418,24 @@ function domino(state, ctx) {
 // ---- PATH: the board's cells ---------------------------------------------------
 function path(state, ctx) {
   const size = state.size;
-  const grid = make('div', { class: 'path-grid', role: 'group', 'aria-label': `the ${size}×${size} board`,
-    style: `grid-template-columns: repeat(${size}, minmax(0, 1fr))` });
+  const grid = make('div', {
+    class: 'path-grid',
+    role: 'group',
+    'aria-label': `the ${size}×${size} board`,
+    style: `grid-template-columns: repeat(${size}, minmax(0, 1fr))`,
+  });
   state.rows.forEach((row, r) => {
     [...row].forEach((ch, c) => {
       const move = `${r + 1} ${c + 1}`;
       if (ctx.legal.has(move)) grid.append(moveButton(move, ctx, `row ${r + 1}, column ${c + 1}`, 'path-cell'));
-      else grid.append(make('span', { class: `path-cell stone-${ch}`, role: 'img', 'aria-label': `row ${r + 1}, column ${c + 1}: ${ch}` }));
+      else
+        grid.append(
+          make('span', {
+            class: `path-cell stone-${ch}`,
+            role: 'img',
+            'aria-label': `row ${r + 1}, column ${c + 1}: ${ch}`,
+          }),
+        );
     });
   });
   return grid;

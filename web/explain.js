@@ -78,8 +78,13 @@ function drawBoard(rows, label, style) {
     return make('div', { class: 'scroll' }, table);
   }
   const cell = 8;
-  const canvas = make('canvas', { class: 'board-canvas', role: 'img', 'aria-label': label,
-    width: size * cell, height: size * cell });
+  const canvas = make('canvas', {
+    class: 'board-canvas',
+    role: 'img',
+    'aria-label': label,
+    width: size * cell,
+    height: size * cell,
+  });
   const context = canvas.getContext('2d');
   const colours = { W: '#ffffff', B: '#1b1b1b', U: '#d0d0c8', w: '#f2c14e', b: '#7a4b00', '*': '#0b6e2e' };
   rows.forEach((row, r) => {
@@ -102,48 +107,99 @@ const DRAW = {
       const classes = ['cell'];
       if (free.has(cell)) classes.push('free');
       if (winning.has(cell)) classes.push('win');
-      strip.append(make('span', { class: classes.join(' '), title: `cell ${cell}` },
-        winning.has(cell) ? '★' : ch, make('small', { text: String(cell) })));
+      strip.append(
+        make(
+          'span',
+          { class: classes.join(' '), title: `cell ${cell}` },
+          winning.has(cell) ? '★' : ch,
+          make('small', { text: String(cell) }),
+        ),
+      );
     });
     const parts = [strip];
     if (a.stretches.length) {
-      parts.push(make('p', { text: 'Free stretches (dashed): ' + a.stretches
-        .map((s) => `${s.from}–${s.to} (G = ${s.grundy})`).join(', ') + `; nim-sum ${a.nim_sum}.` }));
+      parts.push(
+        make('p', {
+          text:
+            'Free stretches (dashed): ' +
+            a.stretches.map((s) => `${s.from}–${s.to} (G = ${s.grundy})`).join(', ') +
+            `; nim-sum ${a.nim_sum}.`,
+        }),
+      );
     }
-    parts.push(make('p', { text: a.winner === 'first'
-      ? `Winning cells (★): ${[...winning].join(' ')}` + (a.reason === 'three_in_a_row' ? ' — each completes three in a row.' : '')
-      : 'The player to move loses against perfect play.' }));
+    parts.push(
+      make('p', {
+        text:
+          a.winner === 'first'
+            ? `Winning cells (★): ${[...winning].join(' ')}` +
+              (a.reason === 'three_in_a_row' ? ' — each completes three in a row.' : '')
+            : 'The player to move loses against perfect play.',
+      }),
+    );
     return make('div', {}, ...parts);
   },
 
   domino(a) {
-    const parts = [make('p', { text: `Can win along some line: Red ${a.can_win.red ? 'yes' : 'no'}, Green ${a.can_win.green ? 'yes' : 'no'}.` +
-      (a.winner !== 'not_computed' ? ` Under perfect play: ${a.winner === 'nobody' ? 'nobody (blocked)' : a.winner} wins.` : '') })];
+    const parts = [
+      make('p', {
+        text:
+          `Can win along some line: Red ${a.can_win.red ? 'yes' : 'no'}, Green ${a.can_win.green ? 'yes' : 'no'}.` +
+          (a.winner !== 'not_computed'
+            ? ` Under perfect play: ${a.winner === 'nobody' ? 'nobody (blocked)' : a.winner} wins.`
+            : ''),
+      }),
+    ];
     for (const player of ['red', 'green']) {
       const line = a.lines[player];
       if (!line.length) continue;
       const tiles = make('div', { class: 'tiles', 'aria-label': `a winning line for ${player}` });
       for (const move of line) {
         const who = move.player === 'red' ? 'R' : 'G';
-        tiles.append(move.action === 'pass'
-          ? make('span', { class: 'tile pass', text: `${who} passes` })
-          : make('span', { class: 'tile', title: `${move.player} ${move.action}s ${move.tile.join('-')}, ends ${move.ends_after.join(' and ')}` },
-            make('span', { text: who }), make('span', { text: String(move.tile[0]) }), make('span', { text: String(move.tile[1]) })));
+        tiles.append(
+          move.action === 'pass'
+            ? make('span', { class: 'tile pass', text: `${who} passes` })
+            : make(
+                'span',
+                {
+                  class: 'tile',
+                  title: `${move.player} ${move.action}s ${move.tile.join('-')}, ends ${move.ends_after.join(' and ')}`,
+                },
+                make('span', { text: who }),
+                make('span', { text: String(move.tile[0]) }),
+                make('span', { text: String(move.tile[1]) }),
+              ),
+        );
       }
       const last = line[line.length - 1];
-      parts.push(make('p', { text: `A line where ${player} wins (open ends after it: ${last.ends_after.join(' and ')}):` }), tiles);
+      parts.push(
+        make('p', { text: `A line where ${player} wins (open ends after it: ${last.ends_after.join(' and ')}):` }),
+        tiles,
+      );
     }
     return make('div', {}, ...parts);
   },
 
   path(a) {
-    const parts = [make('p', { text: `Verdict: ${a.verdict.replace(/_/g, ' ')}.` +
-      (a.chain_length ? ` A shortest chain of ${a.chain_length} stones is marked.` : '') +
-      (a.winning_moves.length ? ` The winning cell (★) is row ${a.winning_moves[0].row}, column ${a.winning_moves[0].column} (${a.winning_cells} in all).` : '') })];
+    const parts = [
+      make('p', {
+        text:
+          `Verdict: ${a.verdict.replace(/_/g, ' ')}.` +
+          (a.chain_length ? ` A shortest chain of ${a.chain_length} stones is marked.` : '') +
+          (a.winning_moves.length
+            ? ` The winning cell (★) is row ${a.winning_moves[0].row}, column ${a.winning_moves[0].column} (${a.winning_cells} in all).`
+            : ''),
+      }),
+    ];
     if (a.board.length) {
-      parts.push(drawBoard(a.board, `the ${a.size}×${a.size} board`, (ch) =>
-        ch === '*' ? { class: 'winning', text: '★' }
-          : ch === 'w' || ch === 'b' ? { class: 'chain', text: ch.toUpperCase() } : { class: '', text: ch }));
+      parts.push(
+        drawBoard(a.board, `the ${a.size}×${a.size} board`, (ch) =>
+          ch === '*'
+            ? { class: 'winning', text: '★' }
+            : ch === 'w' || ch === 'b'
+              ? { class: 'chain', text: ch.toUpperCase() }
+              : { class: '', text: ch },
+        ),
+      );
     } else {
       parts.push(make('p', { class: 'note', text: `The board (${a.size}×${a.size}) is too large to draw.` }));
     }
@@ -156,9 +212,10 @@ const DRAW = {
       if (!children.has(s.parent)) children.set(s.parent, []);
       children.get(s.parent).push(s);
     }
-    const label = (node) => node.parent < 0
-      ? `root 0: XOR of its children ${node.children_xor}`
-      : `node ${node.node} (edge weight ${node.weight}): children XOR ${node.children_xor}, with its edge ${node.with_edge}`;
+    const label = (node) =>
+      node.parent < 0
+        ? `root 0: XOR of its children ${node.children_xor}`
+        : `node ${node.node} (edge weight ${node.weight}): children XOR ${node.children_xor}, with its edge ${node.with_edge}`;
     // a node's children are built when it is opened (trees of 10,000 nodes)
     const build = (node, depth) => {
       const kids = children.get(node.node);
@@ -177,20 +234,48 @@ const DRAW = {
       return make('li', {}, details);
     };
     const root = a.subtrees.find((s) => s.parent < 0);
-    return make('div', {},
-      make('p', { text: `Grundy value ${a.grundy}: ${a.winner === 'first' ? 'Emily (the first player) wins' : 'Jolly wins'}.` +
-        (a.winning_moves.length ? ` Winning first moves: paint ${a.winning_moves.map((m) => m.edge.join('-')).join(', ')}.` : '') }),
+    return make(
+      'div',
+      {},
+      make('p', {
+        text:
+          `Grundy value ${a.grundy}: ${a.winner === 'first' ? 'Emily (the first player) wins' : 'Jolly wins'}.` +
+          (a.winning_moves.length
+            ? ` Winning first moves: paint ${a.winning_moves.map((m) => m.edge.join('-')).join(', ')}.`
+            : ''),
+      }),
       make('ul', { class: 'tree' }, build(root, 0)),
-      a.subtrees_omitted ? make('p', { class: 'note', text: `${a.subtrees_omitted} more subtrees not shown.` }) : '');
+      a.subtrees_omitted ? make('p', { class: 'note', text: `${a.subtrees_omitted} more subtrees not shown.` }) : '',
+    );
   },
 
   numbergame(a) {
     const winning = new Set(a.winning_moves.map((m) => m.number));
-    return make('div', {},
-      make('p', { text: winning.size ? 'Winning moves are marked (bold border, ✓).' : 'No move wins against perfect play.' }),
-      make('div', { class: 'chips' }, ...a.available.map((x) => make('span', {
-        class: winning.has(x) ? 'chip win' : 'chip', text: winning.has(x) ? `${x} ✓` : String(x) }))),
-      make('ul', {}, ...a.moves.map((m) => make('li', {
-        text: `choose ${m.number}: ${m.wins ? 'wins' : 'loses'}, leaving ${m.leaves.length ? m.leaves.join(' ') : 'nothing'}` }))));
+    return make(
+      'div',
+      {},
+      make('p', {
+        text: winning.size ? 'Winning moves are marked (bold border, ✓).' : 'No move wins against perfect play.',
+      }),
+      make(
+        'div',
+        { class: 'chips' },
+        ...a.available.map((x) =>
+          make('span', {
+            class: winning.has(x) ? 'chip win' : 'chip',
+            text: winning.has(x) ? `${x} ✓` : String(x),
+          }),
+        ),
+      ),
+      make(
+        'ul',
+        {},
+        ...a.moves.map((m) =>
+          make('li', {
+            text: `choose ${m.number}: ${m.wins ? 'wins' : 'loses'}, leaving ${m.leaves.length ? m.leaves.join(' ') : 'nothing'}`,
+          }),
+        ),
+      ),
+    );
   },
 };

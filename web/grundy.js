@@ -34,7 +34,8 @@ function parseValues(text) {
 
 export function setUpGrundy() {
   $('grundy-upto').max = String(MAX_UPTO);
-  $('grundy-cap').textContent = `The page computes up to heap ${MAX_UPTO.toLocaleString('en')}; the plot and the table show every value.`;
+  $('grundy-cap').textContent =
+    `The page computes up to heap ${MAX_UPTO.toLocaleString('en')}; the plot and the table show every value.`;
   $('grundy-button').addEventListener('click', compute);
   $('grundy-log').addEventListener('change', () => {
     if (run) draw();
@@ -48,11 +49,15 @@ export function setUpGrundy() {
     event.preventDefault();
     setRange(Number($('grundy-from').value), Number($('grundy-to').value));
   });
-  $('grundy-plot').addEventListener('wheel', (event) => {
-    if (!run) return;
-    event.preventDefault();
-    zoom(event.deltaY < 0 ? 0.8 : 1.25);
-  }, { passive: false });
+  $('grundy-plot').addEventListener(
+    'wheel',
+    (event) => {
+      if (!run) return;
+      event.preventDefault();
+      zoom(event.deltaY < 0 ? 0.8 : 1.25);
+    },
+    { passive: false },
+  );
   $('grundy-csv').addEventListener('click', downloadCsv);
   $('grundy-table').addEventListener('scroll', drawRows);
 }
@@ -79,10 +84,15 @@ async function compute() {
   run = { analysis, values, from: 0, to: values.length - 1 };
   const a = analysis;
   const period = a.period;
-  $('grundy-summary').textContent = `${a.code}: G(0..${a.upto}), ${values.length.toLocaleString('en')} values; ` +
-    (period ? `period ${period.period} from heap ${period.preperiod} (proven; marked on the plot, shaded in the table)` : 'no period proven within these values') +
+  $('grundy-summary').textContent =
+    `${a.code}: G(0..${a.upto}), ${values.length.toLocaleString('en')} values; ` +
+    (period
+      ? `period ${period.period} from heap ${period.preperiod} (proven; marked on the plot, shaded in the table)`
+      : 'no period proven within these values') +
     `; largest value ${a.largest_value} at heap ${a.largest_value_at}; checksum ${a.checksum}.` +
-    (a.mask ? ` Rare/common split with mask ${a.mask}: ${a.rare_positions} rare positions (values v with an even number of bits in v AND ${a.mask}), the last at heap ${a.last_rare}, drawn as orange diamonds.` : '');
+    (a.mask
+      ? ` Rare/common split with mask ${a.mask}: ${a.rare_positions} rare positions (values v with an even number of bits in v AND ${a.mask}), the last at heap ${a.last_rare}, drawn as orange diamonds.`
+      : '');
   drawHistogram();
   $('grundy-table-body').style.height = `${Math.ceil(values.length / 10) * ROW}px`;
   $('grundy-table').scrollTop = 0;
@@ -134,23 +144,54 @@ function draw() {
   if (period && period.preperiod <= to) {
     const start = Math.max(from, period.preperiod);
     const end = Math.min(to, period.preperiod + period.period);
-    layers.push(makeSvg('rect', { class: 'period-band', x: px(start), y: 10, width: Math.max(1, px(end) - px(start)), height: plotHeight }));
+    layers.push(
+      makeSvg('rect', {
+        class: 'period-band',
+        x: px(start),
+        y: 10,
+        width: Math.max(1, px(end) - px(start)),
+        height: plotHeight,
+      }),
+    );
     if (period.preperiod >= from) {
-      layers.push(makeSvg('line', { class: 'period-start', x1: px(period.preperiod), x2: px(period.preperiod), y1: 10, y2: 10 + plotHeight }),
-        makeSvg('text', { class: 'plot-label', x: px(period.preperiod) + 4, y: 24, text: `period ${period.period} from ${period.preperiod}` }));
+      layers.push(
+        makeSvg('line', {
+          class: 'period-start',
+          x1: px(period.preperiod),
+          x2: px(period.preperiod),
+          y1: 10,
+          y2: 10 + plotHeight,
+        }),
+        makeSvg('text', {
+          class: 'plot-label',
+          x: px(period.preperiod) + 4,
+          y: 24,
+          text: `period ${period.period} from ${period.preperiod}`,
+        }),
+      );
     }
   }
   const mask = analysis.mask;
   const points = makeSvg('g', { class: 'points' });
   const rare = makeSvg('g', { class: 'rare' });
-  const diamond = (n, g) => makeSvg('path', { d: `M${px(n)} ${py(g) - 5}l5 5l-5 5l-5 -5z`, 'data-n': n, 'data-g': g },
-    makeSvg('title', { text: `G(${n}) = ${g} (rare)` }));
+  const diamond = (n, g) =>
+    makeSvg(
+      'path',
+      { d: `M${px(n)} ${py(g) - 5}l5 5l-5 5l-5 -5z`, 'data-n': n, 'data-g': g },
+      makeSvg('title', { text: `G(${n}) = ${g} (rare)` }),
+    );
   if (to - from + 1 <= POINTS) {
     for (let n = from; n <= to; n++) {
       const g = values[n];
       if (isRare(g, mask)) rare.append(diamond(n, g));
-      else points.append(makeSvg('circle', { cx: px(n), cy: py(g), r: to - from < 200 ? 3 : 1.6, 'data-n': n, 'data-g': g },
-        makeSvg('title', { text: `G(${n}) = ${g}` })));
+      else
+        points.append(
+          makeSvg(
+            'circle',
+            { cx: px(n), cy: py(g), r: to - from < 200 ? 3 : 1.6, 'data-n': n, 'data-g': g },
+            makeSvg('title', { text: `G(${n}) = ${g}` }),
+          ),
+        );
     }
   } else {
     const low = new Float64Array(plotWidth + 1).fill(Infinity);
@@ -174,16 +215,32 @@ function draw() {
     points.append(makeSvg('path', { class: 'columns', d }));
   }
   // axes with a few ticks
-  const axes = makeSvg('g', { class: 'axes' },
+  const axes = makeSvg(
+    'g',
+    { class: 'axes' },
     makeSvg('line', { x1: left, x2: left, y1: 10, y2: 10 + plotHeight }),
     makeSvg('line', { x1: left, x2: left + plotWidth, y1: 10 + plotHeight, y2: 10 + plotHeight }),
-    makeSvg('text', { x: left + plotWidth / 2, y: height - 2, 'text-anchor': 'middle', text: log ? 'heap n (log scale)' : 'heap n' }),
-    makeSvg('text', { x: 12, y: 10 + plotHeight / 2, 'text-anchor': 'middle', transform: `rotate(-90 12 ${10 + plotHeight / 2})`, text: 'G(n)' }));
+    makeSvg('text', {
+      x: left + plotWidth / 2,
+      y: height - 2,
+      'text-anchor': 'middle',
+      text: log ? 'heap n (log scale)' : 'heap n',
+    }),
+    makeSvg('text', {
+      x: 12,
+      y: 10 + plotHeight / 2,
+      'text-anchor': 'middle',
+      transform: `rotate(-90 12 ${10 + plotHeight / 2})`,
+      text: 'G(n)',
+    }),
+  );
   for (let k = 0; k <= 4; k++) {
     const g = Math.round((top * k) / 4);
     axes.append(makeSvg('text', { x: left - 4, y: py(g) + 4, 'text-anchor': 'end', text: String(g) }));
     const n = log ? Math.round(10 ** (x0 + (span * k) / 4) - 1) : Math.round(from + ((to - from) * k) / 4);
-    axes.append(makeSvg('text', { x: px(n), y: 10 + plotHeight + 14, 'text-anchor': 'middle', text: n.toLocaleString('en') }));
+    axes.append(
+      makeSvg('text', { x: px(n), y: 10 + plotHeight + 14, 'text-anchor': 'middle', text: n.toLocaleString('en') }),
+    );
   }
   svg.replaceChildren(makeSvg('title', { text: `G(n) for n from ${from} to ${to}` }), ...layers, points, rare, axes);
   svg.dataset.from = String(from);
@@ -209,13 +266,29 @@ function drawHistogram() {
     const h = (count / most) * (height - 40);
     const label = per === 1 ? `value ${b}` : `values ${b * per}–${Math.min(counts.length - 1, b * per + per - 1)}`;
     const rare = per === 1 && isRare(b, analysis.mask);
-    bars.push(makeSvg('rect', { class: rare ? 'bar rare-bar' : 'bar', x: 40 + b * barWidth, y: height - 20 - h, width: Math.max(1, barWidth - 1), height: h, 'data-value': b, 'data-count': count },
-      makeSvg('title', { text: `${label}: ${count} heaps` })));
+    bars.push(
+      makeSvg(
+        'rect',
+        {
+          class: rare ? 'bar rare-bar' : 'bar',
+          x: 40 + b * barWidth,
+          y: height - 20 - h,
+          width: Math.max(1, barWidth - 1),
+          height: h,
+          'data-value': b,
+          'data-count': count,
+        },
+        makeSvg('title', { text: `${label}: ${count} heaps` }),
+      ),
+    );
   });
-  svg.replaceChildren(makeSvg('title', { text: 'How many heaps have each value' }), ...bars,
+  svg.replaceChildren(
+    makeSvg('title', { text: 'How many heaps have each value' }),
+    ...bars,
     makeSvg('text', { x: 40, y: height - 4, text: '0' }),
     makeSvg('text', { x: width - 10, y: height - 4, 'text-anchor': 'end', text: `value ${counts.length - 1}` }),
-    makeSvg('text', { x: 40, y: 12, text: `most common: ${most.toLocaleString('en')} heaps` }));
+    makeSvg('text', { x: 40, y: 12, text: `most common: ${most.toLocaleString('en')} heaps` }),
+  );
 }
 
 // Only the rows in view (and a few around) exist.

@@ -73,7 +73,8 @@ export function describeValue(value) {
     text += `: Grundy value ${value.grundy} left`;
     if (value.components && value.components.length > 1) text += ` (${value.components.join(' ⊕ ')})`;
   } else if (value.remoteness !== undefined) {
-    text += value.remoteness === 0 ? ', the game ends' : ` in ${value.remoteness} move${value.remoteness === 1 ? '' : 's'}`;
+    text +=
+      value.remoteness === 0 ? ', the game ends' : ` in ${value.remoteness} move${value.remoteness === 1 ? '' : 's'}`;
   } else if (value.measure === 'unknown') {
     text += ' (measure not computed within the memory budget)';
   }
@@ -93,8 +94,13 @@ async function advance(extra) {
     showError($('play-error'), 'Cancelled.');
     return;
   }
-  const events = typeof result.events === 'string'
-    ? result.events.split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+  const events =
+    typeof result.events === 'string'
+      ? result.events
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line))
+      : [];
   let rules = '';
   let position = null;
   let over = null;
@@ -141,8 +147,14 @@ async function advance(extra) {
     }
   }
   showError($('play-error'), message);
-  current = { position: over ? null : position, over, hint: extra === 'hint' ? hint : null, history, log,
-    state: (over && over.state) || (position && position.state) || null };
+  current = {
+    position: over ? null : position,
+    over,
+    hint: extra === 'hint' ? hint : null,
+    history,
+    log,
+    state: (over && over.state) || (position && position.state) || null,
+  };
   // the computer's reply, said once (not on a redraw)
   if (lastComputerMove && lastComputerTurn === log.length) {
     announce(`The computer played ${lastComputerMove.move}.${over ? '' : ' Your move.'}`);
@@ -152,7 +164,11 @@ async function advance(extra) {
 }
 
 function outcomeText(over) {
-  return over.winner === 'you' ? 'Game over: you win!' : over.winner === 'computer' ? 'Game over: the computer wins.' : 'Game over: nobody wins.';
+  return over.winner === 'you'
+    ? 'Game over: you win!'
+    : over.winner === 'computer'
+      ? 'Game over: the computer wins.'
+      : 'Game over: nobody wins.';
 }
 
 // The value of each legal move, by its name: from move_values, else from
@@ -181,25 +197,29 @@ function redraw() {
   board.replaceChildren();
   $('move-detail').textContent = '';
   if (current.state) {
-    board.append(drawBoard(current.state, {
-      legal,
-      value: (move) => (showValues ? values.get(String(move)) : undefined),
-      describe: (move) => {
-        const value = values.get(String(move));
-        return value ? describeValue(value) : '';
-      },
-      focus: (move) => {
-        const value = values.get(String(move));
-        $('move-detail').textContent = value ? `${move}: ${describeValue(value)}` : '';
-      },
-      play,
-    }));
+    board.append(
+      drawBoard(current.state, {
+        legal,
+        value: (move) => (showValues ? values.get(String(move)) : undefined),
+        describe: (move) => {
+          const value = values.get(String(move));
+          return value ? describeValue(value) : '';
+        },
+        focus: (move) => {
+          const value = values.get(String(move));
+          $('move-detail').textContent = value ? `${move}: ${describeValue(value)}` : '';
+        },
+        play,
+      }),
+    );
   }
   $('board').hidden = Boolean(current.state);
   $('board').textContent = position ? position.board : '';
   $('hint-text').textContent = hint
-    ? hint.winning_moves.length ? `Winning moves: ${hint.winning_moves.join(' ')}`
-      : hint.drawing_moves.length ? `No move wins; these hold a draw: ${hint.drawing_moves.join(' ')}`
+    ? hint.winning_moves.length
+      ? `Winning moves: ${hint.winning_moves.join(' ')}`
+      : hint.drawing_moves.length
+        ? `No move wins; these hold a draw: ${hint.drawing_moves.join(' ')}`
         : 'No move wins against perfect play.'
     : '';
   const moves = $('moves');
@@ -209,11 +229,20 @@ function redraw() {
     $('to-move').textContent = '';
   } else {
     $('outcome').textContent = '';
-    $('to-move').textContent = position ? (current.state ? 'Your move: click or tap the board, or choose below.' : 'Your move: choose one.') : '';
+    $('to-move').textContent = position
+      ? current.state
+        ? 'Your move: click or tap the board, or choose below.'
+        : 'Your move: choose one.'
+      : '';
     for (const move of legal) {
       const value = showValues ? values.get(move) : undefined;
-      const button = make('button', { type: 'button', class: value ? `value-${value.outcome}` : '', 'data-move': move,
-        title: values.has(move) ? describeValue(values.get(move)) : undefined, text: move });
+      const button = make('button', {
+        type: 'button',
+        class: value ? `value-${value.outcome}` : '',
+        'data-move': move,
+        title: values.has(move) ? describeValue(values.get(move)) : undefined,
+        text: move,
+      });
       button.addEventListener('click', () => play(move));
       moves.append(button);
     }
@@ -248,7 +277,12 @@ function drawHistory(history) {
     makeSvg('text', { x: 4, y: height - 6, class: 'plot-label', text: 'loss' }),
     makeSvg('line', { class: 'axis', x1: 28, x2: width, y1: middle, y2: middle }),
     makeSvg('polyline', { class: 'history-line', points: points.map((p) => `${p.x},${p.y}`).join(' ') }),
-    ...points.map((p, k) => makeSvg('circle', { class: `value-${p.value.outcome}`, cx: p.x, cy: p.y, r: 5, 'data-outcome': p.value.outcome },
-      makeSvg('title', { text: `your turn ${k + 1}: ${describeValue(p.value)}` }))),
+    ...points.map((p, k) =>
+      makeSvg(
+        'circle',
+        { class: `value-${p.value.outcome}`, cx: p.x, cy: p.y, r: 5, 'data-outcome': p.value.outcome },
+        makeSvg('title', { text: `your turn ${k + 1}: ${describeValue(p.value)}` }),
+      ),
+    ),
   );
 }

@@ -39,7 +39,12 @@ self.onmessage = async (message) => {
       return pointer;
     });
     const started = performance.now();
-    const pointer = module.ccall(call, 'number', types.map(() => 'number'), values);
+    const pointer = module.ccall(
+      call,
+      'number',
+      types.map(() => 'number'),
+      values,
+    );
     const seconds = (performance.now() - started) / 1000;
     if (!pointer) throw new Error('the module gave no answer (out of memory?)');
     const text = module.UTF8ToString(pointer);

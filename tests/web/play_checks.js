@@ -30,7 +30,11 @@ function cliPosition(h, game, moves) {
       args.push(file);
     }
   }
-  const events = h.run(args, moves.map((m) => `${m}\n`).join('')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const events = h
+    .run(args, moves.map((m) => `${m}\n`).join(''))
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   return events.filter((e) => e.event === 'position').pop();
 }
 
@@ -51,7 +55,8 @@ async function startGame(page, h, game) {
 async function clickMove(page, game, move) {
   if (game === 'grundy') {
     const heap = move.split(':')[0];
-    if (!(await page.$(`#drawn-board .heap-move[data-move="${move}"]`))) await page.click(`#drawn-board .heap[data-heap="${heap}"]`);
+    if (!(await page.$(`#drawn-board .heap-move[data-move="${move}"]`)))
+      await page.click(`#drawn-board .heap[data-heap="${heap}"]`);
   }
   if (game === 'domino') {
     const tile = await page.$(`#drawn-board .hand-tile[data-moves*="${move}"]`);
@@ -67,7 +72,11 @@ async function clickMove(page, game, move) {
 async function testPlay(page, h) {
   const { check } = h;
   const games = await page.$$eval('#play-game option', (options) => options.map((o) => o.value));
-  check('play: every playable game is offered', Object.keys(GAMES).every((g) => games.includes(g)), `(${games})`);
+  check(
+    'play: every playable game is offered',
+    Object.keys(GAMES).every((g) => games.includes(g)),
+    `(${games})`,
+  );
   await page.click('details summary'); // open "Start from a position"
   await page.check('#show-values');
   for (const game of Object.keys(GAMES)) {
@@ -75,12 +84,14 @@ async function testPlay(page, h) {
     const moves = [];
     let outcome = '';
     let coloured = 0;
-    let mismatches = [];
+    const mismatches = [];
     let drawn = true;
     for (let turn = 0; turn < 80; turn++) {
       outcome = await h.text(page, '#outcome');
       if (outcome) break;
-      const onBoard = await page.$$eval('#drawn-board [data-move]', (nodes) => nodes.map((n) => [n.dataset.move, n.dataset.outcome || '']));
+      const onBoard = await page.$$eval('#drawn-board [data-move]', (nodes) =>
+        nodes.map((n) => [n.dataset.move, n.dataset.outcome || '']),
+      );
       if (!onBoard.length) {
         drawn = false;
         break;
@@ -91,22 +102,34 @@ async function testPlay(page, h) {
       const seen = new Map(onBoard.filter(([, o]) => o));
       for (const move of cli.legal_moves) {
         coloured++;
-        if (seen.get(move) !== expected.get(move)) mismatches.push(`${move}: page ${seen.get(move)}, cli ${expected.get(move)}`);
+        if (seen.get(move) !== expected.get(move))
+          mismatches.push(`${move}: page ${seen.get(move)}, cli ${expected.get(move)}`);
       }
       const winning = [...seen].filter(([, o]) => o === 'win').map(([m]) => m);
       if (!winning.length) break;
-      if (turn === 0) await page.screenshot({ path: path.join(h.artifacts, `play-${game}-values.png`), fullPage: true });
+      if (turn === 0)
+        await page.screenshot({ path: path.join(h.artifacts, `play-${game}-values.png`), fullPage: true });
       await clickMove(page, game, winning[0]);
       moves.push(winning[0]);
       await h.idle(page);
     }
     check(`play ${game}: drawn from the state`, drawn);
-    check(`play ${game}: won by clicking the drawn board's winning moves`, outcome === 'Game over: you win!', `(${JSON.stringify(outcome)} after ${moves})`);
-    check(`play ${game}: each move's colour is the CLI's value (${coloured} moves)`, coloured > 0 && mismatches.length === 0,
-      `(${mismatches.slice(0, 5)})`);
+    check(
+      `play ${game}: won by clicking the drawn board's winning moves`,
+      outcome === 'Game over: you win!',
+      `(${JSON.stringify(outcome)} after ${moves})`,
+    );
+    check(
+      `play ${game}: each move's colour is the CLI's value (${coloured} moves)`,
+      coloured > 0 && mismatches.length === 0,
+      `(${mismatches.slice(0, 5)})`,
+    );
     const history = await page.$$eval('#history circle', (nodes) => nodes.map((n) => n.dataset.outcome));
-    check(`play ${game}: the value history has a point per turn, each a win`, history.length === moves.length && history.every((o) => o === 'win'),
-      `(${history})`);
+    check(
+      `play ${game}: the value history has a point per turn, each a win`,
+      history.length === moves.length && history.every((o) => o === 'win'),
+      `(${history})`,
+    );
     await page.screenshot({ path: path.join(h.artifacts, `play-${game}.png`), fullPage: true });
   }
 
@@ -117,7 +140,7 @@ async function testPlay(page, h) {
   await h.idle(page);
   await page.waitForTimeout(50);
   const said = await h.text(page, '#announce');
-  check('play: the computer\'s move is announced', /^The computer played \d+\. Your move\.$/.test(said), `(${said})`);
+  check("play: the computer's move is announced", /^The computer played \d+\. Your move\.$/.test(said), `(${said})`);
   const after = await page.$eval('#drawn-board', (node) => node.innerHTML);
   await page.click('#undo');
   await h.idle(page);
@@ -155,15 +178,21 @@ async function testPlay(page, h) {
     for (let k = 0; k < 120 && !onWin; k++) {
       await page.keyboard.press('Tab');
       presses++;
-      onWin = await page.evaluate(() => document.activeElement.closest('#drawn-board') !== null &&
-        document.activeElement.dataset.outcome === 'win');
+      onWin = await page.evaluate(
+        () =>
+          document.activeElement.closest('#drawn-board') !== null && document.activeElement.dataset.outcome === 'win',
+      );
     }
     if (!onWin) break;
     await page.keyboard.press('Enter');
     await h.idle(page);
     outcome = await h.text(page, '#outcome');
   }
-  check('play: a game won by keyboard alone', outcome === 'Game over: you win!', `(${JSON.stringify(outcome)}, ${presses} key presses)`);
+  check(
+    'play: a game won by keyboard alone',
+    outcome === 'Game over: you win!',
+    `(${JSON.stringify(outcome)}, ${presses} key presses)`,
+  );
 }
 
 module.exports = { testPlay };

@@ -57,13 +57,26 @@ async function testSolve(page) {
     await solveInPage(page, game, fs.readFileSync(file, 'utf8'));
     const expected = run([game, file]);
     const got = await text(page, '#judge-output');
-    check(`solve ${game}: the judge's output byte for byte`, got === expected,
-      `\ngot:      ${JSON.stringify(got)}\nexpected: ${JSON.stringify(expected)}`);
-    const json = run(['--json', game, file]).split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    check(
+      `solve ${game}: the judge's output byte for byte`,
+      got === expected,
+      `\ngot:      ${JSON.stringify(got)}\nexpected: ${JSON.stringify(expected)}`,
+    );
+    const json = run(['--json', game, file])
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     const headings = await page.$$eval('#explanations .case h4', (nodes) => nodes.map((n) => n.textContent));
-    check(`solve ${game}: one drawing per case`, headings.length === json.length, `(${headings.length} of ${json.length})`);
-    check(`solve ${game}: headings name each case once`, headings.every((h, k) => h.startsWith(`Case ${k + 1}: `) &&
-      !/^Case \d+: Case/.test(h)), `(${headings.slice(0, 3)})`);
+    check(
+      `solve ${game}: one drawing per case`,
+      headings.length === json.length,
+      `(${headings.length} of ${json.length})`,
+    );
+    check(
+      `solve ${game}: headings name each case once`,
+      headings.every((h, k) => h.startsWith(`Case ${k + 1}: `) && !/^Case \d+: Case/.test(h)),
+      `(${headings.slice(0, 3)})`,
+    );
     await page.screenshot({ path: path.join(artifacts, `solve-${game}.png`), fullPage: true });
   }
   const drawn = {
@@ -81,8 +94,11 @@ async function testSolve(page) {
   // An error in the input shows its place.
   await solveInPage(page, 'treblecross', '2\n.....\n..Y..\n');
   const message = await text(page, '#solve-error');
-  check('solve: an error names its line and column',
-    message === "Line 3, column 3: expected '.' or 'X', found 'Y'", `(${message})`);
+  check(
+    'solve: an error names its line and column',
+    message === "Line 3, column 3: expected '.' or 'X', found 'Y'",
+    `(${message})`,
+  );
   const partial = await text(page, '#judge-output');
   check('solve: answers before the error stay', partial === 'WINNING\n3\n', `(${JSON.stringify(partial)})`);
   await page.screenshot({ path: path.join(artifacts, 'solve-error.png'), fullPage: true });
@@ -93,7 +109,23 @@ async function testSolve(page) {
 async function testBigInputs(page) {
   const inputs = [
     ['gamecs', run(['gen', 'gamecs', '--cases', '1', '--nodes', '100000', '--max-weight', '100', '--seed', '1'])],
-    ['gamecs', run(['gen', 'gamecs', '--cases', '1', '--nodes', '100000', '--max-weight', '100', '--shape', 'chain', '--seed', '1'])],
+    [
+      'gamecs',
+      run([
+        'gen',
+        'gamecs',
+        '--cases',
+        '1',
+        '--nodes',
+        '100000',
+        '--max-weight',
+        '100',
+        '--shape',
+        'chain',
+        '--seed',
+        '1',
+      ]),
+    ],
     ['numbergame', run(['gen', 'numbergame', '--cases', '10005', '--seed', '1'])],
     ['path', run(['gen', 'path', '--cases', '20', '--size', '80', '--seed', '1'])],
   ];
@@ -103,18 +135,27 @@ async function testBigInputs(page) {
     if (await page.isVisible('#judge-all')) await page.click('#judge-all');
     const got = await text(page, '#judge-output');
     const name = `big ${game} (${(input.length / 1e6).toFixed(2)} MB)`;
-    check(`${name}: the judge's output byte for byte`, got === expected, `(${got.length} of ${expected.length} bytes; ${await text(page, '#solve-error')})`);
+    check(
+      `${name}: the judge's output byte for byte`,
+      got === expected,
+      `(${got.length} of ${expected.length} bytes; ${await text(page, '#solve-error')})`,
+    );
     const cases = await page.$$eval('#explanations .case', (nodes) => nodes.length);
     check(`${name}: explanations listed lazily`, cases > 0 && cases <= 200, `(${cases} sections)`);
     const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
-    console.log(`web timing: ${name}, ${timings.cases} cases: solve in wasm ${timings.solveWasm.toFixed(3)} s, ` +
-      `judge's output shown ${timings.judgeShown.toFixed(3)} s after; explain in wasm ${timings.explainWasm.toFixed(3)} s, ` +
-      `explanations shown ${timings.explanationsShown.toFixed(3)} s after; ${nodes} DOM nodes`);
+    console.log(
+      `web timing: ${name}, ${timings.cases} cases: solve in wasm ${timings.solveWasm.toFixed(3)} s, ` +
+        `judge's output shown ${timings.judgeShown.toFixed(3)} s after; explain in wasm ${timings.explainWasm.toFixed(3)} s, ` +
+        `explanations shown ${timings.explanationsShown.toFixed(3)} s after; ${nodes} DOM nodes`,
+    );
   }
   // the page still works after a trap: an input too big for the budget is
   // refused with a message, and the next solve works
   await solveInPage(page, 'treblecross', '1\n...\n');
-  check('big: a small input solves after the big ones', (await text(page, '#judge-output')) === run(['treblecross'], '1\n...\n'));
+  check(
+    'big: a small input solves after the big ones',
+    (await text(page, '#judge-output')) === run(['treblecross'], '1\n...\n'),
+  );
 }
 
 async function testGrundy(page) {
@@ -127,19 +168,35 @@ async function testGrundy(page) {
   check('grundy: the proven period is named', summary.includes('period 12 from heap 71'), `(${summary})`);
   check('grundy: the value cap is stated', /up to heap [0-9,]+/.test(await text(page, '#grundy-cap')));
   const expected = run(['grundy', '0.77', '--upto', '300']).split('\n').filter(Boolean).map(Number);
-  const plotted = await page.$$eval('#grundy-plot [data-n]', (nodes) => nodes.map((n) => [Number(n.dataset.n), Number(n.dataset.g)]));
+  const plotted = await page.$$eval('#grundy-plot [data-n]', (nodes) =>
+    nodes.map((n) => [Number(n.dataset.n), Number(n.dataset.g)]),
+  );
   check('grundy: one plotted point per heap', plotted.length === expected.length, `(${plotted.length})`);
-  check('grundy: every plotted point is G(n)', plotted.every(([n, g]) => expected[n] === g));
-  const heights = await page.$$eval('#grundy-plot circle', (nodes) => nodes.map((n) => [Number(n.dataset.g), Number(n.getAttribute('cy'))]));
-  check('grundy: a larger value is drawn higher', heights.every(([g, y]) => heights.every(([h, z]) => g <= h || y < z)));
-  check('grundy: the period start is marked', (await page.$$('#grundy-plot .period-start')).length === 1 &&
-    (await page.$$('table.values td.period-start')).length === 1);
-  check('grundy: rare values are drawn (mask 15 from heap 71 on)', (await page.$$('#grundy-plot .rare [data-n]')).length > 0);
+  check(
+    'grundy: every plotted point is G(n)',
+    plotted.every(([n, g]) => expected[n] === g),
+  );
+  const heights = await page.$$eval('#grundy-plot circle', (nodes) =>
+    nodes.map((n) => [Number(n.dataset.g), Number(n.getAttribute('cy'))]),
+  );
+  check(
+    'grundy: a larger value is drawn higher',
+    heights.every(([g, y]) => heights.every(([h, z]) => g <= h || y < z)),
+  );
+  check(
+    'grundy: the period start is marked',
+    (await page.$$('#grundy-plot .period-start')).length === 1 &&
+      (await page.$$('table.values td.period-start')).length === 1,
+  );
+  check('grundy: no rare values without a mask', (await page.$$('#grundy-plot .rare [data-n]')).length === 0);
   const histogram = await page.$$eval('#grundy-histogram .bar', (bars) => bars.map((b) => Number(b.dataset.count)));
   const counts = [];
   for (const v of expected) counts[v] = (counts[v] || 0) + 1;
-  check('grundy: the histogram counts each value', histogram.length === counts.length && histogram.every((c, v) => c === (counts[v] || 0)),
-    `(${histogram} vs ${counts})`);
+  check(
+    'grundy: the histogram counts each value',
+    histogram.length === counts.length && histogram.every((c, v) => c === (counts[v] || 0)),
+    `(${histogram} vs ${counts})`,
+  );
   // zoom to a range: only those heaps are plotted
   await page.fill('#grundy-from', '100');
   await page.fill('#grundy-to', '150');
@@ -149,16 +206,25 @@ async function testGrundy(page) {
   await page.screenshot({ path: path.join(artifacts, 'grundy.png'), fullPage: true });
   // CSV download: every value
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#grundy-csv')]);
-  const csv = fs.readFileSync(await download.path(), 'utf8').trim().split('\n');
-  check('grundy: the CSV holds every value', csv.length === expected.length + 1 &&
-    csv.slice(1).every((line, n) => line === `${n},${expected[n]}`));
+  const csv = fs
+    .readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
+  check(
+    'grundy: the CSV holds every value',
+    csv.length === expected.length + 1 && csv.slice(1).every((line, n) => line === `${n},${expected[n]}`),
+  );
 
   // a million values: past the JSON's listed 100,000, never an empty table;
   // the table keeps only the rows in view
   await page.fill('#grundy-upto', '1000000');
   const asked = Date.now();
   await page.click('#grundy-button');
-  await page.waitForFunction(() => document.getElementById('grundy-summary').textContent.includes('1,000,001 values'), null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => document.getElementById('grundy-summary').textContent.includes('1,000,001 values'),
+    null,
+    { timeout: 60000 },
+  );
   const seconds = (Date.now() - asked) / 1000;
   const rows = await page.$$eval('#grundy-table-rows tr', (nodes) => nodes.length);
   check('grundy: 10^6 values, only the rows in view exist', rows > 0 && rows < 100, `(${rows})`);
@@ -168,6 +234,13 @@ async function testGrundy(page) {
   await page.waitForTimeout(100);
   const lastRow = await page.$$eval('#grundy-table-rows tr', (nodes) => nodes[nodes.length - 1].textContent);
   check('grundy: the table scrolls to the last value', lastRow.startsWith('1000000'), `(${lastRow})`);
+  const big = JSON.parse(run(['grundy', '--json', '0.77', '--upto', '1000000'])).analysis;
+  const rare = await page.$$eval('#grundy-plot .rare [data-n]', (nodes) => nodes.map((n) => Number(n.dataset.n)));
+  check(
+    'grundy: the rare positions are drawn (mask 15)',
+    big.mask === 15 && rare.length === big.rare_positions && Math.max(...rare) === big.last_rare,
+    `(${rare} of ${big.rare_positions})`,
+  );
   const columns = await page.$$eval('#grundy-plot .columns', (nodes) => nodes.length);
   check('grundy: a million values plotted by columns', columns === 1);
   await page.check('#grundy-log');
@@ -209,19 +282,36 @@ async function testTabs(page) {
   await page.keyboard.press('Home');
   check('tabs: Home selects the first', (await selected()) === 'tab-solve');
   check('tabs: focus follows', (await page.evaluate(() => document.activeElement.id)) === 'tab-solve');
-  check('tabs: only the selected tab is in the Tab order',
-    (await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => t.tabIndex).join())) === '0,-1,-1');
-  check('tabs: only its panel shows', (await page.$$eval('[role="tabpanel"]', (panels) => panels.filter((p) => !p.hidden).map((p) => p.id).join())) === 'solve');
+  check(
+    'tabs: only the selected tab is in the Tab order',
+    (await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => t.tabIndex).join())) === '0,-1,-1',
+  );
+  check(
+    'tabs: only its panel shows',
+    (await page.$$eval('[role="tabpanel"]', (panels) =>
+      panels
+        .filter((p) => !p.hidden)
+        .map((p) => p.id)
+        .join(),
+    )) === 'solve',
+  );
 }
 
 // Every control has a name a screen reader reads.
 async function testLabels(page) {
-  const unnamed = await page.$$eval('input, select, textarea, button', (controls) => controls.filter((c) => {
-    if (c.type === 'hidden') return false;
-    const name = c.getAttribute('aria-label') || c.getAttribute('aria-labelledby') || (c.labels && c.labels.length) ||
-      (c.tagName === 'BUTTON' && c.textContent.trim());
-    return !name;
-  }).map((c) => c.id || c.outerHTML.slice(0, 80)));
+  const unnamed = await page.$$eval('input, select, textarea, button', (controls) =>
+    controls
+      .filter((c) => {
+        if (c.type === 'hidden') return false;
+        const name =
+          c.getAttribute('aria-label') ||
+          c.getAttribute('aria-labelledby') ||
+          (c.labels && c.labels.length) ||
+          (c.tagName === 'BUTTON' && c.textContent.trim());
+        return !name;
+      })
+      .map((c) => c.id || c.outerHTML.slice(0, 80)),
+  );
   check('every control is labelled', unnamed.length === 0, `(${unnamed})`);
 }
 
@@ -256,8 +346,9 @@ async function main() {
   fs.mkdirSync(artifacts, { recursive: true });
   const started = Date.now();
   const port = await freePort();
-  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', webDir],
-    { stdio: 'ignore' });
+  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', webDir], {
+    stdio: 'ignore',
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-dev-shm-usage'],
@@ -278,21 +369,29 @@ async function main() {
       }
     }
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
-    await testLabels(page);
-    await testTabs(page);
-    await testSolve(page);
-    await testBigInputs(page);
-    await page.click('#tab-play');
-    await testPlay(page, { check, run, artifacts, idle, text });
-    await testGrundy(page);
-    await testPhone(browser, url);
-    const foreign = requests.filter((u) => !u.startsWith(`http://127.0.0.1:${port}/`) && !u.startsWith('data:') && !u.startsWith('blob:'));
-    check('no network request besides the page\'s own files', foreign.length === 0, `(${foreign})`);
+    // WEB_PARTS=grundy,phone runs only those parts (while working on them)
+    const parts = (process.env.WEB_PARTS || 'labels,tabs,solve,big,play,grundy,phone').split(',');
+    if (parts.includes('labels')) await testLabels(page);
+    if (parts.includes('tabs')) await testTabs(page);
+    if (parts.includes('solve')) await testSolve(page);
+    if (parts.includes('big')) await testBigInputs(page);
+    if (parts.includes('play')) {
+      await page.click('#tab-play');
+      await testPlay(page, { check, run, artifacts, idle, text });
+    }
+    if (parts.includes('grundy')) await testGrundy(page);
+    if (parts.includes('phone')) await testPhone(browser, url);
+    const foreign = requests.filter(
+      (u) => !u.startsWith(`http://127.0.0.1:${port}/`) && !u.startsWith('data:') && !u.startsWith('blob:'),
+    );
+    check("no network request besides the page's own files", foreign.length === 0, `(${foreign})`);
   } finally {
     await browser.close();
     server.kill();
   }
-  console.log(`web: ${results.passed} passed, ${results.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `web: ${results.passed} passed, ${results.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   process.exit(results.failed ? 1 : 0);
 }
 
