@@ -2,7 +2,8 @@
 # The habits CI checks: the C sources formatted by .clang-format, clean under
 # the curated .clang-tidy checks (needs a configured build's
 # compile_commands.json, BUILD_DIR default build), and shell scripts clean
-# under shellcheck. Prints "lint: N passed, M failed".
+# under shellcheck, the page's files under ESLint and Prettier (npm). Prints
+# "lint: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 build=${BUILD_DIR:-build}
@@ -27,5 +28,14 @@ check clang-format clang-format --dry-run --Werror "${sources[@]}"
 check clang-tidy bash -c 'printf "%s\n" "${@:2}" | xargs -P "$(nproc)" -n 4 clang-tidy -p "$1" --quiet' \
     _ "$build" "${library[@]}"
 check shellcheck shellcheck "${shells[@]}"
+# The page's JavaScript, CSS and HTML: ESLint and Prettier from npm, pinned in
+# tests/web/package-lock.json and installed there the first time.
+web_tools=tests/web/node_modules/.bin
+if [ ! -x "$web_tools/eslint" ] || [ ! -x "$web_tools/prettier" ]; then
+    (cd tests/web && npm ci --no-audit --no-fund --silent > /dev/null)
+fi
+mapfile -t web_files < <(git ls-files 'web/*.js' 'web/*.css' 'web/*.html' 'tests/web/*.js' 'tests/web/*.json')
+check eslint "$web_tools/eslint" --config tests/web/eslint.config.js --max-warnings 0 web tests/web
+check prettier "$web_tools/prettier" --config tests/web/prettierrc.json --check "${web_files[@]}"
 echo "lint: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -3,15 +3,18 @@
  * string the caller frees with cgw_free), built with the library's own
  * report model, so the page runs exactly the code the command line runs:
  *
- *   cgw_solve(game, input, optimal, max)   {"ok","judge","json","error"}
- *       judge: the judge's output byte for byte; json: the --json lines;
- *       error: the message of a bad input ("<input>:L:C: ..."), "" if none
+ *   cgw_solve(game, input, optimal, max)   {"ok","judge","error"}
+ *       judge: the judge's output byte for byte; error: the message of a
+ *       bad input ("<input>:L:C: ..."), "" if none
+ *   cgw_explain(game, input, optimal, max) {"ok","json","error"}
+ *       the --json lines (a second call, so the judge's output shows first)
  *   cgw_play(game, position, commands, first_computer, seed)
  *       the `cgsolve play --json` events for the commands typed so far
  *       (one per line), {"ok","events","error"}; position is a position
  *       file's text ("" for the usual start; for grundy: "CODE HEAP...");
  *       seed > 0 draws a random start
- *   cgw_grundy(code, upto)                 {"ok","json","error"}
+ *   cgw_grundy(code, upto)                 {"ok","json","values","error"}
+ *       json: the --json line; values: G(0..upto), one a line
  *   cgw_games()                            the games, and which are playable */
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,9 +69,12 @@ static cg_status run(const cg_game *game, const char *input, const cg_options *o
     return st;
 }
 
-char *cgw_solve(const char *name, const char *input, int optimal, int max) {
+/* One run of a judge input in the given output format, as an answer whose
+ * `key` holds what it wrote. */
+static char *solve_as(const char *name, const char *input, int optimal, int max,
+                      cg_output_mode output, const char *key) {
     const cg_game *game = cg_find_game(name);
-    if (game == NULL) {
+    if (game == NULL || input == NULL) {
         return answer(false, NULL, NULL, 0, "unknown game");
     }
     cg_options options;
@@ -76,23 +82,26 @@ char *cgw_solve(const char *name, const char *input, int optimal, int max) {
     options.optimal = optimal != 0;
     options.max_number = max;
     options.memory_limit = (size_t)512 << 20;
-    capture judge, json;
-    capture_open(&judge);
-    capture_open(&json);
+    options.output = output;
+    capture written;
+    capture_open(&written);
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = run(game, input, &options, judge.stream, &err);
-    options.output = CG_OUTPUT_JSON;
-    cg_error json_err;
-    run(game, input, &options, json.stream, &json_err);
-    capture_close(&judge);
-    capture_close(&json);
-    static const char *const keys[] = {"judge", "json"};
-    const char *values[] = {judge.text, json.text};
-    char *result = answer(st == CG_OK, keys, values, 2, st == CG_OK ? "" : err.message);
-    free(judge.text);
-    free(json.text);
+    cg_status st = run(game, input, &options, written.stream, &err);
+    capture_close(&written);
+    const char *const keys[] = {key};
+    const char *values[] = {written.text};
+    char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
+    free(written.text);
     return result;
+}
+
+char *cgw_solve(const char *name, const char *input, int optimal, int max) {
+    return solve_as(name, input, optimal, max, CG_OUTPUT_JUDGE, "judge");
+}
+
+char *cgw_explain(const char *name, const char *input, int optimal, int max) {
+    return solve_as(name, input, optimal, max, CG_OUTPUT_JSON, "json");
 }
 
 char *cgw_play(const char *name, const char *position, const char *commands, int computer_first,
@@ -135,16 +144,20 @@ char *cgw_grundy(const char *code, int upto) {
     options.output = CG_OUTPUT_JSON;
     options.upto = upto > 0 ? (uint64_t)upto : 0;
     options.memory_limit = (size_t)512 << 20;
-    capture json;
+    capture json, values;
     capture_open(&json);
+    capture_open(&values);
+    cg_grundy_hooks hooks = {NULL, NULL, values.stream};
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = cg_write_grundy_table(code, &options, json.stream, NULL, &err);
+    cg_status st = cg_write_grundy_table(code, &options, json.stream, &hooks, &err);
     capture_close(&json);
-    static const char *const keys[] = {"json"};
-    const char *values[] = {json.text};
-    char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
+    capture_close(&values);
+    static const char *const keys[] = {"json", "values"};
+    const char *texts[] = {json.text, values.text};
+    char *result = answer(st == CG_OK, keys, texts, 2, st == CG_OK ? "" : err.message);
     free(json.text);
+    free(values.text);
     return result;
 }
 

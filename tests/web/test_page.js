@@ -1,8 +1,10 @@
 // The page in a real browser (Debian's chromium through playwright-core):
 // every sample solved byte for byte as the command line solves it, each
-// explanation drawn, an input error shown at its line and column, every
-// playable game played to its end by following hints, Grundy values with
-// their period, and screenshots kept as artifacts.
+// explanation drawn, an input error shown at its line and column, big
+// inputs solved and timed (printed, not asserted), every playable game
+// played to its end on its drawn board, Grundy values plotted and listed,
+// the tabs' keyboard pattern, a phone's width, and screenshots kept as
+// artifacts.
 // Usage: node test_page.js WEB_DIR CGSOLVE ARTIFACT_DIR
 'use strict';
 const { chromium } = require('playwright-core');
@@ -10,17 +12,18 @@ const { execFileSync, spawn } = require('child_process');
 const fs = require('fs');
 const net = require('net');
 const path = require('path');
+const { testPlay } = require('./play_checks.js');
 
 const [webDir, cgsolve, artifacts] = process.argv.slice(2);
-let passed = 0;
-let failed = 0;
+const results = { passed: 0, failed: 0 };
 function check(name, condition, detail = '') {
-  if (condition) passed++;
+  if (condition) results.passed++;
   else {
-    failed++;
+    results.failed++;
     console.log(`FAIL ${name} ${detail}`.slice(0, 2000));
   }
 }
+const run = (args, input) => execFileSync(cgsolve, args, { input, maxBuffer: 1 << 28 }).toString();
 
 function freePort() {
   return new Promise((resolve) => {
@@ -31,23 +34,334 @@ function freePort() {
   });
 }
 
+const idle = (page) => page.waitForFunction(() => document.getElementById('busy').hidden);
+const text = (page, selector) => page.$eval(selector, (node) => node.textContent);
+
+// Solve TEXT as GAME in the page; resolves with the page's timings.
+async function solveInPage(page, game, input) {
+  await page.selectOption('#solve-game', game);
+  await page.evaluate((value) => {
+    document.getElementById('input').value = value;
+  }, input);
+  await page.evaluate(() => {
+    document.body.dataset.solved = 'false';
+  });
+  await page.click('#solve-button');
+  await page.waitForFunction(() => document.body.dataset.solved === 'true', null, { timeout: 120000 });
+  return page.evaluate(() => window.cgTimings);
+}
+
+async function testSolve(page) {
+  for (const game of ['domino', 'treblecross', 'gamecs', 'path', 'numbergame']) {
+    const file = path.join(webDir, 'examples', `${game}.in`);
+    await solveInPage(page, game, fs.readFileSync(file, 'utf8'));
+    const expected = run([game, file]);
+    const got = await text(page, '#judge-output');
+    check(
+      `solve ${game}: the judge's output byte for byte`,
+      got === expected,
+      `\ngot:      ${JSON.stringify(got)}\nexpected: ${JSON.stringify(expected)}`,
+    );
+    const json = run(['--json', game, file])
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    const headings = await page.$$eval('#explanations .case h4', (nodes) => nodes.map((n) => n.textContent));
+    check(
+      `solve ${game}: one drawing per case`,
+      headings.length === json.length,
+      `(${headings.length} of ${json.length})`,
+    );
+    check(
+      `solve ${game}: headings name each case once`,
+      headings.every((h, k) => h.startsWith(`Case ${k + 1}: `) && !/^Case \d+: Case/.test(h)),
+      `(${headings.slice(0, 3)})`,
+    );
+    await page.screenshot({ path: path.join(artifacts, `solve-${game}.png`), fullPage: true });
+  }
+  const drawn = {
+    treblecross: '#explanations .strip .cell.win',
+    path: '#explanations table.board td.chain',
+    domino: '#explanations .tile',
+    gamecs: '#explanations ul.tree li',
+    numbergame: '#explanations .chip',
+  };
+  for (const [game, selector] of Object.entries(drawn)) {
+    await solveInPage(page, game, fs.readFileSync(path.join(webDir, 'examples', `${game}.in`), 'utf8'));
+    check(`solve ${game}: the explanation is drawn`, (await page.$$(selector)).length > 0);
+  }
+
+  // An error in the input shows its place.
+  await solveInPage(page, 'treblecross', '2\n.....\n..Y..\n');
+  const message = await text(page, '#solve-error');
+  check(
+    'solve: an error names its line and column',
+    message === "Line 3, column 3: expected '.' or 'X', found 'Y'",
+    `(${message})`,
+  );
+  const partial = await text(page, '#judge-output');
+  check('solve: answers before the error stay', partial === 'WINNING\n3\n', `(${JSON.stringify(partial)})`);
+  await page.screenshot({ path: path.join(artifacts, 'solve-error.png'), fullPage: true });
+}
+
+// Big inputs: the 1.5 MB tree (past the old 1.25 MB stack limit), the
+// 10,005-case number game and 20 PATH boards of 80×80. Times printed.
+async function testBigInputs(page) {
+  const inputs = [
+    ['gamecs', run(['gen', 'gamecs', '--cases', '1', '--nodes', '100000', '--max-weight', '100', '--seed', '1'])],
+    [
+      'gamecs',
+      run([
+        'gen',
+        'gamecs',
+        '--cases',
+        '1',
+        '--nodes',
+        '100000',
+        '--max-weight',
+        '100',
+        '--shape',
+        'chain',
+        '--seed',
+        '1',
+      ]),
+    ],
+    ['numbergame', run(['gen', 'numbergame', '--cases', '10005', '--seed', '1'])],
+    ['path', run(['gen', 'path', '--cases', '20', '--size', '80', '--seed', '1'])],
+  ];
+  for (const [game, input] of inputs) {
+    const timings = await solveInPage(page, game, input);
+    const expected = run([game], input);
+    if (await page.isVisible('#judge-all')) await page.click('#judge-all');
+    const got = await text(page, '#judge-output');
+    const name = `big ${game} (${(input.length / 1e6).toFixed(2)} MB)`;
+    check(
+      `${name}: the judge's output byte for byte`,
+      got === expected,
+      `(${got.length} of ${expected.length} bytes; ${await text(page, '#solve-error')})`,
+    );
+    const cases = await page.$$eval('#explanations .case', (nodes) => nodes.length);
+    check(`${name}: explanations listed lazily`, cases > 0 && cases <= 200, `(${cases} sections)`);
+    const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+    console.log(
+      `web timing: ${name}, ${timings.cases} cases: solve in wasm ${timings.solveWasm.toFixed(3)} s, ` +
+        `judge's output shown ${timings.judgeShown.toFixed(3)} s after; explain in wasm ${timings.explainWasm.toFixed(3)} s, ` +
+        `explanations shown ${timings.explanationsShown.toFixed(3)} s after; ${nodes} DOM nodes`,
+    );
+  }
+  // the page still works after a trap: an input too big for the budget is
+  // refused with a message, and the next solve works
+  await solveInPage(page, 'treblecross', '1\n...\n');
+  check(
+    'big: a small input solves after the big ones',
+    (await text(page, '#judge-output')) === run(['treblecross'], '1\n...\n'),
+  );
+}
+
+async function testGrundy(page) {
+  await page.click('#tab-grundy');
+  await page.fill('#grundy-code', '0.77');
+  await page.fill('#grundy-upto', '300');
+  await page.click('#grundy-button');
+  await page.waitForFunction(() => document.getElementById('grundy-summary').textContent.length > 0);
+  const summary = await text(page, '#grundy-summary');
+  check('grundy: the proven period is named', summary.includes('period 12 from heap 71'), `(${summary})`);
+  check('grundy: the value cap is stated', /up to heap [0-9,]+/.test(await text(page, '#grundy-cap')));
+  const expected = run(['grundy', '0.77', '--upto', '300']).split('\n').filter(Boolean).map(Number);
+  const plotted = await page.$$eval('#grundy-plot [data-n]', (nodes) =>
+    nodes.map((n) => [Number(n.dataset.n), Number(n.dataset.g)]),
+  );
+  check('grundy: one plotted point per heap', plotted.length === expected.length, `(${plotted.length})`);
+  check(
+    'grundy: every plotted point is G(n)',
+    plotted.every(([n, g]) => expected[n] === g),
+  );
+  const heights = await page.$$eval('#grundy-plot circle', (nodes) =>
+    nodes.map((n) => [Number(n.dataset.g), Number(n.getAttribute('cy'))]),
+  );
+  check(
+    'grundy: a larger value is drawn higher',
+    heights.every(([g, y]) => heights.every(([h, z]) => g <= h || y < z)),
+  );
+  check(
+    'grundy: the period start is marked',
+    (await page.$$('#grundy-plot .period-start')).length === 1 &&
+      (await page.$$('table.values td.period-start')).length === 1,
+  );
+  check('grundy: no rare values without a mask', (await page.$$('#grundy-plot .rare [data-n]')).length === 0);
+  const histogram = await page.$$eval('#grundy-histogram .bar', (bars) => bars.map((b) => Number(b.dataset.count)));
+  const counts = [];
+  for (const v of expected) counts[v] = (counts[v] || 0) + 1;
+  check(
+    'grundy: the histogram counts each value',
+    histogram.length === counts.length && histogram.every((c, v) => c === (counts[v] || 0)),
+    `(${histogram} vs ${counts})`,
+  );
+  // zoom to a range: only those heaps are plotted
+  await page.fill('#grundy-from', '100');
+  await page.fill('#grundy-to', '150');
+  await page.click('#grundy-range button[type="submit"]');
+  const zoomed = await page.$$eval('#grundy-plot [data-n]', (nodes) => nodes.map((n) => Number(n.dataset.n)));
+  check('grundy: zoomed to heaps 100..150', zoomed.length === 51 && Math.min(...zoomed) === 100);
+  await page.screenshot({ path: path.join(artifacts, 'grundy.png'), fullPage: true });
+  // CSV download: every value
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#grundy-csv')]);
+  const csv = fs
+    .readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
+  check(
+    'grundy: the CSV holds every value',
+    csv.length === expected.length + 1 && csv.slice(1).every((line, n) => line === `${n},${expected[n]}`),
+  );
+
+  // a million values: past the JSON's listed 100,000, never an empty table;
+  // the table keeps only the rows in view
+  await page.fill('#grundy-upto', '1000000');
+  const asked = Date.now();
+  await page.click('#grundy-button');
+  await page.waitForFunction(
+    () => document.getElementById('grundy-summary').textContent.includes('1,000,001 values'),
+    null,
+    { timeout: 60000 },
+  );
+  const seconds = (Date.now() - asked) / 1000;
+  const rows = await page.$$eval('#grundy-table-rows tr', (nodes) => nodes.length);
+  check('grundy: 10^6 values, only the rows in view exist', rows > 0 && rows < 100, `(${rows})`);
+  await page.$eval('#grundy-table', (box) => {
+    box.scrollTop = box.scrollHeight;
+  });
+  await page.waitForTimeout(100);
+  const lastRow = await page.$$eval('#grundy-table-rows tr', (nodes) => nodes[nodes.length - 1].textContent);
+  check('grundy: the table scrolls to the last value', lastRow.startsWith('1000000'), `(${lastRow})`);
+  const big = JSON.parse(run(['grundy', '--json', '0.77', '--upto', '1000000'])).analysis;
+  const rare = await page.$$eval('#grundy-plot .rare [data-n]', (nodes) => nodes.map((n) => Number(n.dataset.n)));
+  check(
+    'grundy: the rare positions are drawn (mask 15)',
+    big.mask === 15 && rare.length === big.rare_positions && Math.max(...rare) === big.last_rare,
+    `(${rare} of ${big.rare_positions})`,
+  );
+  const columns = await page.$$eval('#grundy-plot .columns', (nodes) => nodes.length);
+  check('grundy: a million values plotted by columns', columns === 1);
+  await page.check('#grundy-log');
+  check('grundy: the log heap axis', (await text(page, '#grundy-plot')).includes('log scale'));
+  console.log(`web timing: grundy 0.77 to 10^6 in the page: ${seconds.toFixed(2)} s from the click to the plot`);
+
+  // Long work runs in the worker: the page answers, shows progress, and
+  // cancels; the next computation works.
+  await page.fill('#grundy-code', '0.007');
+  await page.fill('#grundy-upto', '2000000');
+  await page.click('#grundy-button');
+  await page.waitForSelector('#busy:not([hidden])');
+  await page.waitForTimeout(1200);
+  const progress = await text(page, '#busy-text');
+  check('grundy: progress shown while working', /Working… [0-9]+ s/.test(progress), `(${progress})`);
+  check('grundy: the page answers while the worker computes', (await page.evaluate(() => 1 + 1)) === 2);
+  await page.click('#cancel');
+  await page.waitForSelector('#busy', { state: 'hidden' });
+  check('grundy: cancelled', (await text(page, '#grundy-error')) === 'Cancelled.');
+  await page.fill('#grundy-upto', '20');
+  await page.click('#grundy-button');
+  await page.waitForFunction(() => document.getElementById('grundy-summary').textContent.includes('G(0..20)'));
+  check('grundy: works again after a cancel', true);
+}
+
+// Tabs: arrows, Home and End move the selection; one tab in the Tab order.
+async function testTabs(page) {
+  await page.focus('#tab-solve');
+  await page.click('#tab-solve');
+  const selected = () => page.$eval('[role="tab"][aria-selected="true"]', (n) => n.id);
+  await page.keyboard.press('ArrowRight');
+  check('tabs: ArrowRight selects the next', (await selected()) === 'tab-play');
+  await page.keyboard.press('End');
+  check('tabs: End selects the last', (await selected()) === 'tab-grundy');
+  await page.keyboard.press('ArrowRight');
+  check('tabs: ArrowRight wraps', (await selected()) === 'tab-solve');
+  await page.keyboard.press('ArrowLeft');
+  check('tabs: ArrowLeft wraps', (await selected()) === 'tab-grundy');
+  await page.keyboard.press('Home');
+  check('tabs: Home selects the first', (await selected()) === 'tab-solve');
+  check('tabs: focus follows', (await page.evaluate(() => document.activeElement.id)) === 'tab-solve');
+  check(
+    'tabs: only the selected tab is in the Tab order',
+    (await page.$$eval('[role="tab"]', (tabs) => tabs.map((t) => t.tabIndex).join())) === '0,-1,-1',
+  );
+  check(
+    'tabs: only its panel shows',
+    (await page.$$eval('[role="tabpanel"]', (panels) =>
+      panels
+        .filter((p) => !p.hidden)
+        .map((p) => p.id)
+        .join(),
+    )) === 'solve',
+  );
+}
+
+// Every control has a name a screen reader reads.
+async function testLabels(page) {
+  const unnamed = await page.$$eval('input, select, textarea, button', (controls) =>
+    controls
+      .filter((c) => {
+        if (c.type === 'hidden') return false;
+        const name =
+          c.getAttribute('aria-label') ||
+          c.getAttribute('aria-labelledby') ||
+          (c.labels && c.labels.length) ||
+          (c.tagName === 'BUTTON' && c.textContent.trim());
+        return !name;
+      })
+      .map((c) => c.id || c.outerHTML.slice(0, 80)),
+  );
+  check('every control is labelled', unnamed.length === 0, `(${unnamed})`);
+}
+
+// At 390 px nothing scrolls sideways, in every tab.
+async function testPhone(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+  const wide = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await solveInPage(page, 'domino', fs.readFileSync(path.join(webDir, 'examples', 'domino.in'), 'utf8'));
+  check('390 px: solve fits', (await wide()) <= 390, `(${await wide()} px)`);
+  await page.screenshot({ path: path.join(artifacts, 'phone-solve.png'), fullPage: true });
+  await page.click('#tab-play');
+  for (const game of ['domino', 'gamecs', 'treblecross']) {
+    await page.selectOption('#play-game', game);
+    await page.click('#new-game');
+    await idle(page);
+    await page.check('#show-values');
+    await idle(page);
+    check(`390 px: play ${game} fits`, (await wide()) <= 390, `(${await wide()} px)`);
+    await page.screenshot({ path: path.join(artifacts, `phone-play-${game}.png`), fullPage: true });
+  }
+  await page.click('#tab-grundy');
+  await page.click('#grundy-button');
+  await page.waitForFunction(() => document.getElementById('grundy-summary').textContent.length > 0);
+  check('390 px: grundy fits', (await wide()) <= 390, `(${await wide()} px)`);
+  await page.screenshot({ path: path.join(artifacts, 'phone-grundy.png'), fullPage: true });
+  await page.close();
+}
+
 async function main() {
   fs.mkdirSync(artifacts, { recursive: true });
+  const started = Date.now();
   const port = await freePort();
-  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', webDir],
-    { stdio: 'ignore' });
+  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', webDir], {
+    stdio: 'ignore',
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-dev-shm-usage'],
   });
+  const url = `http://127.0.0.1:${port}/index.html`;
   const requests = [];
   try {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page.on('request', (request) => requests.push(request.url()));
     page.on('pageerror', (error) => check('no page error', false, String(error)));
     for (let attempt = 0; ; attempt++) {
       try {
-        await page.goto(`http://127.0.0.1:${port}/index.html`);
+        await page.goto(url);
         break;
       } catch (error) {
         if (attempt > 40) throw error;
@@ -55,134 +369,34 @@ async function main() {
       }
     }
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
-
-    // Solve every bundled example: the same bytes as the command line.
-    for (const game of ['domino', 'treblecross', 'gamecs', 'path', 'numbergame']) {
-      await page.selectOption('#solve-game', game);
-      await page.click('#load-example');
-      await page.waitForFunction(() => document.getElementById('input').value.length > 0);
-      await page.click('#solve-button');
-      await page.waitForFunction(() => document.getElementById('busy').hidden);
-      const expected = execFileSync(cgsolve, [game, path.join(webDir, 'examples', `${game}.in`)]).toString();
-      const got = await page.$eval('#judge-output', (node) => node.textContent);
-      check(`solve ${game}: the judge's output byte for byte`, got === expected,
-        `\ngot:      ${JSON.stringify(got)}\nexpected: ${JSON.stringify(expected)}`);
-      const cases = await page.$$eval('#explanations .case', (nodes) => nodes.length);
-      const expectedCases = execFileSync(cgsolve, ['--json', game, path.join(webDir, 'examples', `${game}.in`)])
-        .toString().split('\n').filter(Boolean).length;
-      check(`solve ${game}: one drawing per case`, cases === expectedCases, `(${cases} of ${expectedCases})`);
-      await page.screenshot({ path: path.join(artifacts, `solve-${game}.png`), fullPage: true });
-      await page.fill('#input', '');
+    // WEB_PARTS=grundy,phone runs only those parts (while working on them)
+    const parts = (process.env.WEB_PARTS || 'labels,tabs,solve,big,play,grundy,phone').split(',');
+    if (parts.includes('labels')) await testLabels(page);
+    if (parts.includes('tabs')) await testTabs(page);
+    if (parts.includes('solve')) await testSolve(page);
+    if (parts.includes('big')) await testBigInputs(page);
+    if (parts.includes('play')) {
+      await page.click('#tab-play');
+      await testPlay(page, { check, run, artifacts, idle, text });
     }
-    const drawn = {
-      treblecross: '#explanations .strip .cell.win',
-      path: '#explanations table.board td.chain',
-      domino: '#explanations .tile',
-      gamecs: '#explanations ul.tree li',
-      numbergame: '#explanations .chip',
-    };
-    for (const [game, selector] of Object.entries(drawn)) {
-      await page.selectOption('#solve-game', game);
-      await page.click('#load-example');
-      await page.waitForFunction(() => document.getElementById('input').value.length > 0);
-      await page.click('#solve-button');
-      await page.waitForFunction(() => document.getElementById('busy').hidden);
-      check(`solve ${game}: the explanation is drawn`, (await page.$$(selector)).length > 0);
-    }
-
-    // An error in the input shows its place.
-    await page.selectOption('#solve-game', 'treblecross');
-    await page.fill('#input', '2\n.....\n..Y..\n');
-    await page.click('#solve-button');
-    await page.waitForSelector('#solve-error:not([hidden])');
-    const message = await page.$eval('#solve-error', (node) => node.textContent);
-    check('solve: an error names its line and column',
-      message === "Line 3, column 3: expected '.' or 'X', found 'Y'", `(${message})`);
-    const partial = await page.$eval('#judge-output', (node) => node.textContent);
-    check('solve: answers before the error stay', partial === 'WINNING\n3\n', `(${JSON.stringify(partial)})`);
-    await page.screenshot({ path: path.join(artifacts, 'solve-error.png'), fullPage: true });
-
-    // Play every playable game to its end, taking a hint's first move.
-    await page.click('#tab-play');
-    const games = await page.$$eval('#play-game option', (options) => options.map((o) => o.value));
-    check('play: every playable game is offered', ['domino', 'treblecross', 'gamecs', 'numbergame', 'grundy']
-      .every((g) => games.includes(g)), `(${games})`);
-    await page.click('details summary'); // open "Start from a position"
-    for (const game of games) {
-      await page.selectOption('#play-game', game);
-      await page.fill('#position', game === 'domino' ? '2 2 5 5 4 5 5 2 6\n' : '');
-      await page.click('#new-game');
-      let outcome = '';
-      for (let turn = 0; turn < 60 && !outcome; turn++) {
-        await page.waitForFunction(() => document.getElementById('busy').hidden);
-        outcome = await page.$eval('#outcome', (node) => node.textContent);
-        if (outcome) break;
-        await page.click('#hint');
-        await page.waitForFunction(() => document.getElementById('busy').hidden);
-        const winning = await page.$$eval('#moves button.winning', (nodes) => nodes.map((n) => n.dataset.move));
-        if (!winning.length) break;
-        await page.click(`#moves button[data-move="${winning[0]}"]`);
-      }
-      check(`play ${game}: won by following hints`, outcome === 'Game over: you win!', `(${JSON.stringify(outcome)})`);
-      await page.screenshot({ path: path.join(artifacts, `play-${game}.png`), fullPage: true });
-    }
-    // Undo takes a move back; keyboard play works.
-    await page.selectOption('#play-game', 'treblecross');
-    await page.fill('#position', '');
-    await page.click('#new-game');
-    await page.waitForFunction(() => document.getElementById('busy').hidden);
-    const before = await page.$eval('#board', (node) => node.textContent);
-    await page.focus('#moves button[data-move="12"]');
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.getElementById('busy').hidden);
-    const after = await page.$eval('#board', (node) => node.textContent);
-    check('play: a move made from the keyboard', after !== before);
-    await page.click('#undo');
-    await page.waitForFunction(() => document.getElementById('busy').hidden);
-    check('play: undo restores the position', (await page.$eval('#board', (node) => node.textContent)) === before);
-
-    // Grundy values with their period.
-    await page.click('#tab-grundy');
-    await page.fill('#grundy-code', '0.77');
-    await page.fill('#grundy-upto', '300');
-    await page.click('#grundy-button');
-    await page.waitForFunction(() => document.getElementById('grundy-summary').textContent.length > 0);
-    const summary = await page.$eval('#grundy-summary', (node) => node.textContent);
-    check('grundy: the proven period is named', summary.includes('period 12 from heap 71'), `(${summary})`);
-    check('grundy: the periodic part is marked', (await page.$$('table.values td.period-start')).length === 1);
-    await page.screenshot({ path: path.join(artifacts, 'grundy.png'), fullPage: true });
-
-    // Long work runs in the worker: the page answers, shows progress, and
-    // cancels; the next computation works.
-    await page.fill('#grundy-code', '0.007'); // the definition, O(n^2): tens of seconds to 400000
-    await page.fill('#grundy-upto', '400000');
-    await page.click('#grundy-button');
-    await page.waitForSelector('#busy:not([hidden])');
-    await page.waitForTimeout(1200);
-    const progress = await page.$eval('#busy-text', (node) => node.textContent);
-    check('grundy: progress shown while working', /Working… [0-9]+ s/.test(progress), `(${progress})`);
-    const responsive = await page.evaluate(() => 1 + 1);
-    check('grundy: the page answers while the worker computes', responsive === 2);
-    await page.click('#cancel');
-    await page.waitForSelector('#busy', { state: 'hidden' });
-    check('grundy: cancelled', (await page.$eval('#grundy-error', (node) => node.textContent)) === 'Cancelled.');
-    await page.fill('#grundy-upto', '20');
-    await page.click('#grundy-button');
-    await page.waitForFunction(() => document.getElementById('grundy-summary').textContent.includes('G(0..20)'));
-    check('grundy: works again after a cancel', true);
-
-    const foreign = requests.filter((url) => !url.startsWith(`http://127.0.0.1:${port}/`) && !url.startsWith('data:'));
-    check('no network request besides the page\'s own files', foreign.length === 0, `(${foreign})`);
+    if (parts.includes('grundy')) await testGrundy(page);
+    if (parts.includes('phone')) await testPhone(browser, url);
+    const foreign = requests.filter(
+      (u) => !u.startsWith(`http://127.0.0.1:${port}/`) && !u.startsWith('data:') && !u.startsWith('blob:'),
+    );
+    check("no network request besides the page's own files", foreign.length === 0, `(${foreign})`);
   } finally {
     await browser.close();
     server.kill();
   }
-  console.log(`web: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  console.log(
+    `web: ${results.passed} passed, ${results.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  process.exit(results.failed ? 1 : 0);
 }
 
 main().catch((error) => {
   console.log(`FAIL ${error.stack}`);
-  console.log(`web: ${passed} passed, ${failed + 1} failed`);
+  console.log(`web: ${results.passed} passed, ${results.failed + 1} failed`);
   process.exit(1);
 });

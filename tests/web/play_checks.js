@@ -1,0 +1,198 @@
+// The Play tab's checks: every playable game played to its end by clicking
+// its drawn board (never the move buttons), following the moves coloured as
+// winning with "show values" on; at every turn each move's colour is the
+// outcome `cgsolve play --json` reports for the same position; the value
+// history drawn; undo and redo; a bad position clears the last game; the
+// computer's moves announced; one game played by keyboard alone.
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const DOMINO = '2 2 5 5 4 5 5 2 6\n';
+const GAMES = {
+  domino: { position: DOMINO },
+  treblecross: { position: '' },
+  gamecs: { position: '' },
+  numbergame: { position: '' },
+  grundy: { code: '0.77', heaps: '3 4 5' },
+};
+
+// The CLI's view of the position after MOVES: the last position event.
+function cliPosition(h, game, moves) {
+  const args = ['play', '--json'];
+  if (game === 'grundy') args.push('grundy', GAMES.grundy.code, ...GAMES.grundy.heaps.split(' '));
+  else {
+    args.push(game);
+    if (GAMES[game].position) {
+      const file = path.join(os.tmpdir(), `cgsolve-web-${process.pid}-${game}.txt`);
+      fs.writeFileSync(file, GAMES[game].position);
+      args.push(file);
+    }
+  }
+  const events = h
+    .run(args, moves.map((m) => `${m}\n`).join(''))
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  return events.filter((e) => e.event === 'position').pop();
+}
+
+async function startGame(page, h, game) {
+  await page.selectOption('#play-game', game);
+  if (game === 'grundy') {
+    await page.fill('#code', GAMES.grundy.code);
+    await page.fill('#heaps', GAMES.grundy.heaps);
+  } else {
+    await page.fill('#position', GAMES[game].position);
+  }
+  await page.click('#new-game');
+  await h.idle(page);
+}
+
+// Click the drawn board's element for MOVE (a hand tile then an end, a heap
+// then its move).
+async function clickMove(page, game, move) {
+  if (game === 'grundy') {
+    const heap = move.split(':')[0];
+    if (!(await page.$(`#drawn-board .heap-move[data-move="${move}"]`)))
+      await page.click(`#drawn-board .heap[data-heap="${heap}"]`);
+  }
+  if (game === 'domino') {
+    const tile = await page.$(`#drawn-board .hand-tile[data-moves*="${move}"]`);
+    if (tile) {
+      await tile.click();
+      await page.click(`#drawn-board .line-end[data-move="${move}"]`);
+      return;
+    }
+  }
+  await page.click(`#drawn-board [data-move="${move}"]`);
+}
+
+async function testPlay(page, h) {
+  const { check } = h;
+  const games = await page.$$eval('#play-game option', (options) => options.map((o) => o.value));
+  check(
+    'play: every playable game is offered',
+    Object.keys(GAMES).every((g) => games.includes(g)),
+    `(${games})`,
+  );
+  await page.click('details summary'); // open "Start from a position"
+  await page.check('#show-values');
+  for (const game of Object.keys(GAMES)) {
+    await startGame(page, h, game);
+    const moves = [];
+    let outcome = '';
+    let coloured = 0;
+    const mismatches = [];
+    let drawn = true;
+    for (let turn = 0; turn < 80; turn++) {
+      outcome = await h.text(page, '#outcome');
+      if (outcome) break;
+      const onBoard = await page.$$eval('#drawn-board [data-move]', (nodes) =>
+        nodes.map((n) => [n.dataset.move, n.dataset.outcome || '']),
+      );
+      if (!onBoard.length) {
+        drawn = false;
+        break;
+      }
+      // the page's colour of every legal move against the CLI's outcome
+      const cli = cliPosition(h, game, moves);
+      const expected = new Map((cli.move_values || []).map((v) => [v.move, v.outcome]));
+      const seen = new Map(onBoard.filter(([, o]) => o));
+      for (const move of cli.legal_moves) {
+        coloured++;
+        if (seen.get(move) !== expected.get(move))
+          mismatches.push(`${move}: page ${seen.get(move)}, cli ${expected.get(move)}`);
+      }
+      const winning = [...seen].filter(([, o]) => o === 'win').map(([m]) => m);
+      if (!winning.length) break;
+      if (turn === 0)
+        await page.screenshot({ path: path.join(h.artifacts, `play-${game}-values.png`), fullPage: true });
+      await clickMove(page, game, winning[0]);
+      moves.push(winning[0]);
+      await h.idle(page);
+    }
+    check(`play ${game}: drawn from the state`, drawn);
+    check(
+      `play ${game}: won by clicking the drawn board's winning moves`,
+      outcome === 'Game over: you win!',
+      `(${JSON.stringify(outcome)} after ${moves})`,
+    );
+    check(
+      `play ${game}: each move's colour is the CLI's value (${coloured} moves)`,
+      coloured > 0 && mismatches.length === 0,
+      `(${mismatches.slice(0, 5)})`,
+    );
+    const history = await page.$$eval('#history circle', (nodes) => nodes.map((n) => n.dataset.outcome));
+    check(
+      `play ${game}: the value history has a point per turn, each a win`,
+      history.length === moves.length && history.every((o) => o === 'win'),
+      `(${history})`,
+    );
+    await page.screenshot({ path: path.join(h.artifacts, `play-${game}.png`), fullPage: true });
+  }
+
+  // Undo and redo, and the computer's move announced.
+  await startGame(page, h, 'treblecross');
+  const before = await page.$eval('#drawn-board', (node) => node.innerHTML);
+  await clickMove(page, 'treblecross', '1');
+  await h.idle(page);
+  await page.waitForTimeout(50);
+  const said = await h.text(page, '#announce');
+  check("play: the computer's move is announced", /^The computer played \d+\. Your move\.$/.test(said), `(${said})`);
+  const after = await page.$eval('#drawn-board', (node) => node.innerHTML);
+  await page.click('#undo');
+  await h.idle(page);
+  check('play: undo restores the position', (await page.$eval('#drawn-board', (node) => node.innerHTML)) === before);
+  await page.click('#redo');
+  await h.idle(page);
+  check('play: redo plays it again', (await page.$eval('#drawn-board', (node) => node.innerHTML)) === after);
+
+  // A bad position: an error, and nothing of the last game left up.
+  await page.selectOption('#play-game', 'numbergame');
+  await page.fill('#position', '5 7\n');
+  await page.click('#new-game');
+  await h.idle(page);
+  const rules = await h.text(page, '#rules');
+  const board = await page.$$('#drawn-board *');
+  check('play: a bad position shows its error', (await h.text(page, '#play-error')).length > 0);
+  check('play: a bad position leaves no stale rules or board', rules === '' && board.length === 0, `(${rules})`);
+  await page.fill('#position', '');
+
+  // The seed's label says what a seed does.
+  await page.check('#random-start');
+  check('play: the seed is asked only for a random start', await page.isVisible('#seed'));
+  await page.uncheck('#random-start');
+
+  // One game by keyboard alone: Tab to a move coloured as winning, Enter.
+  await page.selectOption('#play-game', 'treblecross');
+  await page.focus('#new-game');
+  await page.keyboard.press('Enter');
+  await h.idle(page);
+  let outcome = '';
+  let presses = 0;
+  for (let turn = 0; turn < 20 && !outcome; turn++) {
+    await page.focus('#new-game');
+    let onWin = false;
+    for (let k = 0; k < 120 && !onWin; k++) {
+      await page.keyboard.press('Tab');
+      presses++;
+      onWin = await page.evaluate(
+        () =>
+          document.activeElement.closest('#drawn-board') !== null && document.activeElement.dataset.outcome === 'win',
+      );
+    }
+    if (!onWin) break;
+    await page.keyboard.press('Enter');
+    await h.idle(page);
+    outcome = await h.text(page, '#outcome');
+  }
+  check(
+    'play: a game won by keyboard alone',
+    outcome === 'Game over: you win!',
+    `(${JSON.stringify(outcome)}, ${presses} key presses)`,
+  );
+}
+
+module.exports = { testPlay };
