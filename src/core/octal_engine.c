@@ -266,80 +266,17 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
 
 /* ---- one heap --------------------------------------------------------------- */
 
-/* The hot loops, once for 16-bit and once for 32-bit values. The tables of
- * options are bytes, not bits: a byte store does not wait for the one
- * before it, where setting a bit must read its word back first (nim-sums of
- * neighbouring splits often share a word), which made the definition about
- * twice as slow. */
-#define DEFINE_LOOPS(T, W)                                                                         \
-    /* Mark the splits a + b = rest with from <= a < to (a <= b). */                               \
-    static void pairs_##W(const T *g, size_t rest, size_t from, size_t to, uint8_t *hit) {         \
-        const T *low = g + from, *high = g + rest - from;                                          \
-        size_t count = to - from, i = 0;                                                           \
-        for (; i + 4 <= count; i += 4) {                                                           \
-            hit[low[i] ^ *(high - i)] = 1;                                                         \
-            hit[low[i + 1] ^ *(high - i - 1)] = 1;                                                 \
-            hit[low[i + 2] ^ *(high - i - 2)] = 1;                                                 \
-            hit[low[i + 3] ^ *(high - i - 3)] = 1;                                                 \
-        }                                                                                          \
-        for (; i < count; i++) {                                                                   \
-            hit[low[i] ^ *(high - i)] = 1;                                                         \
-        }                                                                                          \
-    }                                                                                              \
-    /* Mark every split in three a + b + c = rest, a <= b <= c. */                                 \
-    static void triples_##W(const T *g, size_t rest, uint8_t *hit) {                               \
-        for (size_t a = 1; 3 * a <= rest; a++) {                                                   \
-            for (size_t b = a; a + 2 * b <= rest; b++) {                                           \
-                hit[(uint32_t)g[a] ^ g[b] ^ g[rest - a - b]] = 1;                                  \
-            }                                                                                      \
-        }                                                                                          \
-    }                                                                                              \
-    /* Mark the splits of rest with a rare member rare[i], from <= i < to (each                    \
-     * below rest). */                                                                             \
-    static void rare_pairs_##W(const T *g, const cg_rare_position *rare, size_t rest, size_t from, \
-                               size_t to, uint8_t *hit) {                                          \
-        for (size_t i = from; i < to; i++) {                                                       \
-            hit[rare[i].value ^ g[rest - rare[i].at]] = 1;                                         \
-        }                                                                                          \
-    }                                                                                              \
-    /* Mark the nim-sums of the splits from <= a < to of rest not marked yet,                      \
-     * until missing of them are:                                                                  \
-     * the caller leaves unmarked only the rare values it looks for, and each                      \
-     * split found is remembered in witness (slot of each value's). Eight                          \
-     * splits at a time: they are nearly always all marked already. Returns how                    \
-     * many are still missing. */                                                                  \
-    static size_t common_pairs_##W(const T *g, size_t rest, size_t from, size_t to, uint8_t *hit,  \
-                                   size_t missing, uint32_t *witness, size_t slot,                 \
-                                   uint64_t *pairs) {                                              \
-        size_t half = to - 1, a = from;                                                            \
-        for (; a + 8 <= half + 1 && missing > 0; a += 8) {                                         \
-            unsigned all = 1;                                                                      \
-            for (size_t i = 0; i < 8; i++) {                                                       \
-                all &= hit[(uint32_t)g[a + i] ^ g[rest - a - i]];                                  \
-            }                                                                                      \
-            for (size_t i = 0; !all && i < 8 && missing > 0; i++) {                                \
-                uint32_t v = (uint32_t)g[a + i] ^ g[rest - a - i];                                 \
-                if (!hit[v]) {                                                                     \
-                    hit[v] = 1;                                                                    \
-                    witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)(a + i);            \
-                    missing--;                                                                     \
-                }                                                                                  \
-            }                                                                                      \
-        }                                                                                          \
-        for (; a <= half && missing > 0; a++) {                                                    \
-            uint32_t v = (uint32_t)g[a] ^ g[rest - a];                                             \
-            if (!hit[v]) {                                                                         \
-                hit[v] = 1;                                                                        \
-                witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;                      \
-                missing--;                                                                         \
-            }                                                                                      \
-        }                                                                                          \
-        *pairs += a - from;                                                                        \
-        return missing;                                                                            \
-    }
-
-DEFINE_LOOPS(uint16_t, 16)
-DEFINE_LOOPS(uint32_t, 32)
+/* The hot loops, once per value width (see octal_engine_loops.h). */
+#define VALUE uint16_t
+#define WIDTH 16
+#include "octal_engine_loops.h"
+#undef VALUE
+#undef WIDTH
+#define VALUE uint32_t
+#define WIDTH 32
+#include "octal_engine_loops.h"
+#undef VALUE
+#undef WIDTH
 
 #define CALL(e, loop, ...)                                                                         \
     ((e)->wide != NULL ? loop##_32((e)->wide, __VA_ARGS__) : loop##_16((e)->narrow, __VA_ARGS__))
@@ -513,7 +450,7 @@ static uint32_t naive_value(cg_octal_engine *e, size_t n) {
             sets = mark_splits(e, n - k, false, sets);
         }
         if ((d & 8) && n - k >= 3) {
-            CALL(e, triples, n - k, e->hit);
+            CALL(e, triples, n - k, false, e->hit);
         }
     }
     return mex_of_union(e, sets);
