@@ -306,6 +306,8 @@ typedef struct shared_splits {
     size_t rest;
     bool rare;    /* the splits with a rare member (the sparse engine), not all */
     size_t items; /* the splits, or the rare positions below rest */
+    size_t skip;  /* the rare position not to pair (the equal split of a '!'
+                     digit), or SIZE_MAX */
     bool fresh;   /* the heap's first shared scan: the members clear their tables */
     unsigned caller_share;
 } shared_splits;
@@ -327,7 +329,10 @@ static size_t share_start(size_t half, unsigned member, unsigned members, unsign
  * with the rare member rare[i]. */
 static void mark_items(cg_octal_engine *e, const shared_splits *job, size_t from, size_t to,
                        uint8_t *hit) {
-    if (job->rare) {
+    if (job->rare && job->skip >= from && job->skip < to) {
+        CALL(e, rare_pairs, e->rare, job->rest, from, job->skip, hit);
+        CALL(e, rare_pairs, e->rare, job->rest, job->skip + 1, to, hit);
+    } else if (job->rare) {
         CALL(e, rare_pairs, e->rare, job->rest, from, to, hit);
     } else {
         CALL(e, pairs, job->rest, 1 + from, 1 + to, hit);
@@ -384,18 +389,37 @@ static size_t rare_below(const cg_octal_engine *e, size_t rest) {
     return low;
 }
 
-/* Mark every split of rest (rare: those with a rare member), shared among
- * the crew when they are many and sharing pays; returns the tables of
- * options in use (1: the caller's alone). shared: the tables in use before. */
-static unsigned mark_splits(cg_octal_engine *e, size_t rest, bool rare, unsigned shared) {
-    size_t items = rare ? rare_below(e, rest) : rest / 2;
+/* The splits a + b = rest, a <= b, have a <= half_splits(rest, unequal):
+ * a < b with a '!'. */
+static size_t half_splits(size_t rest, bool unequal) {
+    return unequal ? (rest - 1) / 2 : rest / 2;
+}
+
+/* The index in the rare list of the equal split's heap when a '!' forbids
+ * that split and it is rare, else SIZE_MAX. */
+static size_t rare_equal_split(const cg_octal_engine *e, size_t rest, bool unequal) {
+    if (!unequal || rest % 2 != 0) {
+        return SIZE_MAX;
+    }
+    size_t i = rare_below(e, rest / 2);
+    return i < e->rare_count && e->rare[i].at == rest / 2 ? i : SIZE_MAX;
+}
+
+/* Mark every split of rest (rare: those with a rare member; unequal: only
+ * into heaps of different sizes), shared among the crew when they are many
+ * and sharing pays; returns the tables of options in use (1: the caller's
+ * alone). shared: the tables in use before. */
+static unsigned mark_splits(cg_octal_engine *e, size_t rest, bool rare, bool unequal,
+                            unsigned shared) {
+    size_t items = rare ? rare_below(e, rest) : half_splits(rest, unequal);
     e->pairs += items;
     if (e->threads > 1 && items >= SHARED_SPLITS && e->crew == NULL) {
         e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
     }
     unsigned members = cg_crew_members(e->crew);
     bool timed = false;
-    shared_splits job = {e, rest, rare, items, shared == 1, e->caller_share};
+    size_t skip = rare ? rare_equal_split(e, rest, unequal) : SIZE_MAX;
+    shared_splits job = {e, rest, rare, items, skip, shared == 1, e->caller_share};
     if (members == 1 || items < SHARED_SPLITS || !share_this_heap(e, &timed)) {
         double start = timed ? cg_seconds() : 0;
         mark_items(e, &job, 0, items, e->hit);
@@ -446,11 +470,12 @@ static uint32_t naive_value(cg_octal_engine *e, size_t n) {
     unsigned sets = 1;
     for (size_t k = 0; k <= e->code.last && k <= n; k++) {
         unsigned d = e->code.digit[k];
+        bool unequal = (d & CG_OCTAL_UNEQUAL) != 0;
         if ((d & 4) && n - k >= 2) {
-            sets = mark_splits(e, n - k, false, sets);
+            sets = mark_splits(e, n - k, false, unequal, sets);
         }
         if ((d & 8) && n - k >= 3) {
-            CALL(e, triples, n - k, false, e->hit);
+            CALL(e, triples, n - k, unequal, e->hit);
         }
     }
     return mex_of_union(e, sets);
@@ -462,8 +487,9 @@ static uint32_t naive_value(cg_octal_engine *e, size_t n) {
  * candidate still missing, before the long scan. One value none of them
  * gives means the scan is needed anyway, and it stops there. Returns how
  * many are still missing. */
-static size_t try_witnesses(cg_octal_engine *e, size_t rest, uint32_t candidate, size_t missing,
-                            size_t slot) {
+static size_t try_witnesses(cg_octal_engine *e, size_t rest, bool unequal, uint32_t candidate,
+                            size_t missing, size_t slot) {
+    size_t half = half_splits(rest, unequal);
     for (uint32_t v = 0; v < candidate && missing > 0; v++) {
         if (e->hit[v]) {
             continue;
@@ -471,7 +497,7 @@ static size_t try_witnesses(cg_octal_engine *e, size_t rest, uint32_t candidate,
         const uint32_t *tried = e->witness + (size_t)v * CG_OCTAL_WITNESSES;
         for (size_t j = 0; !e->hit[v] && j < CG_OCTAL_WITNESSES; j++) {
             size_t a = tried[j];
-            if (a > 0 && 2 * a <= rest &&
+            if (a > 0 && a <= half &&
                 (cg_octal_engine_at(e, a) ^ cg_octal_engine_at(e, rest - a)) == v) {
                 e->hit[v] = 1;
                 e->witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;
@@ -491,8 +517,9 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
     single_heaps(e, n);
     unsigned sets = 1;
     for (size_t k = 0; k <= e->code.last && k <= n; k++) {
-        if ((e->code.digit[k] & 4) && n - k >= 2) {
-            sets = mark_splits(e, n - k, true, sets);
+        unsigned d = e->code.digit[k];
+        if ((d & 4) && n - k >= 2) {
+            sets = mark_splits(e, n - k, true, (d & CG_OCTAL_UNEQUAL) != 0, sets);
         }
     }
     /* the rest reads the caller's table alone */
@@ -521,20 +548,24 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
      * the others are scanned to the end. */
     size_t slot = n % CG_OCTAL_WITNESSES;
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
-        size_t rest = n - k, end = rest / 2 + 1;
-        if ((e->code.digit[k] & 4) && rest >= 2) {
+        unsigned d = e->code.digit[k];
+        size_t rest = n - k, end = half_splits(rest, (d & CG_OCTAL_UNEQUAL) != 0) + 1;
+        if ((d & 4) && rest >= 2) {
             missing = CALL(e, common_pairs, rest, 1, end < FIRST_SPLITS ? end : FIRST_SPLITS,
                            e->hit, missing, e->witness, slot, &e->pairs);
         }
     }
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
-        if ((e->code.digit[k] & 4) && n - k >= 2) {
-            missing = try_witnesses(e, n - k, candidate, missing, slot);
+        unsigned d = e->code.digit[k];
+        if ((d & 4) && n - k >= 2) {
+            missing =
+                try_witnesses(e, n - k, (d & CG_OCTAL_UNEQUAL) != 0, candidate, missing, slot);
         }
     }
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
-        size_t rest = n - k, end = rest / 2 + 1;
-        if ((e->code.digit[k] & 4) && rest >= 2 && end > FIRST_SPLITS) {
+        unsigned d = e->code.digit[k];
+        size_t rest = n - k, end = half_splits(rest, (d & CG_OCTAL_UNEQUAL) != 0) + 1;
+        if ((d & 4) && rest >= 2 && end > FIRST_SPLITS) {
             missing = CALL(e, common_pairs, rest, FIRST_SPLITS, end, e->hit, missing, e->witness,
                            slot, &e->pairs);
         }

@@ -95,4 +95,22 @@ Try 'cgsolve --help'." -- grundy --upto 10
 # Hexadecimal codes: leaving three heaps.
 expect 0 "" "" -- grundy 0.8 --upto 6
 expect_out "0\n0\n0\n0\n1\n1\n1"
+# Codes that only split: 4 (= 4.0, split a heap in two) has period 2 from
+# heap 1; Grundy's game 4!.0 (two unequal heaps) gives OEIS A002188's first
+# 41 terms (G(0..40)), and no period is claimed for a '!' code.
+expect 0 "" "" -- grundy 4 --upto 5
+expect_out "0\n0\n1\n0\n1\n0"
+"$exe" grundy 4.0 --upto 1000 --until-period --json > "$work_dir/split"
+if grep -q '"code":"4.0".*"period":{"period":2,"preperiod":1}' "$work_dir/split"; then g_ok; else g_bad "4.0: $(head -c 300 "$work_dir/split")"; fi
+grundy_game="0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0 4 3 0 4 3 0 4 1 2 3 1 2 4 1 2 4 1 2 4 1"
+for method in naive sparse auto; do
+    got=$("$exe" grundy '4!.0' --upto 40 --method "$method" | tr '\n' ' ')
+    if [ "$got" = "$grundy_game " ]; then g_ok; else g_bad "4!.0 --method $method: $got"; fi
+done
+"$exe" grundy '4!' --upto 3000 --until-period --json > "$work_dir/grundy_game"
+if grep -q '"code":"4!.0".*"period":null' "$work_dir/grundy_game"; then g_ok; else g_bad "4!: $(head -c 300 "$work_dir/grundy_game")"; fi
+expect 2 "" "cgsolve grundy: invalid octal game code '0.1!': '!' at position 4 follows a digit that does not split a heap (only 4-7 and c-f take '!')
+Try 'cgsolve --help'." -- grundy '0.1!' --upto 3
+expect 2 "" "cgsolve grundy: invalid octal game code '0.0': no digit allows a move
+Try 'cgsolve --help'." -- grundy 0.0 --upto 3
 rm -rf "$work_dir"
