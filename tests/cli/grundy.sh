@@ -113,4 +113,23 @@ expect 2 "" "cgsolve grundy: invalid octal game code '0.1!': '!' at position 4 f
 Try 'cgsolve --help'." -- grundy '0.1!' --upto 3
 expect 2 "" "cgsolve grundy: invalid octal game code '0.0': no digit allows a move
 Try 'cgsolve --help'." -- grundy 0.0 --upto 3
+# --certificate writes the proof of a period, --verify checks it by the
+# definition; a tampered certificate is refused, and so is a run with no
+# period to certify.
+expect 0 "" "" -- grundy 0.07 --upto 5000 --certificate "$work_dir/dawson.cert"
+if grep -q '^period 34$' "$work_dir/dawson.cert" &&
+    grep -q '^preperiod 53$' "$work_dir/dawson.cert"; then g_ok; else g_bad "--certificate: $(cat "$work_dir/dawson.cert")"; fi
+expect 0 "" "" -- grundy --verify "$work_dir/dawson.cert"
+expect_out "verified: 0.07 has period 34 from heap 53 (G(0..175) checked)"
+flipped=$(sed -n 's/^checksum //p' "$work_dir/dawson.cert" | tr '0-9a-f' '1-9a-f0')
+sed "s/^checksum .*/checksum $flipped/" "$work_dir/dawson.cert" > "$work_dir/bad.cert"
+expect 1 "" "cgsolve grundy: $work_dir/bad.cert: the certificate of 0.07 does not hold: the values' checksum is $(sed -n 's/^checksum //p' "$work_dir/dawson.cert"), the certificate says $(sed -n 's/^checksum //p' "$work_dir/bad.cert")" \
+    -- grundy --verify "$work_dir/bad.cert"
+sed 's/^period 34$/period 35/' "$work_dir/dawson.cert" > "$work_dir/bad.cert"
+expect 1 "" "cgsolve grundy: $work_dir/bad.cert: the certificate of 0.07 does not hold: the extent 176 is below the 178 values the bound needs for period 35 from 53" \
+    -- grundy --verify "$work_dir/bad.cert"
+expect 2 "" "cgsolve grundy: --verify reads the code from the certificate, not '0.07'
+Try 'cgsolve --help'." -- grundy 0.07 --verify "$work_dir/dawson.cert"
+expect 3 "" "cgsolve grundy: no period proven in G(0..200): no certificate written to '$work_dir/none.cert'" \
+    -- grundy 0.6 --upto 200 --certificate "$work_dir/none.cert"
 rm -rf "$work_dir"
