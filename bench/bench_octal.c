@@ -1,6 +1,6 @@
-/* The octal engines: the rare/common (sparse space) engine against the
+/* The octal engines: the sparse engine (rare and common values) against the
  * definition (naive), in the same run on the same codes, with their values
- * compared; then the definition on two threads against one, on 0.007. Usage: bench_octal [scale]
+ * compared; then the naive engine on two threads against one, on 0.007. Usage: bench_octal [scale]
  * (heaps are multiplied by scale / 8; default 8). Published figures for other engines are in
  * RESULTS.md. */
 #include <stdio.h>
@@ -52,8 +52,8 @@ int main(int argc, char **argv) {
         cg_octal_engine_free(&naive);
         cg_octal_engine_free(&sparse);
     }
-    /* The definition on one thread and shared between two, on 0.007 (the
-     * game the rare/common split does not help). */
+    /* The naive engine on one thread and shared between two, on 0.007 (the
+     * game the sparse engine does not help). */
     cg_octal_code treblecross;
     cg_octal_parse("0.007", &treblecross, NULL);
     size_t heaps = ((size_t)1 << 18) * scale / 8;

@@ -1,8 +1,10 @@
 /* Grundy sequences of octal games by two exact engines behind one interface.
  *
- * The naive engine applies the definition: G(n) is the mex over every move
- * of the nim-sum of the heaps it leaves, O(n) pairs per heap. The sparse
- * engine uses the rare/common split (Berlekamp's "sparse space", as in
+ * Two words name the engines throughout (code, help, docs): naive and
+ * sparse. The naive engine applies the definition: G(n) is the mex over
+ * every move of the nim-sum of the heaps it leaves, O(n) pairs per heap. The
+ * sparse engine splits the values into rare and common ones (Berlekamp's
+ * "sparse space", as in
  * Winning Ways and the engines of Gangolli and Plambeck, Flammenkamp,
  * Beling): for a mask m, a value is common when (value & m) has an odd number
  * of bits, rare otherwise. A nim-sum of two values is common exactly when one
@@ -44,8 +46,8 @@ extern "C" {
 
 typedef enum cg_engine_method {
     CG_ENGINE_AUTO,   /* naive for the first heaps, then sparse while rare positions are few */
-    CG_ENGINE_NAIVE,  /* the definition */
-    CG_ENGINE_SPARSE, /* rare/common (codes that split in three fall back to naive) */
+    CG_ENGINE_NAIVE,  /* every split: the definition */
+    CG_ENGINE_SPARSE, /* rare and common values (codes that split in three fall back to naive) */
 } cg_engine_method;
 
 #define CG_OCTAL_WITNESSES 8 /* splits remembered per rare value */
@@ -145,6 +147,18 @@ cg_status cg_octal_engine_save(const cg_octal_engine *engine, const char *path, 
 cg_status cg_octal_engine_load(cg_octal_engine *engine, const cg_octal_code *code,
                                cg_engine_method method, cg_budget *budget, const char *path,
                                cg_error *err);
+
+/* The Walsh-Hadamard transform of values[0..count-1] in place (count a
+ * power of two): values[m] becomes the sum over v of values[v] times -1 to
+ * the number of bits of v & m. */
+void cg_walsh_hadamard(int64_t *values, size_t count);
+
+/* The mask m (1 <= m < bound, bound a power of two >= 2) under which the
+ * fewest positions are rare, given how many positions have each value
+ * (histogram[0..bound-1]): the least transform[m] of the histogram's
+ * Walsh-Hadamard transform, which is rare minus common positions; ties go
+ * to the smallest m. transform: room for bound entries. */
+uint32_t cg_octal_best_mask(const uint64_t *histogram, uint32_t bound, int64_t *transform);
 
 /* The rare positions under the current mask (0 before one is chosen). */
 size_t cg_octal_engine_rare_count(const cg_octal_engine *engine);

@@ -64,6 +64,8 @@ typedef enum cg_option_id {
     CG_OPTION_PROGRESS,     /* grundy: progress on standard error */
     CG_OPTION_THREADS,      /* grundy, treblecross: threads sharing long scans */
     CG_OPTION_TABLE,        /* treblecross: a 0.007 checkpoint to start from */
+    CG_OPTION_CERTIFICATE,  /* grundy: write the proof of the period found to this file */
+    CG_OPTION_VERIFY,       /* grundy: check a certificate instead of computing */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -144,6 +146,8 @@ typedef struct cg_options {
     uint64_t given[2];        /* bit id % 64 of word id / 64 for each option cg_option_set stored */
     cg_progress_hook progress_hook; /* set by the front end, or NULL */
     void *progress_context;
+    const char *certificate; /* grundy: the period's certificate to write, or NULL */
+    const char *verify;      /* grundy: the certificate to check, or NULL */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

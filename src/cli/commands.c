@@ -80,8 +80,10 @@ const command cli_commands[] = {
     {"grundy",
      "CODE [--upto N] [OPTION...]",
      "the Grundy sequence G(0..N) of an octal game, e.g. 0.007, 0.77 or 4.07",
-     "CODE is d0.d1d2... with each digit 0-7 (d0 is 0 or 4): 0.007 Treblecross,\n"
-     "0.77 Kayles, 0.07 Dawson's Kayles. The values are printed one a line;\n"
+     "CODE is d0.d1d2... with each digit 0-7, or 8-f to leave three heaps too\n"
+     "(d0 is 0, 4, 8 or c; '!' after a digit that splits: unequal heaps only):\n"
+     "0.007 Treblecross, 0.77 Kayles, 0.07 Dawson's Kayles, 4 (or 4.0) splitting\n"
+     "a heap in two, 4!.0 Grundy's game. The values are printed one a line;\n"
      "explanations add the proven period, the largest value and a checksum.\n",
      CLI_OUTPUT_OPTIONS | 1u << CG_OPTION_MEMORY,
      {cg_grundy_options, NULL, NULL},

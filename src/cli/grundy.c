@@ -46,7 +46,46 @@ static bool progress(void *context, size_t known, size_t wanted, size_t rare) {
     return cli_interrupted();
 }
 
+/* --verify's progress (heaps checked), and its interrupt. */
+static bool verify_progress(void *context, const char *what, uint64_t done, uint64_t total) {
+    const progress_state *p = context;
+    if (p->show) {
+        fprintf(stderr, "%sgrundy: %s, %llu of %llu heaps (%.1f%%)%s", p->terminal ? "\r" : "",
+                what, (unsigned long long)done, (unsigned long long)total,
+                total > 0 ? 100.0 * (double)done / (double)total : 100.0,
+                p->terminal ? "   " : "\n");
+    }
+    return cli_interrupted();
+}
+
+static int run_verify(cli *c) {
+    if (c->argc > 0) {
+        return cli_usage_error("grundy", "--verify reads the code from the certificate, not '%s'",
+                               c->argv[0]);
+    }
+    progress_state p = {
+        c->options.progress || isatty(STDERR_FILENO), isatty(STDERR_FILENO), false, 0, 0, 0};
+    c->options.progress_hook = verify_progress;
+    c->options.progress_context = &p;
+    cli_catch_interrupts();
+    cg_error err;
+    cg_error_clear(&err);
+    cg_status st = cg_check_grundy_certificate(&c->options, stdout, &err);
+    if (p.show && p.terminal) {
+        fputc('\n', stderr);
+    }
+    if (st == CG_ERR_STOPPED) {
+        fprintf(stderr,
+                "cgsolve grundy: interrupted; the certificate was not checked to the end\n");
+        return cli_close_output(stdout, 130);
+    }
+    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("grundy", &err));
+}
+
 int cli_run_grundy(cli *c) {
+    if (c->options.verify != NULL) {
+        return run_verify(c);
+    }
     const char *code = c->argc > 0 ? c->argv[0] : NULL;
     if (code == NULL && c->options.resume == NULL) {
         return cli_usage_error("grundy", "missing the octal game code, e.g. 0.007");

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cgsolve/buf.h"
+#include "cgsolve/certificate.h"
 #include "cgsolve/clock.h"
 #include "cgsolve/octal_engine.h"
 
@@ -15,7 +16,7 @@ const cg_option_spec cg_grundy_options[] = {
     {CG_OPTION_UPTO, "upto", 'n', CG_ARG_INT, "N", "compute G(0..N) (default 100)", 0,
      (int64_t)1 << 40, NULL},
     {CG_OPTION_METHOD, "method", 'A', CG_ARG_CHOICE, "METHOD",
-     "auto (default), naive or sparse (rare/common)", 0, 0, "auto|naive|sparse"},
+     "auto (default), naive (all splits) or sparse (rare ones)", 0, 0, "auto|naive|sparse"},
     {CG_OPTION_UNTIL_PERIOD, "until-period", 'U', CG_ARG_NONE, NULL,
      "stop computing once a period is proven", 0, 0, NULL},
     {CG_OPTION_VALUES_OUT, "values-out", 'O', CG_ARG_TEXT, "FILE",
@@ -26,6 +27,10 @@ const cg_option_spec cg_grundy_options[] = {
     {CG_OPTION_PROGRESS, "progress", 'G', CG_ARG_NONE, NULL,
      "progress on standard error (default on a terminal)", 0, 0, NULL},
     CG_THREADS_OPTION,
+    {CG_OPTION_CERTIFICATE, "certificate", 0, CG_ARG_TEXT, "FILE",
+     "prove the period to FILE (implies --until-period)", 0, 0, NULL},
+    {CG_OPTION_VERIFY, "verify", 0, CG_ARG_TEXT, "FILE", "check a period's proof by the definition",
+     0, 0, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
@@ -60,6 +65,7 @@ typedef struct grundy_run {
     size_t written;    /* values written so far */
     uint64_t checksum; /* of the values written */
     size_t period, preperiod;
+    bool until_period; /* asked, or implied by a certificate */
     double last_checkpoint;
 } grundy_run;
 
@@ -133,7 +139,7 @@ static cg_status compute(grundy_run *r, cg_error *err) {
         if (st == CG_OK) {
             st = emit(r, target, err);
         }
-        if (st == CG_OK && r->options->until_period) {
+        if (st == CG_OK && r->until_period) {
             r->period = cg_octal_find_period_in(&r->engine, engine_at, r->engine.count,
                                                 &r->engine.code, &r->preperiod);
         }
@@ -153,6 +159,25 @@ static cg_status compute(grundy_run *r, cg_error *err) {
         st = checkpoint(r, true, err);
     }
     return st;
+}
+
+/* Write the certificate of the period found (none found: an error). */
+static cg_status write_certificate(const grundy_run *r, cg_error *err) {
+    const cg_octal_engine *e = &r->engine;
+    if (r->period == 0) {
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "no period proven in G(0..%zu): no certificate written to '%s'",
+                            e->count > 0 ? e->count - 1 : 0, r->options->certificate);
+    }
+    cg_certificate c = {e->code, r->preperiod, r->period, 0, CG_GRUNDY_CHECKSUM_START};
+    c.extent = cg_certificate_extent(&e->code, r->preperiod, r->period);
+    if (c.extent > e->count) {
+        return cg_error_set(err, CG_ERR_INTERNAL, "the period was proven from too few values");
+    }
+    for (size_t n = 0; n < c.extent; n++) {
+        c.checksum = cg_grundy_checksum_add(c.checksum, n, cg_octal_engine_at(e, n));
+    }
+    return cg_certificate_write(&c, r->options->certificate, err);
 }
 
 static const char *method_name(cg_engine_method method) {
@@ -249,6 +274,53 @@ static cg_status finish(grundy_run *r, cg_error *err) {
     return st;
 }
 
+cg_status cg_check_grundy_certificate(const cg_options *options, FILE *out, cg_error *err) {
+    cg_certificate c;
+    cg_status st = cg_certificate_read(options->verify, &c, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_budget budget = cg_budget_make(options->memory_limit);
+    st = cg_certificate_verify(&c, &budget, options->progress_hook, options->progress_context, err);
+    char name[CG_OCTAL_NAME_SIZE];
+    cg_octal_format(&c.code, name, sizeof name);
+    if (st == CG_ERR_INPUT) {
+        cg_error why = *err;
+        return cg_error_set(err, CG_ERR_INPUT, "%s: the certificate of %s does not hold: %s",
+                            options->verify, name, why.message);
+    }
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_report report;
+    cg_report_init(&report);
+    cg_report_string(&report, "certificate", options->verify);
+    cg_report_string(&report, "code", name);
+    cg_report_int(&report, "period", (int64_t)c.period);
+    cg_report_int(&report, "preperiod", (int64_t)c.preperiod);
+    cg_report_int(&report, "extent", (int64_t)c.extent);
+    cg_report_printf(&report, "checksum", "%016llx", (unsigned long long)c.checksum);
+    cg_report_bool(&report, "verified", true);
+    cg_buf text = CG_BUF_INIT;
+    if (options->output == CG_OUTPUT_JSON) {
+        cg_report_write_envelope(&text, "grundy", NULL, 1, "verified", 8, &report);
+    } else if (options->output == CG_OUTPUT_JUDGE) {
+        cg_buf_printf(&text, "verified: %s has period %llu from heap %llu (G(0..%llu) checked)\n",
+                      name, (unsigned long long)c.period, (unsigned long long)c.preperiod,
+                      (unsigned long long)c.extent - 1);
+    } else {
+        cg_report_render_text(&report, 0, &text);
+    }
+    bool failed = cg_report_failed(&report) || cg_buf_failed(&text);
+    st = failed ? cg_error_nomem(err, "formatting the check") : CG_OK;
+    if (st == CG_OK && (fwrite(text.data, 1, text.len, out) != text.len || fflush(out) != 0)) {
+        st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+    }
+    cg_buf_free(&text);
+    cg_report_free(&report);
+    return st;
+}
+
 cg_status cg_write_grundy_table(const char *text, const cg_options *options, FILE *out,
                                 const cg_grundy_hooks *hooks, cg_error *err) {
     cg_octal_code code;
@@ -273,6 +345,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     r.hooks = hooks;
     r.out = out;
     r.checksum = CG_GRUNDY_CHECKSUM_START;
+    r.until_period = options->until_period || options->certificate != NULL;
     r.last_checkpoint = cg_seconds();
     /* the values go to their own file when one is given; with JSON they
      * are written only there */
@@ -293,6 +366,9 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     }
     if (st == CG_OK) {
         st = finish(&r, err);
+    }
+    if (st == CG_OK && options->certificate != NULL) {
+        st = write_certificate(&r, err);
     }
     if ((st == CG_OK || st == CG_ERR_STOPPED) && fflush(out) != 0) {
         st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));

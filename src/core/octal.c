@@ -21,12 +21,34 @@ static char digit_char(unsigned d) {
     return (char)(d < 10 ? '0' + d : 'a' + d - 10);
 }
 
+/* Read '!' after the digit at k (at p, position pos in text): the splits of
+ * that digit must leave heaps of different sizes. */
+static cg_status read_unequal(const char *text, const char **p, cg_octal_code *code, size_t k,
+                              cg_error *err) {
+    if (**p != '!') {
+        return CG_OK;
+    }
+    if ((code->digit[k] & (4 | 8)) == 0) {
+        return cg_error_set(err, CG_ERR_INPUT,
+                            "invalid octal game code '%s': '!' at position %zu follows a digit "
+                            "that does not split a heap (only 4-7 and c-f take '!')",
+                            text, (size_t)(*p - text) + 1);
+    }
+    code->digit[k] |= CG_OCTAL_UNEQUAL;
+    (*p)++;
+    return CG_OK;
+}
+
 cg_status cg_octal_parse(const char *text, cg_octal_code *code, cg_error *err) {
     memset(code, 0, sizeof *code);
+    if (text == NULL) {
+        return cg_error_set(err, CG_ERR_INPUT, "no octal game code given");
+    }
     const char *p = text;
     if (*p == '\0') {
         return cg_error_set(err, CG_ERR_INPUT, "invalid octal game code '': expected d0.d1d2...");
     }
+    cg_status st = CG_OK;
     if (*p != '.') {
         /* without removing anything a heap can only be split: in two (4),
          * in three (8) or either (c) */
@@ -38,14 +60,20 @@ cg_status cg_octal_parse(const char *text, cg_octal_code *code, cg_error *err) {
         }
         code->digit[0] = (uint8_t)digit_value(*p);
         p++;
-        if (*p != '.') {
+        if ((st = read_unequal(text, &p, code, 0, err)) != CG_OK) {
+            return st;
+        }
+        if (*p != '.' && *p != '\0') {
             return cg_error_set(err, CG_ERR_INPUT,
-                                "invalid octal game code '%s': expected '.' at position 2", text);
+                                "invalid octal game code '%s': expected '.' at position %zu", text,
+                                (size_t)(p - text) + 1);
         }
     }
-    p++; /* the point */
-    size_t k = 1;
-    for (; *p != '\0'; p++, k++) {
+    const char *point = p;
+    if (*p == '.') {
+        p++;
+    }
+    for (size_t k = 1; *p != '\0'; p++, k++) {
         if (digit_value(*p) < 0) {
             return cg_error_set(err, CG_ERR_INPUT,
                                 "invalid octal game code '%s': '%c' at position %zu is not a "
@@ -58,18 +86,39 @@ cg_status cg_octal_parse(const char *text, cg_octal_code *code, cg_error *err) {
                                 text, CG_OCTAL_MAX_DIGITS);
         }
         code->digit[k] = (uint8_t)digit_value(*p);
+        p++;
+        if ((st = read_unequal(text, &p, code, k, err)) != CG_OK) {
+            return st;
+        }
+        p--;
     }
+    /* the canonical form must fit CG_OCTAL_NAME_SIZE */
+    if ((size_t)(p - point) > CG_OCTAL_MAX_DIGITS + 1) {
+        return cg_error_set(err, CG_ERR_INPUT,
+                            "invalid octal game code '%s': more than %d characters after the point",
+                            text, CG_OCTAL_MAX_DIGITS);
+    }
+    bool moves = false;
     for (size_t i = 0; i <= CG_OCTAL_MAX_DIGITS; i++) {
         if (code->digit[i] != 0) {
             code->last = i;
+            moves = moves || (i > 0 || (code->digit[i] & (4 | 8)) != 0);
         }
     }
-    if (code->last == 0) {
+    if (!moves) {
         return cg_error_set(err, CG_ERR_INPUT,
-                            "invalid octal game code '%s': no digit after the point allows a move",
-                            text);
+                            "invalid octal game code '%s': no digit allows a move", text);
     }
     return CG_OK;
+}
+
+bool cg_octal_unequal(const cg_octal_code *code) {
+    for (size_t k = 0; k <= code->last; k++) {
+        if (code->digit[k] & CG_OCTAL_UNEQUAL) {
+            return true;
+        }
+    }
+    return false;
 }
 
 void cg_octal_format(const cg_octal_code *code, char *out, size_t size) {
@@ -77,11 +126,18 @@ void cg_octal_format(const cg_octal_code *code, char *out, size_t size) {
         return;
     }
     size_t o = 0;
-    char digits[CG_OCTAL_MAX_DIGITS + 3];
-    digits[o++] = digit_char(code->digit[0]);
-    digits[o++] = '.';
-    for (size_t k = 1; k <= code->last; k++) {
-        digits[o++] = digit_char(code->digit[k]);
+    char digits[CG_OCTAL_NAME_SIZE + CG_OCTAL_MAX_DIGITS];
+    for (size_t k = 0; k <= code->last || k == 0; k++) {
+        digits[o++] = digit_char(code->digit[k] & 15);
+        if (code->digit[k] & CG_OCTAL_UNEQUAL) {
+            digits[o++] = '!';
+        }
+        if (k == 0) {
+            digits[o++] = '.';
+        }
+    }
+    if (code->last == 0) {
+        digits[o++] = '0'; /* 4.0: a point needs a digit after it */
     }
     digits[o] = '\0';
     size_t n = o < size - 1 ? o : size - 1;
@@ -89,8 +145,6 @@ void cg_octal_format(const cg_octal_code *code, char *out, size_t size) {
     out[n] = '\0';
 }
 
-/* The first index from which G(n + p) == G(n) for all known n, given that
- * it holds from `from` on. */
 static size_t start_of_period(const void *values, cg_value_at at, size_t p, size_t from) {
     size_t n = from;
     while (n > 0 && at(values, n - 1 + p) == at(values, n - 1)) {
@@ -168,6 +222,10 @@ size_t cg_octal_find_period_in(const void *values, cg_value_at at, size_t count,
     size_t known = 0;
     static _Thread_local pattern pat; /* 32 KiB: off the stack */
     pat.period = 0;
+    if (cg_octal_unequal(code)) {
+        *preperiod = 0;
+        return 0; /* no theorem to prove a period with (see octal.h) */
+    }
     /* A period p can be proven only when 2p + last <= count. */
     for (size_t p = 1; 2 * p + code->last <= count; p++) {
         size_t from = count - p;

@@ -212,24 +212,26 @@ static cg_status add_rare(cg_octal_engine *e, size_t position, cg_error *err) {
 
 /* ---- the mask ------------------------------------------------------------- */
 
-/* The mask with the fewest rare positions: the Walsh-Hadamard transform of
- * the value histogram gives, for every mask m, (rare - common) positions. */
-static uint32_t best_mask(const cg_octal_engine *e, int64_t *transform) {
-    uint32_t n = e->bound;
-    for (uint32_t v = 0; v < n; v++) {
-        transform[v] = (int64_t)e->histogram[v];
-    }
-    for (uint32_t len = 1; len < n; len *= 2) {
-        for (uint32_t i = 0; i < n; i += 2 * len) {
-            for (uint32_t j = i; j < i + len; j++) {
-                int64_t a = transform[j], b = transform[j + len];
-                transform[j] = a + b;
-                transform[j + len] = a - b;
+void cg_walsh_hadamard(int64_t *values, size_t count) {
+    for (size_t len = 1; len < count; len *= 2) {
+        for (size_t i = 0; i < count; i += 2 * len) {
+            for (size_t j = i; j < i + len; j++) {
+                int64_t a = values[j], b = values[j + len];
+                values[j] = a + b;
+                values[j + len] = a - b;
             }
         }
     }
+}
+
+uint32_t cg_octal_best_mask(const uint64_t *histogram, uint32_t bound, int64_t *transform) {
+    for (uint32_t v = 0; v < bound; v++) {
+        transform[v] = (int64_t)histogram[v];
+    }
+    cg_walsh_hadamard(transform, bound);
+    /* transform[m] = (positions whose value is rare under m) - (common) */
     uint32_t best = 0;
-    for (uint32_t m = 1; m < n; m++) {
+    for (uint32_t m = 1; m < bound; m++) {
         if (best == 0 || transform[m] < transform[best]) {
             best = m;
         }
@@ -251,7 +253,7 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
         cg_budget_give(e->budget, e->bound, sizeof *transform);
         return cg_error_nomem(err, "choosing a mask");
     }
-    e->mask = best_mask(e, transform);
+    e->mask = cg_octal_best_mask(e->histogram, e->bound, transform);
     free(transform);
     cg_budget_give(e->budget, e->bound, sizeof *transform);
     classify_values(e);
@@ -265,9 +267,9 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
         }
     }
     /* auto: the rare pairs cost the rare share of every heap's splits, and
-     * the common-common scans come on top: rare/common pays only when rare
+     * the common-common scans come on top: the sparse engine pays only when rare
      * positions are few (measured on 0.007: with 14 % rare, to 2^17, it is
-     * 0.7 times as fast as the definition; with 8 %, from 2^18 on, 1.8
+     * 0.7 times as fast as the naive engine; with 8 %, from 2^18 on, 1.8
      * times as fast) */
     e->sparse_pays = e->rare_count * RARE_SHARE < e->count;
     return CG_OK;
@@ -275,80 +277,17 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
 
 /* ---- one heap --------------------------------------------------------------- */
 
-/* The hot loops, once for 16-bit and once for 32-bit values. The tables of
- * options are bytes, not bits: a byte store does not wait for the one
- * before it, where setting a bit must read its word back first (nim-sums of
- * neighbouring splits often share a word), which made the definition about
- * twice as slow. */
-#define DEFINE_LOOPS(T, W)                                                                         \
-    /* Mark the splits a + b = rest with from <= a < to (a <= b). */                               \
-    static void pairs_##W(const T *g, size_t rest, size_t from, size_t to, uint8_t *hit) {         \
-        const T *low = g + from, *high = g + rest - from;                                          \
-        size_t count = to - from, i = 0;                                                           \
-        for (; i + 4 <= count; i += 4) {                                                           \
-            hit[low[i] ^ *(high - i)] = 1;                                                         \
-            hit[low[i + 1] ^ *(high - i - 1)] = 1;                                                 \
-            hit[low[i + 2] ^ *(high - i - 2)] = 1;                                                 \
-            hit[low[i + 3] ^ *(high - i - 3)] = 1;                                                 \
-        }                                                                                          \
-        for (; i < count; i++) {                                                                   \
-            hit[low[i] ^ *(high - i)] = 1;                                                         \
-        }                                                                                          \
-    }                                                                                              \
-    /* Mark every split in three a + b + c = rest, a <= b <= c. */                                 \
-    static void triples_##W(const T *g, size_t rest, uint8_t *hit) {                               \
-        for (size_t a = 1; 3 * a <= rest; a++) {                                                   \
-            for (size_t b = a; a + 2 * b <= rest; b++) {                                           \
-                hit[(uint32_t)g[a] ^ g[b] ^ g[rest - a - b]] = 1;                                  \
-            }                                                                                      \
-        }                                                                                          \
-    }                                                                                              \
-    /* Mark the splits of rest with a rare member rare[i], from <= i < to (each                    \
-     * below rest). */                                                                             \
-    static void rare_pairs_##W(const T *g, const cg_rare_position *rare, size_t rest, size_t from, \
-                               size_t to, uint8_t *hit) {                                          \
-        for (size_t i = from; i < to; i++) {                                                       \
-            hit[rare[i].value ^ g[rest - rare[i].at]] = 1;                                         \
-        }                                                                                          \
-    }                                                                                              \
-    /* Mark the nim-sums of the splits from <= a < to of rest not marked yet,                      \
-     * until missing of them are:                                                                  \
-     * the caller leaves unmarked only the rare values it looks for, and each                      \
-     * split found is remembered in witness (slot of each value's). Eight                          \
-     * splits at a time: they are nearly always all marked already. Returns how                    \
-     * many are still missing. */                                                                  \
-    static size_t common_pairs_##W(const T *g, size_t rest, size_t from, size_t to, uint8_t *hit,  \
-                                   size_t missing, uint32_t *witness, size_t slot,                 \
-                                   uint64_t *pairs) {                                              \
-        size_t half = to - 1, a = from;                                                            \
-        for (; a + 8 <= half + 1 && missing > 0; a += 8) {                                         \
-            unsigned all = 1;                                                                      \
-            for (size_t i = 0; i < 8; i++) {                                                       \
-                all &= hit[(uint32_t)g[a + i] ^ g[rest - a - i]];                                  \
-            }                                                                                      \
-            for (size_t i = 0; !all && i < 8 && missing > 0; i++) {                                \
-                uint32_t v = (uint32_t)g[a + i] ^ g[rest - a - i];                                 \
-                if (!hit[v]) {                                                                     \
-                    hit[v] = 1;                                                                    \
-                    witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)(a + i);            \
-                    missing--;                                                                     \
-                }                                                                                  \
-            }                                                                                      \
-        }                                                                                          \
-        for (; a <= half && missing > 0; a++) {                                                    \
-            uint32_t v = (uint32_t)g[a] ^ g[rest - a];                                             \
-            if (!hit[v]) {                                                                         \
-                hit[v] = 1;                                                                        \
-                witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;                      \
-                missing--;                                                                         \
-            }                                                                                      \
-        }                                                                                          \
-        *pairs += a - from;                                                                        \
-        return missing;                                                                            \
-    }
-
-DEFINE_LOOPS(uint16_t, 16)
-DEFINE_LOOPS(uint32_t, 32)
+/* The hot loops, once per value width (see octal_engine_loops.h). */
+#define VALUE uint16_t
+#define WIDTH 16
+#include "octal_engine_loops.h"
+#undef VALUE
+#undef WIDTH
+#define VALUE uint32_t
+#define WIDTH 32
+#include "octal_engine_loops.h"
+#undef VALUE
+#undef WIDTH
 
 #define CALL(e, loop, ...)                                                                         \
     ((e)->wide != NULL ? loop##_32((e)->wide, __VA_ARGS__) : loop##_16((e)->narrow, __VA_ARGS__))
@@ -378,6 +317,8 @@ typedef struct shared_splits {
     size_t rest;
     bool rare;    /* the splits with a rare member (the sparse engine), not all */
     size_t items; /* the splits, or the rare positions below rest */
+    size_t skip;  /* the rare position not to pair (the equal split of a '!'
+                     digit), or SIZE_MAX */
     bool fresh;   /* the heap's first shared scan: the members clear their tables */
     unsigned caller_share;
 } shared_splits;
@@ -399,7 +340,10 @@ static size_t share_start(size_t half, unsigned member, unsigned members, unsign
  * with the rare member rare[i]. */
 static void mark_items(cg_octal_engine *e, const shared_splits *job, size_t from, size_t to,
                        uint8_t *hit) {
-    if (job->rare) {
+    if (job->rare && job->skip >= from && job->skip < to) {
+        CALL(e, rare_pairs, e->rare, job->rest, from, job->skip, hit);
+        CALL(e, rare_pairs, e->rare, job->rest, job->skip + 1, to, hit);
+    } else if (job->rare) {
         CALL(e, rare_pairs, e->rare, job->rest, from, to, hit);
     } else {
         CALL(e, pairs, job->rest, 1 + from, 1 + to, hit);
@@ -456,18 +400,37 @@ static size_t rare_below(const cg_octal_engine *e, size_t rest) {
     return low;
 }
 
-/* Mark every split of rest (rare: those with a rare member), shared among
- * the crew when they are many and sharing pays; returns the tables of
- * options in use (1: the caller's alone). shared: the tables in use before. */
-static unsigned mark_splits(cg_octal_engine *e, size_t rest, bool rare, unsigned shared) {
-    size_t items = rare ? rare_below(e, rest) : rest / 2;
+/* The splits a + b = rest, a <= b, have a <= half_splits(rest, unequal):
+ * a < b with a '!'. */
+static size_t half_splits(size_t rest, bool unequal) {
+    return unequal ? (rest - 1) / 2 : rest / 2;
+}
+
+/* The index in the rare list of the equal split's heap when a '!' forbids
+ * that split and it is rare, else SIZE_MAX. */
+static size_t rare_equal_split(const cg_octal_engine *e, size_t rest, bool unequal) {
+    if (!unequal || rest % 2 != 0) {
+        return SIZE_MAX;
+    }
+    size_t i = rare_below(e, rest / 2);
+    return i < e->rare_count && e->rare[i].at == rest / 2 ? i : SIZE_MAX;
+}
+
+/* Mark every split of rest (rare: those with a rare member; unequal: only
+ * into heaps of different sizes), shared among the crew when they are many
+ * and sharing pays; returns the tables of options in use (1: the caller's
+ * alone). shared: the tables in use before. */
+static unsigned mark_splits(cg_octal_engine *e, size_t rest, bool rare, bool unequal,
+                            unsigned shared) {
+    size_t items = rare ? rare_below(e, rest) : half_splits(rest, unequal);
     e->pairs += items;
     if (e->threads > 1 && items >= SHARED_SPLITS && e->crew == NULL) {
         e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
     }
     unsigned members = cg_crew_members(e->crew);
     bool timed = false;
-    shared_splits job = {e, rest, rare, items, shared == 1, e->caller_share};
+    size_t skip = rare ? rare_equal_split(e, rest, unequal) : SIZE_MAX;
+    shared_splits job = {e, rest, rare, items, skip, shared == 1, e->caller_share};
     if (members == 1 || items < SHARED_SPLITS || !share_this_heap(e, &timed)) {
         double start = timed ? cg_seconds() : 0;
         mark_items(e, &job, 0, items, e->hit);
@@ -518,11 +481,12 @@ static uint32_t naive_value(cg_octal_engine *e, size_t n) {
     unsigned sets = 1;
     for (size_t k = 0; k <= e->code.last && k <= n; k++) {
         unsigned d = e->code.digit[k];
+        bool unequal = (d & CG_OCTAL_UNEQUAL) != 0;
         if ((d & 4) && n - k >= 2) {
-            sets = mark_splits(e, n - k, false, sets);
+            sets = mark_splits(e, n - k, false, unequal, sets);
         }
         if ((d & 8) && n - k >= 3) {
-            CALL(e, triples, n - k, e->hit);
+            CALL(e, triples, n - k, unequal, e->hit);
         }
     }
     return mex_of_union(e, sets);
@@ -534,8 +498,9 @@ static uint32_t naive_value(cg_octal_engine *e, size_t n) {
  * candidate still missing, before the long scan. One value none of them
  * gives means the scan is needed anyway, and it stops there. Returns how
  * many are still missing. */
-static size_t try_witnesses(cg_octal_engine *e, size_t rest, uint32_t candidate, size_t missing,
-                            size_t slot) {
+static size_t try_witnesses(cg_octal_engine *e, size_t rest, bool unequal, uint32_t candidate,
+                            size_t missing, size_t slot) {
+    size_t half = half_splits(rest, unequal);
     for (uint32_t v = 0; v < candidate && missing > 0; v++) {
         if (e->hit[v]) {
             continue;
@@ -543,7 +508,7 @@ static size_t try_witnesses(cg_octal_engine *e, size_t rest, uint32_t candidate,
         const uint32_t *tried = e->witness + (size_t)v * CG_OCTAL_WITNESSES;
         for (size_t j = 0; !e->hit[v] && j < CG_OCTAL_WITNESSES; j++) {
             size_t a = tried[j];
-            if (a > 0 && 2 * a <= rest &&
+            if (a > 0 && a <= half &&
                 (cg_octal_engine_at(e, a) ^ cg_octal_engine_at(e, rest - a)) == v) {
                 e->hit[v] = 1;
                 e->witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;
@@ -557,14 +522,15 @@ static size_t try_witnesses(cg_octal_engine *e, size_t rest, uint32_t candidate,
     return missing;
 }
 
-/* The rare/common way (see the header): the candidate from the splits with
+/* The sparse engine (see the header): the candidate from the splits with
  * a rare member, then the rare values below it from common-common splits. */
 static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
     single_heaps(e, n);
     unsigned sets = 1;
     for (size_t k = 0; k <= e->code.last && k <= n; k++) {
-        if ((e->code.digit[k] & 4) && n - k >= 2) {
-            sets = mark_splits(e, n - k, true, sets);
+        unsigned d = e->code.digit[k];
+        if ((d & 4) && n - k >= 2) {
+            sets = mark_splits(e, n - k, true, (d & CG_OCTAL_UNEQUAL) != 0, sets);
         }
     }
     /* the rest reads the caller's table alone */
@@ -593,20 +559,24 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
      * the others are scanned to the end. */
     size_t slot = n % CG_OCTAL_WITNESSES;
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
-        size_t rest = n - k, end = rest / 2 + 1;
-        if ((e->code.digit[k] & 4) && rest >= 2) {
+        unsigned d = e->code.digit[k];
+        size_t rest = n - k, end = half_splits(rest, (d & CG_OCTAL_UNEQUAL) != 0) + 1;
+        if ((d & 4) && rest >= 2) {
             missing = CALL(e, common_pairs, rest, 1, end < FIRST_SPLITS ? end : FIRST_SPLITS,
                            e->hit, missing, e->witness, slot, &e->pairs);
         }
     }
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
-        if ((e->code.digit[k] & 4) && n - k >= 2) {
-            missing = try_witnesses(e, n - k, candidate, missing, slot);
+        unsigned d = e->code.digit[k];
+        if ((d & 4) && n - k >= 2) {
+            missing =
+                try_witnesses(e, n - k, (d & CG_OCTAL_UNEQUAL) != 0, candidate, missing, slot);
         }
     }
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
-        size_t rest = n - k, end = rest / 2 + 1;
-        if ((e->code.digit[k] & 4) && rest >= 2 && end > FIRST_SPLITS) {
+        unsigned d = e->code.digit[k];
+        size_t rest = n - k, end = half_splits(rest, (d & CG_OCTAL_UNEQUAL) != 0) + 1;
+        if ((d & 4) && rest >= 2 && end > FIRST_SPLITS) {
             missing = CALL(e, common_pairs, rest, FIRST_SPLITS, end, e->hit, missing, e->witness,
                            slot, &e->pairs);
         }

@@ -206,6 +206,12 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
     case CG_OPTION_TABLE:
         o->table = text;
         break;
+    case CG_OPTION_CERTIFICATE:
+        o->certificate = text;
+        break;
+    case CG_OPTION_VERIFY:
+        o->verify = text;
+        break;
     case CG_OPTION_COUNT:
         break;
     }

@@ -126,7 +126,8 @@ static void each_move(const play_state *s, void (*fn)(const play_state *, octal_
             if (k > 0 && (((d & 1) && rest == 0) || ((d & 2) && rest > 0))) {
                 fn(s, (octal_move){h, k, rest, 0}, context);
             }
-            for (size_t a = 1; (d & 4) && rest >= 2 && a <= rest / 2; a++) {
+            size_t half = (d & CG_OCTAL_UNEQUAL) ? (rest - 1) / 2 : rest / 2; /* '!' */
+            for (size_t a = 1; (d & 4) && rest >= 2 && a <= half; a++) {
                 fn(s, (octal_move){h, k, a, rest - a}, context);
             }
         }

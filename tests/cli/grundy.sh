@@ -95,4 +95,41 @@ Try 'cgsolve --help'." -- grundy --upto 10
 # Hexadecimal codes: leaving three heaps.
 expect 0 "" "" -- grundy 0.8 --upto 6
 expect_out "0\n0\n0\n0\n1\n1\n1"
+# Codes that only split: 4 (= 4.0, split a heap in two) has period 2 from
+# heap 1; Grundy's game 4!.0 (two unequal heaps) gives OEIS A002188's first
+# 41 terms (G(0..40)), and no period is claimed for a '!' code.
+expect 0 "" "" -- grundy 4 --upto 5
+expect_out "0\n0\n1\n0\n1\n0"
+"$exe" grundy 4.0 --upto 1000 --until-period --json > "$work_dir/split"
+if grep -q '"code":"4.0".*"period":{"period":2,"preperiod":1}' "$work_dir/split"; then g_ok; else g_bad "4.0: $(head -c 300 "$work_dir/split")"; fi
+grundy_game="0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0 4 3 0 4 3 0 4 1 2 3 1 2 4 1 2 4 1 2 4 1"
+for method in naive sparse auto; do
+    got=$("$exe" grundy '4!.0' --upto 40 --method "$method" | tr '\n' ' ')
+    if [ "$got" = "$grundy_game " ]; then g_ok; else g_bad "4!.0 --method $method: $got"; fi
+done
+"$exe" grundy '4!' --upto 3000 --until-period --json > "$work_dir/grundy_game"
+if grep -q '"code":"4!.0".*"period":null' "$work_dir/grundy_game"; then g_ok; else g_bad "4!: $(head -c 300 "$work_dir/grundy_game")"; fi
+expect 2 "" "cgsolve grundy: invalid octal game code '0.1!': '!' at position 4 follows a digit that does not split a heap (only 4-7 and c-f take '!')
+Try 'cgsolve --help'." -- grundy '0.1!' --upto 3
+expect 2 "" "cgsolve grundy: invalid octal game code '0.0': no digit allows a move
+Try 'cgsolve --help'." -- grundy 0.0 --upto 3
+# --certificate writes the proof of a period, --verify checks it by the
+# definition; a tampered certificate is refused, and so is a run with no
+# period to certify.
+expect 0 "" "" -- grundy 0.07 --upto 5000 --certificate "$work_dir/dawson.cert"
+if grep -q '^period 34$' "$work_dir/dawson.cert" &&
+    grep -q '^preperiod 53$' "$work_dir/dawson.cert"; then g_ok; else g_bad "--certificate: $(cat "$work_dir/dawson.cert")"; fi
+expect 0 "" "" -- grundy --verify "$work_dir/dawson.cert"
+expect_out "verified: 0.07 has period 34 from heap 53 (G(0..175) checked)"
+flipped=$(sed -n 's/^checksum //p' "$work_dir/dawson.cert" | tr '0-9a-f' '1-9a-f0')
+sed "s/^checksum .*/checksum $flipped/" "$work_dir/dawson.cert" > "$work_dir/bad.cert"
+expect 1 "" "cgsolve grundy: $work_dir/bad.cert: the certificate of 0.07 does not hold: the values' checksum is $(sed -n 's/^checksum //p' "$work_dir/dawson.cert"), the certificate says $(sed -n 's/^checksum //p' "$work_dir/bad.cert")" \
+    -- grundy --verify "$work_dir/bad.cert"
+sed 's/^period 34$/period 35/' "$work_dir/dawson.cert" > "$work_dir/bad.cert"
+expect 1 "" "cgsolve grundy: $work_dir/bad.cert: the certificate of 0.07 does not hold: the extent 176 is below the 178 values the bound needs for period 35 from 53" \
+    -- grundy --verify "$work_dir/bad.cert"
+expect 2 "" "cgsolve grundy: --verify reads the code from the certificate, not '0.07'
+Try 'cgsolve --help'." -- grundy 0.07 --verify "$work_dir/dawson.cert"
+expect 3 "" "cgsolve grundy: no period proven in G(0..200): no certificate written to '$work_dir/none.cert'" \
+    -- grundy 0.6 --upto 200 --certificate "$work_dir/none.cert"
 rm -rf "$work_dir"

@@ -15,12 +15,19 @@ uint32_t ref_octal_value(const cg_octal_code *code, size_t n, const uint32_t *va
         if ((d & 2) && k > 0 && rest > 0) {
             flag[values[rest]] = true;
         }
-        for (size_t a = 1; (d & 4) && 2 * a <= rest; a++) {
-            flag[values[a] ^ values[rest - a]] = true;
+        bool unequal = (d & CG_OCTAL_UNEQUAL) != 0; /* '!': no two heaps the same size */
+        for (size_t a = 1; (d & 4) && a < rest; a++) {
+            size_t b = rest - a;
+            if (a <= b && !(unequal && a == b)) {
+                flag[values[a] ^ values[b]] = true;
+            }
         }
-        for (size_t a = 1; (d & 8) && 3 * a <= rest; a++) {
-            for (size_t b = a; a + 2 * b <= rest; b++) {
-                flag[values[a] ^ values[b] ^ values[rest - a - b]] = true;
+        for (size_t a = 1; (d & 8) && a < rest; a++) {
+            for (size_t b = a; a + b < rest; b++) {
+                size_t c = rest - a - b;
+                if (b <= c && !(unequal && (a == b || b == c))) {
+                    flag[values[a] ^ values[b] ^ values[c]] = true;
+                }
             }
         }
     }

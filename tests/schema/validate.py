@@ -205,6 +205,17 @@ for code, upto in [("0.77", "150"), ("0.007", "60"), ("4.07", "40"), ("0.137", "
     check(f"grundy {code}: YAML equals the JSON analysis",
           len(blocks) == 1 and yaml.safe_load(blocks[0]) == obj["analysis"])
 
+# grundy --certificate, then --verify --json: the verification's line.
+import tempfile  # noqa: E402 (also imported below, for the pty checks)
+with tempfile.TemporaryDirectory() as certificates:
+    proof = os.path.join(certificates, "kayles.cert")
+    run(["grundy", "0.77", "--upto", "1000", "--certificate", proof], "")
+    obj = json.loads(run(["grundy", "--verify", proof, "--json"], "").stdout)
+    errors = [e.message for e in ENVELOPE.iter_errors(obj)] + \
+             [e.message for e in VALIDATORS["grundy"].iter_errors(obj)]
+    check("grundy --verify: validates", not errors and obj["answer"] == "verified",
+          "; ".join(errors[:3]))
+
 # play: every event of scripted sessions.
 SESSIONS = [
     (["treblecross"], "hint\nzz\n\xff\xfe\n3\nundo\nhelp\n5\n7\n9\n11\n13\n"),

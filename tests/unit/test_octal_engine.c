@@ -78,11 +78,17 @@ static unsigned brute(const cg_octal_code *code, uint64_t heaps) {
             if (k > 0 && (d & 2) && rest > 0) {
                 seen |= (uint64_t)1 << brute(code, with(without, rest, 1));
             }
+            bool unequal = (d & CG_OCTAL_UNEQUAL) != 0; /* '!': sizes must differ */
             for (unsigned a = 1; (d & 4) && 2 * a <= rest; a++) {
-                seen |= (uint64_t)1 << brute(code, with(with(without, a, 1), rest - a, 1));
+                if (!(unequal && 2 * a == rest)) {
+                    seen |= (uint64_t)1 << brute(code, with(with(without, a, 1), rest - a, 1));
+                }
             }
             for (unsigned a = 1; (d & 8) && 3 * a <= rest; a++) {
                 for (unsigned b2 = a; a + 2 * b2 <= rest; b2++) {
+                    if (unequal && (b2 == a || 2 * b2 == rest - a)) {
+                        continue;
+                    }
                     uint64_t parts = with(with(with(without, a, 1), b2, 1), rest - a - b2, 1);
                     seen |= (uint64_t)1 << brute(code, parts);
                 }
@@ -110,6 +116,14 @@ static void brute_force_reference(void **state) {
             text[len++] = "0123456789abcdef"[ref_rng_below(&rng, k % 2 ? 16 : 8)];
         }
         text[len - 1] = "1234567"[ref_rng_below(&rng, 7)];
+        if (k % 3 == 2 && (text[len - 1] & 4)) {
+            text[len++] = '!'; /* unequal heaps (every third code that can) */
+        }
+        if (k % 10 == 9 && text[0] != '0') {
+            /* d0's splits alone: "4", "8!", "c." ... */
+            len = 1;
+            text[len++] = k % 20 == 9 ? '!' : '.';
+        }
         text[len] = '\0';
         cg_octal_code code;
         assert_int_equal(cg_octal_parse(text, &code, NULL), CG_OK);
@@ -142,6 +156,16 @@ static void classic_codes(void **state) {
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         agree(codes[i], 6000);
     }
+    /* only splits (nothing taken, or nothing left behind but two heaps), and
+     * '!': Grundy's game 4!.0 and its kin; 4!.0 runs long enough for the
+     * sparse engine's masks (its values reach 2^7 past heap 3,000) */
+    static const char *const splits[] = {"4",    "4.0",   "0.04",  "0.004", "4.04", "4!.0",
+                                         "0.4!", "4!.4!", "0.04!", "4.4!",  "4!.7", "0.6!"};
+    for (size_t i = 0; i < sizeof splits / sizeof splits[0]; i++) {
+        agree(splits[i], 6000);
+    }
+    agree("c!.1", 300);
+    agree("0.8!", 300);
 }
 
 static void random_codes(void **state) {
@@ -157,6 +181,9 @@ static void random_codes(void **state) {
             text[len++] = (char)('0' + ref_rng_below(&rng, 8));
         }
         text[len - 1] = (char)('1' + ref_rng_below(&rng, 7)); /* a move exists */
+        if (k % 4 == 3 && (text[len - 1] & 4)) {
+            text[len++] = '!'; /* unequal heaps */
+        }
         text[len] = '\0';
         agree(text, 1500 + (size_t)ref_rng_below(&rng, 1500));
     }
