@@ -66,6 +66,13 @@ size_t cg_octal_find_period_in(const void *values, cg_value_at at, size_t count,
 size_t cg_octal_find_period(const cg_nimber *values, size_t count, const cg_octal_code *code,
                             size_t *preperiod);
 
+/* Every move from a heap of n tokens: fn(context, take, parts, count) with
+ * the count (0 to 3) non-empty heaps it leaves, ascending, each option once,
+ * in order of take then parts. take 0 (d0 = 4, 8 or c) only splits. */
+typedef void (*cg_octal_option_fn)(void *context, size_t take, const size_t *parts, size_t count);
+void cg_octal_each_option(const cg_octal_code *code, size_t n, cg_octal_option_fn fn,
+                          void *context);
+
 #ifdef __cplusplus
 }
 #endif

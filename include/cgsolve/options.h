@@ -64,6 +64,10 @@ typedef enum cg_option_id {
     CG_OPTION_PROGRESS,     /* grundy: progress on standard error */
     CG_OPTION_THREADS,      /* grundy, treblecross: threads sharing long scans */
     CG_OPTION_TABLE,        /* treblecross: a 0.007 checkpoint to start from */
+    CG_OPTION_MISERE,       /* grundy: misère play (values, genus, sums) */
+    CG_OPTION_SUM,          /* grundy --misere: the arguments after CODE are a sum's heaps */
+    CG_OPTION_TERMS,        /* grundy --misere: genus terms per heap */
+    CG_OPTION_POSITIONS,    /* grundy --misere: positions one question may search */
     CG_OPTION_CERTIFICATE,  /* grundy: write the proof of the period found to this file */
     CG_OPTION_VERIFY,       /* grundy: check a certificate instead of computing */
     CG_OPTION_COUNT
@@ -144,6 +148,10 @@ typedef struct cg_options {
     cg_color_mode color_mode; /* as asked */
     bool color;               /* explanations may use ANSI colours (the caller resolves auto) */
     uint64_t given[2];        /* bit id % 64 of word id / 64 for each option cg_option_set stored */
+    bool misere;        /* grundy: misère play */
+    bool sum;           /* grundy --misere: the arguments are a sum's heaps */
+    uint64_t terms;     /* grundy --misere: genus terms (0: the default) */
+    uint64_t positions; /* grundy --misere: the search budget (0: the default) */
     cg_progress_hook progress_hook; /* set by the front end, or NULL */
     void *progress_context;
     const char *certificate; /* grundy: the period's certificate to write, or NULL */

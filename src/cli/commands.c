@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cgsolve/grundy_table.h"
+#include "cgsolve/misere_report.h"
 #include "cgsolve/testdata.h"
 #include "cli.h"
 
@@ -41,6 +42,8 @@ static const char *const grundy_examples[] = {
     "cgsolve grundy 0.007 --upto 50",
     "cgsolve grundy 0.77 --upto 200 --explain | tail -8",
     "cgsolve grundy 4.07 --json",
+    "cgsolve grundy 0.77 --misere --upto 12",
+    "cgsolve grundy 0.77 --misere --sum 5 7 9",
     NULL,
 };
 
@@ -86,7 +89,7 @@ const command cli_commands[] = {
      "a heap in two, 4!.0 Grundy's game. The values are printed one a line;\n"
      "explanations add the proven period, the largest value and a checksum.\n",
      CLI_OUTPUT_OPTIONS | 1u << CG_OPTION_MEMORY,
-     {cg_grundy_options, NULL, NULL},
+     {cg_grundy_options, cg_misere_options, NULL},
      false,
      false,
      false,

@@ -7,6 +7,7 @@
 
 #include "cgsolve/clock.h"
 #include "cgsolve/grundy_table.h"
+#include "cgsolve/misere_report.h"
 #include "cgsolve/octal.h"
 #include "cli.h"
 
@@ -82,7 +83,51 @@ static int run_verify(cli *c) {
     return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("grundy", &err));
 }
 
+/* Misère progress: heaps done, on standard error when shown; an interrupt
+ * stops the run. */
+static bool misere_progress(void *context, const char *what, uint64_t done, uint64_t total) {
+    const progress_state *p = context;
+    if (p->show) {
+        fprintf(stderr, "%sgrundy --misere: %llu of %llu heaps (%s)%s", p->terminal ? "\r" : "",
+                (unsigned long long)done, (unsigned long long)total, what,
+                p->terminal ? "   " : "\n");
+    }
+    return cli_interrupted();
+}
+
+/* `grundy CODE --misere [--sum HEAP...]` (misere_report.h). */
+static int run_misere(cli *c) {
+    if (c->argc == 0) {
+        return cli_usage_error("grundy", "missing the octal game code, e.g. 0.77");
+    }
+    progress_state p = {c->options.progress, isatty(STDERR_FILENO), false, 0, 0, 0};
+    c->options.progress_hook = misere_progress;
+    c->options.progress_context = &p;
+    cli_catch_interrupts();
+    cg_error err;
+    cg_error_clear(&err);
+    cg_status st = cg_write_misere(c->argv[0], (const char *const *)c->argv + 1,
+                                   (size_t)c->argc - 1, &c->options, stdout, &err);
+    if (p.show && p.terminal) {
+        fputc('\n', stderr);
+    }
+    int rc = EXIT_OK;
+    if (st == CG_ERR_STOPPED) {
+        fflush(stdout);
+        fprintf(stderr, "cgsolve grundy: interrupted; the lines written so far are valid\n");
+        rc = 130;
+    } else if (st == CG_ERR_USAGE || (st == CG_ERR_INPUT && c->argc > 0)) {
+        return cli_usage_error("grundy", "%s", err.message);
+    } else if (st != CG_OK) {
+        rc = cli_report_failure("grundy", &err);
+    }
+    return cli_close_output(stdout, rc);
+}
+
 int cli_run_grundy(cli *c) {
+    if (c->options.misere) {
+        return run_misere(c);
+    }
     if (c->options.verify != NULL) {
         return run_verify(c);
     }

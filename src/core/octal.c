@@ -272,3 +272,32 @@ size_t cg_octal_find_period(const cg_nimber *values, size_t count, const cg_octa
                             size_t *preperiod) {
     return cg_octal_find_period_in(values, nimber_at, count, code, preperiod);
 }
+
+void cg_octal_each_option(const cg_octal_code *code, size_t n, cg_octal_option_fn fn,
+                          void *context) {
+    size_t parts[3];
+    for (size_t k = 0; k <= code->last && k <= n; k++) {
+        unsigned d = code->digit[k];
+        size_t rest = n - k;
+        if (k > 0 && (d & 1) && rest == 0) {
+            fn(context, k, parts, 0);
+        }
+        if (k > 0 && (d & 2) && rest > 0) {
+            parts[0] = rest;
+            fn(context, k, parts, 1);
+        }
+        for (size_t a = 1; (d & 4) && 2 * a <= rest; a++) {
+            parts[0] = a;
+            parts[1] = rest - a;
+            fn(context, k, parts, 2);
+        }
+        for (size_t a = 1; (d & 8) && 3 * a <= rest; a++) {
+            for (size_t b = a; a + 2 * b <= rest; b++) {
+                parts[0] = a;
+                parts[1] = b;
+                parts[2] = rest - a - b;
+                fn(context, k, parts, 3);
+            }
+        }
+    }
+}

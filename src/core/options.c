@@ -212,6 +212,18 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
     case CG_OPTION_VERIFY:
         o->verify = text;
         break;
+    case CG_OPTION_MISERE:
+        o->misere = true;
+        break;
+    case CG_OPTION_SUM:
+        o->sum = true;
+        break;
+    case CG_OPTION_TERMS:
+        o->terms = (uint64_t)number;
+        break;
+    case CG_OPTION_POSITIONS:
+        o->positions = (uint64_t)number;
+        break;
     case CG_OPTION_COUNT:
         break;
     }

@@ -1,0 +1,251 @@
+#include "cgsolve/misere_report.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgsolve/buf.h"
+#include "cgsolve/grundy_table.h"
+#include "cgsolve/report.h"
+
+#define MAX_SUM 64 /* heaps in a sum on the command line */
+
+const cg_option_spec cg_misere_options[] = {
+    {CG_OPTION_MISERE, "misere", 0, CG_ARG_NONE, NULL,
+     "misère play: values, genus, tameness (last mover loses)", 0, 0, NULL},
+    {CG_OPTION_SUM, "sum", 0, CG_ARG_NONE, NULL,
+     "with --misere: HEAP... after CODE: P or N, winning moves", 0, 0, NULL},
+    {CG_OPTION_TERMS, "terms", 0, CG_ARG_INT, "T",
+     "with --misere: genus terms per heap (default 4)", 1, CG_MISERE_MAX_TERMS, NULL},
+    {CG_OPTION_POSITIONS, "positions", 0, CG_ARG_INT, "N",
+     "with --misere: positions a question may search (2000000)", 1, (int64_t)1 << 40, NULL},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
+
+static cg_status write_out(FILE *out, const cg_buf *text, cg_error *err) {
+    if (cg_buf_failed(text)) {
+        return cg_error_nomem(err, "formatting the misère output");
+    }
+    if (fwrite(text->data, 1, text->len, out) != text->len || fflush(out) != 0) {
+        return cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+    }
+    return CG_OK;
+}
+
+/* The analysis, in explain mode as YAML after the lines, in JSON mode alone. */
+static cg_status write_analysis(const cg_options *options, const cg_report *report,
+                                const cg_buf *answer, FILE *out, cg_error *err) {
+    if (options->output == CG_OUTPUT_JUDGE) {
+        return CG_OK;
+    }
+    cg_buf text = CG_BUF_INIT;
+    if (options->output == CG_OUTPUT_JSON) {
+        cg_report_write_envelope(&text, "grundy", NULL, 1, answer->data, answer->len, report);
+    } else {
+        cg_report_render_text(report, 2, &text);
+    }
+    cg_status st = cg_report_failed(report) ? cg_error_nomem(err, "the misère analysis")
+                                            : write_out(out, &text, err);
+    cg_buf_free(&text);
+    return st;
+}
+
+static void heap_line(const cg_misere_solver *s, size_t n, cg_buf *out) {
+    cg_misere_heap h = cg_misere_heap_at(s, n);
+    cg_buf_printf(out, "%zu %u ", n, h.misere);
+    cg_misere_format_genus(h.normal, h.genus, cg_misere_terms(s), out);
+    cg_buf_puts(out, h.tame ? " tame\n" : " wild\n");
+}
+
+static void report_heap(const cg_misere_solver *s, size_t n, cg_report *report) {
+    cg_misere_heap h = cg_misere_heap_at(s, n);
+    cg_report_open_object(report, NULL);
+    cg_report_int(report, "heap", (int64_t)n);
+    cg_report_int(report, "normal", h.normal);
+    cg_report_int(report, "misere", h.misere);
+    cg_buf symbol = CG_BUF_INIT;
+    cg_misere_format_genus(h.normal, h.genus, cg_misere_terms(s), &symbol);
+    cg_report_text_buf(report, "genus", &symbol);
+    cg_buf_free(&symbol);
+    cg_report_open_list(report, "terms");
+    for (size_t k = 0; k < cg_misere_terms(s); k++) {
+        cg_report_int(report, NULL, h.genus[k]);
+    }
+    cg_report_close(report);
+    cg_report_bool(report, "tame", h.tame);
+    cg_report_close(report);
+}
+
+static void report_common(const cg_misere_solver *s, const cg_octal_code *code, cg_report *report) {
+    char name[CG_OCTAL_MAX_DIGITS + 4];
+    cg_octal_format(code, name, sizeof name);
+    cg_report_string(report, "code", name);
+    cg_report_string(report, "play", "misere");
+    cg_report_int(report, "terms", (int64_t)cg_misere_terms(s));
+}
+
+/* The table of heaps 0..upto, a line each as soon as it is known. */
+static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
+                             const cg_options *options, FILE *out, cg_error *err) {
+    size_t upto =
+        cg_option_given(options, CG_OPTION_UPTO) ? (size_t)options->upto : CG_MISERE_DEFAULT_UPTO;
+    if (upto > CG_MISERE_MAX_HEAP) {
+        return cg_error_set(err, CG_ERR_LIMIT, "misère heaps go up to %u, not %zu",
+                            CG_MISERE_MAX_HEAP, upto);
+    }
+    cg_status st = CG_OK;
+    uint64_t checksum = CG_GRUNDY_CHECKSUM_START;
+    cg_buf line = CG_BUF_INIT;
+    for (size_t n = 0; st == CG_OK && n <= upto; n++) {
+        st = cg_misere_extend(s, n, err);
+        if (st == CG_OK) {
+            checksum = cg_grundy_checksum_add(checksum, n, cg_misere_heap_at(s, n).misere);
+            cg_buf_clear(&line);
+            if (options->output != CG_OUTPUT_JSON) {
+                heap_line(s, n, &line);
+            }
+            st = write_out(out, &line, err);
+        }
+    }
+    cg_buf_free(&line);
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_report report;
+    cg_report_init(&report);
+    report_common(s, code, &report);
+    cg_report_int(&report, "upto", (int64_t)upto);
+    cg_report_int(&report, "computed", (int64_t)cg_misere_count(s));
+    cg_report_open_list(&report, "heaps");
+    for (size_t n = 0; n <= upto; n++) {
+        report_heap(s, n, &report);
+    }
+    cg_report_close(&report);
+    size_t wild = cg_misere_first_wild(s);
+    if (wild <= upto) {
+        cg_report_int(&report, "first_wild", (int64_t)wild);
+    } else {
+        cg_report_null(&report, "first_wild");
+    }
+    cg_report_printf(&report, "checksum", "%016llx", (unsigned long long)checksum);
+    cg_report_int(&report, "positions", (int64_t)cg_misere_positions(s));
+    cg_buf none = CG_BUF_INIT;
+    cg_buf_puts(&none, "");
+    st = write_analysis(options, &report, &none, out, err);
+    cg_buf_free(&none);
+    cg_report_free(&report);
+    return st;
+}
+
+typedef struct move_text {
+    cg_buf *text;
+    cg_report *report;
+    size_t written;
+} move_text;
+
+static void write_move(void *context, size_t heap, size_t take, const size_t *parts, size_t count) {
+    move_text *m = context;
+    cg_buf one = CG_BUF_INIT;
+    cg_buf_printf(&one, "%zu:%zu", heap + 1, take);
+    for (size_t i = 0; count >= 2 && i + 1 < count; i++) {
+        cg_buf_printf(&one, ":%zu", parts[i]);
+    }
+    if (m->written++ > 0) {
+        cg_buf_putc(m->text, ' ');
+    }
+    cg_buf_append(m->text, one.data, one.len);
+    cg_report_text_buf(m->report, NULL, &one);
+    cg_buf_free(&one);
+}
+
+static cg_status parse_heaps(const char *const *args, size_t count, size_t *heaps, cg_error *err) {
+    if (count == 0) {
+        return cg_error_set(err, CG_ERR_USAGE, "--sum needs heaps after the code, e.g. 5 7 9");
+    }
+    if (count > MAX_SUM) {
+        return cg_error_set(err, CG_ERR_USAGE, "at most %d heaps in a sum", MAX_SUM);
+    }
+    for (size_t i = 0; i < count; i++) {
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(args[i], &end, 10);
+        if (args[i][0] < '0' || args[i][0] > '9' || *end != '\0' || errno != 0 ||
+            v > CG_MISERE_MAX_HEAP) {
+            return cg_error_set(err, CG_ERR_USAGE, "heap '%s' is not a number from 0 to %u",
+                                args[i], CG_MISERE_MAX_HEAP);
+        }
+        heaps[i] = (size_t)v;
+    }
+    return CG_OK;
+}
+
+static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const size_t *heaps,
+                           size_t count, const cg_options *options, FILE *out, cg_error *err) {
+    bool p = false;
+    cg_misere_method method = CG_MISERE_BY_SEARCH;
+    cg_status st = cg_misere_is_p(s, heaps, count, &p, &method, err);
+    cg_report report;
+    cg_report_init(&report);
+    report_common(s, code, &report);
+    cg_report_open_list(&report, "sum");
+    for (size_t i = 0; i < count; i++) {
+        cg_report_int(&report, NULL, (int64_t)heaps[i]);
+    }
+    cg_report_close(&report);
+    cg_report_string(&report, "outcome", p ? "P" : "N");
+    cg_report_string(&report, "method", method == CG_MISERE_BY_TAME_RULE ? "tame-rule" : "search");
+    cg_buf answer = CG_BUF_INIT;
+    cg_buf_puts(&answer, p ? "P\n" : "N\n");
+    cg_report_open_list(&report, "winning_moves");
+    move_text m = {&answer, &report, 0};
+    size_t wins = 0;
+    if (st == CG_OK) {
+        st = cg_misere_winning_moves(s, heaps, count, write_move, &m, &wins, err);
+    }
+    cg_report_close(&report);
+    cg_buf_puts(&answer, wins == 0 ? "none\n" : "\n");
+    cg_report_int(&report, "positions", (int64_t)cg_misere_positions(s));
+    if (st == CG_OK && options->output != CG_OUTPUT_JSON) {
+        st = write_out(out, &answer, err);
+    }
+    if (st == CG_OK) {
+        st = write_analysis(options, &report, &answer, out, err);
+    }
+    cg_buf_free(&answer);
+    cg_report_free(&report);
+    return st;
+}
+
+cg_status cg_write_misere(const char *text, const char *const *args, size_t count,
+                          const cg_options *options, FILE *out, cg_error *err) {
+    if (text == NULL || options == NULL || out == NULL || (args == NULL && count > 0)) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_write_misere: missing argument");
+    }
+    if (!options->sum && count > 0) {
+        return cg_error_set(err, CG_ERR_USAGE, "unexpected argument '%s' (heaps need --sum)",
+                            args[0]);
+    }
+    cg_octal_code code;
+    cg_status st = cg_octal_parse(text, &code, err);
+    size_t heaps[MAX_SUM];
+    if (st == CG_OK && options->sum) {
+        st = parse_heaps(args, count, heaps, err);
+    }
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_budget budget = cg_budget_make(options->memory_limit);
+    cg_misere_solver *s = NULL;
+    st =
+        cg_misere_new(&code, options->terms != 0 ? (size_t)options->terms : CG_MISERE_DEFAULT_TERMS,
+                      &budget, &s, err);
+    if (st == CG_OK) {
+        cg_misere_set_node_limit(s, options->positions != 0 ? options->positions
+                                                            : CG_MISERE_DEFAULT_POSITIONS);
+        cg_misere_set_progress(s, options->progress_hook, options->progress_context);
+        st = options->sum ? write_sum(s, &code, heaps, count, options, out, err)
+                          : write_table(s, &code, options, out, err);
+    }
+    cg_misere_free(s);
+    return st;
+}

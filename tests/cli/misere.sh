@@ -1,0 +1,28 @@
+# shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
+# CLI checks of `cgsolve grundy CODE --misere`: the heap table, a sum's
+# outcome and winning moves, and refusals (bad heaps, a spent budget).
+m_ok() { pass=$((pass + 1)); }
+m_bad() { echo "FAIL grundy --misere: $*"; fail=$((fail + 1)); }
+# Kayles: heaps 0-4 tame, heap 5 the first wild one, 4^146 (Winning Ways).
+expect 0 "" "" -- grundy 0.77 --misere --upto 6
+expect_out "0 1 0^120 tame\n1 0 1^031 tame\n2 2 2^20 tame\n3 3 3^31 tame\n4 0 1^031 tame\n5 1 4^146 wild\n6 3 3^31 wild"
+# misère Nim: 1 1 1 is a P-position (odd number of ones), 1 1 is N by taking one.
+expect 0 "" "" -- grundy 0.333 --misere --sum 1 1 1
+expect_out "P\nnone"
+expect 0 "" "" -- grundy 0.333 --misere --sum 1 1
+expect_out "N\n1:1 2:1"
+# Kayles 5 7 9 needs search: N, three winning moves.
+expect 0 "" "" -- grundy 0.77 --misere --sum 5 7 9
+expect_out "N\n2:1:3 2:2:1 3:2:2"
+# JSON: the analysis names the method.
+"$exe" grundy 0.77 --misere --sum 5 7 9 --json > "$out"
+if grep -q '"outcome":"N","method":"search"' "$out"; then m_ok; else m_bad "json: $(cat "$out")"; fi
+# Refusals: a heap that is not a number, heaps without --sum, a budget that
+# settles nothing (exit 3, nothing on the output).
+expect 2 "" "cgsolve grundy: heap 'x' is not a number from 0 to 65535
+Try 'cgsolve --help'." -- grundy 0.77 --misere --sum x
+expect 2 "" "cgsolve grundy: unexpected argument '5' (heaps need --sum)
+Try 'cgsolve --help'." -- grundy 0.77 --misere 5
+expect 3 "" "cgsolve grundy: not settled within 5 positions of search" -- \
+    grundy 0.77 --misere --sum 20 17 15 --positions 5
+expect_out ""

@@ -1,0 +1,172 @@
+/* Differential test: the misère solver (tame rule and iterative search)
+ * against the plain recursive reference on seeded random octal codes
+ * (hexadecimal digits and d0 = 4, 8 or c included): every heap's misère
+ * value and genus terms up to heap 11, then random sums of up to 24 tokens:
+ * their value, whether they are P-positions, and how many winning moves
+ * they have. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cgsolve/misere.h"
+#include "ref_misere.h"
+#include "ref_rng.h"
+
+#define CODES 40
+#define HEAPS 11      /* heaps 0..HEAPS compared one by one */
+#define TERMS 4       /* genus terms compared */
+#define SUMS 60       /* random sums per code */
+#define MAX_TOKENS 24 /* tokens in a random sum */
+
+static int failures;
+
+static void fail(const char *code, const char *what) {
+    if (failures++ < 20) {
+        fprintf(stderr, "diff_misere: %s: %s\n", code, what);
+    }
+}
+
+/* A random code: 1 to 4 digits after the point, each 0-f (most 0-7), d0
+ * sometimes 4, 8 or c. */
+static void random_code(ref_rng *rng, char *text) {
+    static const char *const first = "0000000048c";
+    static const char *const digits = "01234567012345670123456789abcdef";
+    size_t o = 0;
+    text[o++] = first[ref_rng_below(rng, strlen(first))];
+    text[o++] = '.';
+    size_t n = 1 + (size_t)ref_rng_below(rng, 4);
+    for (size_t i = 0; i < n; i++) {
+        text[o++] = digits[ref_rng_below(rng, strlen(digits))];
+    }
+    text[o] = '\0';
+}
+
+typedef struct counter {
+    size_t *heaps;
+    size_t count, at;
+    size_t wins;
+} counter;
+
+/* The reference's count of winning moves: options that are P-positions. */
+static size_t ref_wins(const cg_octal_code *code, const size_t *heaps, size_t count) {
+    size_t wins = 0;
+    for (size_t i = 0; i < count; i++) {
+        size_t n = heaps[i];
+        for (size_t k = 0; k <= code->last && k <= n; k++) {
+            unsigned d = code->digit[k];
+            size_t rest = n - k, after[MAX_TOKENS + 4], c = 0;
+            for (size_t j = 0; j < count; j++) {
+                if (j != i) {
+                    after[c++] = heaps[j];
+                }
+            }
+            if (k > 0 && (d & 1) && rest == 0) {
+                wins += ref_misere_is_p(after, c);
+            }
+            if (k > 0 && (d & 2) && rest > 0) {
+                after[c] = rest;
+                wins += ref_misere_is_p(after, c + 1);
+            }
+            for (size_t a = 1; (d & 4) && 2 * a <= rest; a++) {
+                after[c] = a;
+                after[c + 1] = rest - a;
+                wins += ref_misere_is_p(after, c + 2);
+            }
+            for (size_t a = 1; (d & 8) && 3 * a <= rest; a++) {
+                for (size_t b = a; a + 2 * b <= rest; b++) {
+                    after[c] = a;
+                    after[c + 1] = b;
+                    after[c + 2] = rest - a - b;
+                    wins += ref_misere_is_p(after, c + 3);
+                }
+            }
+        }
+    }
+    return wins;
+}
+
+int main(void) {
+    ref_rng rng = cg_rng_make(20261201);
+    size_t heaps_checked = 0, sums_checked = 0, p_positions = 0, searched = 0;
+    for (size_t c = 0; c < CODES; c++) {
+        char text[16];
+        random_code(&rng, text);
+        cg_octal_code code;
+        cg_error err;
+        if (cg_octal_parse(text, &code, &err) != CG_OK) {
+            c--; /* no digit allows a move: draw again */
+            continue;
+        }
+        ref_misere_begin(&code);
+        cg_misere_solver *s = NULL;
+        if (cg_misere_new(&code, TERMS, NULL, &s, &err) != CG_OK ||
+            cg_misere_extend(s, HEAPS, &err) != CG_OK) {
+            fail(text, err.message);
+            cg_misere_free(s);
+            continue;
+        }
+        for (size_t n = 0; n <= HEAPS; n++) {
+            cg_misere_heap h = cg_misere_heap_at(s, n);
+            size_t twos[TERMS];
+            for (size_t k = 0; k < TERMS; k++) {
+                twos[k] = 2;
+                char what[96];
+                unsigned expected = ref_misere_value(&n, 1, twos, k);
+                if (h.genus[k] != expected) {
+                    snprintf(what, sizeof what, "heap %zu: genus term %zu is %u, expected %u", n, k,
+                             h.genus[k], expected);
+                    fail(text, what);
+                }
+            }
+            if (h.misere != h.genus[0]) {
+                fail(text, "misère value is not the first genus term");
+            }
+            heaps_checked++;
+        }
+        for (size_t t = 0; t < SUMS; t++) {
+            size_t heaps[MAX_TOKENS], count = 0, tokens = 0;
+            size_t budget = 1 + (size_t)ref_rng_below(&rng, MAX_TOKENS);
+            while (tokens < budget) {
+                size_t h =
+                    1 + (size_t)ref_rng_below(&rng, budget - tokens < 14 ? budget - tokens : 14);
+                heaps[count++] = h;
+                tokens += h;
+            }
+            uint32_t value;
+            cg_misere_method method;
+            bool p;
+            size_t wins;
+            /* outcomes first (the search that stops at a winning move), then
+             * the exact value */
+            if (cg_misere_is_p(s, heaps, count, &p, &method, &err) != CG_OK ||
+                cg_misere_winning_moves(s, heaps, count, NULL, NULL, &wins, &err) != CG_OK ||
+                cg_misere_value(s, heaps, count, 0, 0, &value, &method, &err) != CG_OK) {
+                fail(text, err.message);
+                continue;
+            }
+            unsigned expected = ref_misere_value(heaps, count, NULL, 0);
+            char what[160];
+            if (value != expected || p != (expected == 0)) {
+                snprintf(what, sizeof what,
+                         "a sum of %zu heaps (%zu first): value %u, p %d; "
+                         "expected %u",
+                         count, heaps[0], value, p, expected);
+                fail(text, what);
+            }
+            size_t expected_wins = ref_wins(&code, heaps, count);
+            if (wins != expected_wins || (p && wins > 0)) {
+                snprintf(what, sizeof what, "a sum of %zu heaps: %zu winning moves, expected %zu",
+                         count, wins, expected_wins);
+                fail(text, what);
+            }
+            sums_checked++;
+            p_positions += p;
+            searched += method == CG_MISERE_BY_SEARCH;
+        }
+        cg_misere_free(s);
+        ref_misere_end();
+    }
+    printf("diff_misere: %zu heaps and %zu sums (%zu P-positions, %zu by search) of %d codes, "
+           "%d failures\n",
+           heaps_checked, sums_checked, p_positions, searched, CODES, failures);
+    return failures == 0 ? 0 : 1;
+}
