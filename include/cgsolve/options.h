@@ -70,6 +70,7 @@ typedef enum cg_option_id {
     CG_OPTION_POSITIONS,    /* grundy --misere: positions one question may search */
     CG_OPTION_CERTIFICATE,  /* grundy: write the proof of the period found to this file */
     CG_OPTION_VERIFY,       /* grundy: check a certificate instead of computing */
+    CG_OPTION_LEVEL,        /* play: how well the computer plays */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -156,6 +157,8 @@ typedef struct cg_options {
     void *progress_context;
     const char *certificate; /* grundy: the period's certificate to write, or NULL */
     const char *verify;      /* grundy: the certificate to check, or NULL */
+    int level;      /* play: a cg_play_level (0: perfect) */
+    size_t columns; /* play: the width text is folded to (0: 80; set by the front end) */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,
