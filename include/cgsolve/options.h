@@ -64,6 +64,10 @@ typedef enum cg_option_id {
     CG_OPTION_PROGRESS,     /* grundy: progress on standard error */
     CG_OPTION_THREADS,      /* grundy, treblecross: threads sharing long scans */
     CG_OPTION_TABLE,        /* treblecross: a 0.007 checkpoint to start from */
+    /* gen, stress: sizes past the problem's stated limits */
+    CG_OPTION_BEYOND_LIMITS,
+    /* stress: how long shrinking may take */
+    CG_OPTION_SHRINK_SECONDS,
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -144,6 +148,8 @@ typedef struct cg_options {
     uint64_t given[2];        /* bit id % 64 of word id / 64 for each option cg_option_set stored */
     cg_progress_hook progress_hook; /* set by the front end, or NULL */
     void *progress_context;
+    bool beyond_limits;    /* gen, stress: sizes past the problem's stated limits */
+    double shrink_seconds; /* stress: seconds shrinking may take (0: the default) */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

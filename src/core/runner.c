@@ -44,7 +44,8 @@ static cg_status explain(run *r, uint64_t number, cg_error *err) {
         return CG_ERR_LIMIT;
     }
     if (cg_report_failed(&r->report)) {
-        return cg_error_set(err, CG_ERR_NOMEM, "could not build the explanation of case %llu",
+        return cg_error_set(err, CG_ERR_NOMEM,
+                            "out of memory while building the explanation of case %llu",
                             (unsigned long long)number);
     }
     r->report_held = cg_report_bytes(&r->report) < room ? cg_report_bytes(&r->report) : room;
