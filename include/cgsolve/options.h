@@ -71,6 +71,10 @@ typedef enum cg_option_id {
     CG_OPTION_CERTIFICATE,  /* grundy: write the proof of the period found to this file */
     CG_OPTION_VERIFY,       /* grundy: check a certificate instead of computing */
     CG_OPTION_LEVEL,        /* play: how well the computer plays */
+    /* gen, stress: sizes past the problem's stated limits */
+    CG_OPTION_BEYOND_LIMITS,
+    /* stress: how long shrinking may take */
+    CG_OPTION_SHRINK_SECONDS,
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -159,6 +163,8 @@ typedef struct cg_options {
     const char *verify;      /* grundy: the certificate to check, or NULL */
     int level;      /* play: a cg_play_level (0: perfect) */
     size_t columns; /* play: the width text is folded to (0: 80; set by the front end) */
+    bool beyond_limits;    /* gen, stress: sizes past the problem's stated limits */
+    double shrink_seconds; /* stress: seconds shrinking may take (0: the default) */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

@@ -98,7 +98,12 @@ typedef struct cg_stress_result {
     cg_buf given;           /* the program's output for it */
     cg_buf explanation;     /* why the expected answer holds */
     uint64_t shrink_steps;  /* smaller inputs accepted while shrinking */
+    bool shrink_complete;   /* no reduction of the input fails any more (a fixpoint) */
+    bool stopped;           /* should_stop or the runner (CG_ERR_STOPPED) ended the run */
 } cg_stress_result;
+
+/* Seconds shrinking may take when options->shrink_seconds is 0. */
+#define CG_DEFAULT_SHRINK_SECONDS 60.0
 
 void cg_stress_result_init(cg_stress_result *result);
 void cg_stress_result_free(cg_stress_result *result);
@@ -106,9 +111,12 @@ void cg_stress_result_free(cg_stress_result *result);
 /* Run the program on inputs drawn from options->seed, options->seed + 1, ...
  * until one fails (a wrong answer, a crash or a time-out), options->runs
  * inputs pass, or should_stop (given progress_context) says so (time, an
- * interrupt). Then shrink the
- * failing input: fewer cases first, then smaller cases, keeping every
- * candidate valid and failing the same way, until none smaller fails. */
+ * interrupt; a runner returning CG_ERR_STOPPED ends it the same way, with
+ * result->stopped). Then shrink the failing input: fewer cases, then
+ * smaller cases, keeping every candidate valid and failing the same way,
+ * all of it again after each success until no reduction fails (or
+ * options->shrink_seconds, or an interrupt, ends it with the smallest
+ * failure so far). A failure to allocate is an error, never a verdict. */
 cg_status cg_stress(const cg_game *game, const cg_options *options, cg_program_runner run,
                     void *run_context, bool (*should_stop)(void *context),
                     cg_stress_progress progress, void *progress_context, cg_stress_result *result,

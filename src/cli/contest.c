@@ -1,5 +1,6 @@
 /* The contest tools' drivers: gen, check and stress. */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,19 +32,37 @@ int cli_run_gen(cli *c) {
     return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("gen", &err));
 }
 
-/* The whole of a file ('-' for standard input) in memory. */
-static int slurp(const char *path, cg_buf *data) {
+/* A file that could not be opened: exit 4 with the system's reason, or 3
+ * when memory ran out. */
+static int open_failure(const char *path) {
+    int e = errno;
+    fprintf(stderr, "cgsolve check: %s '%s': %s\n",
+            e == ENOMEM ? "out of memory while opening" : "cannot open", path, strerror(e));
+    return e == ENOMEM ? EXIT_LIMIT : EXIT_IO;
+}
+
+/* The whole of a file ('-' for standard input) in memory, counted in
+ * budget: exit 3 with the limit named when it does not fit. */
+static int slurp(const char *path, cg_buf *data, cg_budget *budget) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (f == NULL) {
-        fprintf(stderr, "cgsolve check: cannot open '%s': %s\n", path, strerror(errno));
-        return EXIT_IO;
+        return open_failure(path);
     }
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        cg_buf_append(data, chunk, n);
+    cg_error err;
+    cg_status st = CG_OK;
+    size_t n = 0;
+    do {
+        data->len += n;
+        if (data->cap - data->len < 65536 + 1) { /* room for a chunk and the NUL */
+            size_t cap = data->cap < 65536 ? 2 * 65536 : 2 * data->cap;
+            st = cg_budget_resize(budget, &data->data, data->cap, cap, 1, "the output", &err);
+            data->cap = st == CG_OK ? cap : data->cap;
+        }
+    } while (st == CG_OK && (n = fread(data->data + data->len, 1, 65536, f)) > 0);
+    if (data->data != NULL) {
+        data->data[data->len] = '\0';
     }
-    bool failed = ferror(f) != 0;
+    bool failed = st == CG_OK && ferror(f) != 0;
     int saved = errno;
     if (f != stdin) {
         fclose(f);
@@ -52,7 +71,11 @@ static int slurp(const char *path, cg_buf *data) {
         fprintf(stderr, "cgsolve check: cannot read '%s': %s\n", path, strerror(saved));
         return EXIT_IO;
     }
-    return cg_buf_failed(data) ? EXIT_LIMIT : EXIT_OK;
+    if (st != CG_OK) {
+        fprintf(stderr, "cgsolve check: %s: %s (raise it with --memory)\n", path, err.message);
+        return EXIT_LIMIT;
+    }
+    return EXIT_OK;
 }
 
 static void print_block(const char *title, const cg_buf *text) {
@@ -96,13 +119,13 @@ int cli_run_check(cli *c) {
         return cli_usage_error("check", "INPUT and OUTPUT cannot both be standard input");
     }
     cg_buf output = CG_BUF_INIT;
-    int rc = slurp(output_name, &output);
+    cg_budget budget = cg_budget_make(c->options.memory_limit);
+    int rc = slurp(output_name, &output, &budget);
     FILE *in = rc != EXIT_OK                  ? NULL
                : strcmp(input_name, "-") == 0 ? stdin
                                               : fopen(input_name, "rb");
     if (rc == EXIT_OK && in == NULL) {
-        fprintf(stderr, "cgsolve check: cannot open '%s': %s\n", input_name, strerror(errno));
-        rc = EXIT_IO;
+        rc = open_failure(input_name);
     }
     if (rc != EXIT_OK) {
         cg_buf_free(&output);
@@ -113,9 +136,11 @@ int cli_run_check(cli *c) {
     cg_check_result result;
     cg_check_result_init(&result);
     cg_status st = cg_scanner_open_stream(&scanner, in, input_name, &err);
+    cg_options rest = c->options; /* what the output leaves of the budget */
+    rest.memory_limit -= budget.used;
     if (st == CG_OK) {
-        st = cg_check(c->game, scanner, output.data != NULL ? output.data : "", output.len,
-                      &c->options, &result, &err);
+        st = cg_check(c->game, scanner, output.data != NULL ? output.data : "", output.len, &rest,
+                      &result, &err);
     }
     cg_scanner_close(scanner);
     if (in != stdin) {
@@ -191,8 +216,12 @@ static void print_failure(const cli *c, const cg_stress_result *r) {
     printf("stress: %s after %llu run%s (%llu passed), seed %llu\n", r->failure.data,
            (unsigned long long)r->runs, r->runs == 1 ? "" : "s", (unsigned long long)r->passed,
            (unsigned long long)r->seed);
-    printf("minimal failing input (%zu bytes, %llu shrinking steps):\n", r->input.len,
-           (unsigned long long)r->shrink_steps);
+    printf("%s failing input (%zu bytes, %llu shrinking steps%s):\n",
+           r->shrink_complete ? "minimal" : "smallest", r->input.len,
+           (unsigned long long)r->shrink_steps,
+           r->shrink_complete ? ""
+           : r->stopped       ? "; shrinking interrupted"
+                              : "; shrinking stopped early: see --shrink-seconds");
     print_block("input", &r->input);
     print_block("expected output", &r->expected);
     print_block("program output", &r->given);
@@ -200,6 +229,13 @@ static void print_failure(const cli *c, const cg_stress_result *r) {
            r->explanation.data != NULL ? r->explanation.data : "");
     printf("the unshrunk input: cgsolve gen %s --seed %llu, with the same size options\n",
            c->game->name, (unsigned long long)r->seed);
+}
+
+/* SIGTERM ends a stress run as Ctrl-C does: the program's group killed,
+ * what passed reported. */
+static void on_terminate(int signal_number) {
+    (void)signal_number;
+    raise(SIGINT);
 }
 
 int cli_run_stress(cli *c) {
@@ -214,10 +250,14 @@ int cli_run_stress(cli *c) {
     s.program.argv = c->argv;
     s.program.argv[c->argc] = NULL; /* argv ends with NULL: the front end's array */
     s.program.time_limit = c->options.time_limit;
+    /* the program's output is held in memory: a quarter of the budget */
+    s.program.output_limit = c->options.memory_limit / 4;
     s.started = cg_seconds();
     s.seconds = c->options.seconds;
     s.terminal = isatty(STDERR_FILENO);
+    cli_prepare_running();
     cli_catch_interrupts();
+    signal(SIGTERM, on_terminate);
     cg_stress_result result;
     cg_stress_result_init(&result);
     cg_error err;
@@ -234,10 +274,12 @@ int cli_run_stress(cli *c) {
         rc = c->options.save != NULL ? save_input(c->options.save, &result.input) : EXIT_OK;
         rc = rc == EXIT_OK ? 1 : rc;
     } else {
+        bool stopped = result.stopped || cli_interrupted();
         printf("stress: %llu inputs passed (seeds %llu to %llu)%s\n",
                (unsigned long long)result.passed, (unsigned long long)c->options.seed,
                (unsigned long long)(c->options.seed + result.runs - (result.runs > 0)),
-               cli_interrupted() ? ", interrupted" : "");
+               stopped && cli_interrupted() ? ", interrupted" : "");
+        rc = cli_interrupted() ? EXIT_STOPPED : EXIT_OK;
     }
     cg_stress_result_free(&result);
     return cli_close_output(stdout, rc);

@@ -1,130 +1,306 @@
 /* Running the user's program for `cgsolve stress`: directly (no shell),
  * its standard input fed and its output captured through pipes without
- * deadlock, its output bounded, and killed at the time limit. */
+ * deadlock, its output bounded, and held to the time limit from start to
+ * exit (closing its output early does not stop the clock). Every run ends
+ * with the program's whole process group killed, and, where the system
+ * allows it (a child subreaper), any descendant that left the group too. */
 #include "process.h"
 
 #include "cgsolve/clock.h"
 #include "cli.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
-#define OUTPUT_LIMIT ((size_t)64 << 20)
+#define POLL_SLICE_MS 50 /* how often an interrupt is noticed while a program runs */
+
+void cli_prepare_running(void) {
+    /* A closed standard descriptor would be reused by pipe(), and the child
+     * would then close its own stdin or stdout: fill 0..2 first. */
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            int null = open("/dev/null", O_RDWR);
+            if (null >= 0 && null != fd) {
+                dup2(null, fd);
+                close(null);
+            }
+        }
+    }
+    signal(SIGPIPE, SIG_IGN); /* a program that stops reading is no reason to die */
+    signal(SIGCHLD, SIG_DFL); /* inherited as ignored, it would reap the programs for us */
+#if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
+    /* Orphans of the program (a daemon that left its group) become ours, so
+     * they can be found and killed after the run. */
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+}
 
 static void set_nonblocking(int fd) {
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
-/* Feed input, collect output, until the program closes its output or the
- * time runs out; true when it ran out. */
-static bool exchange(int to_child, int from_child, const char *input, size_t len, double limit,
-                     cg_buf *output, bool *too_long) {
+static int make_pipe(int fds[2]) {
+    if (pipe(fds) != 0) {
+        return -1;
+    }
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+}
+
+static void close_fd(int *fd) {
+    if (*fd >= 0) {
+        close(*fd);
+        *fd = -1;
+    }
+}
+
+static void sleep_ms(int ms) {
+    struct timespec t = {0, (long)ms * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+typedef enum run_end { RAN, TIMED_OUT, INTERRUPTED } run_end;
+
+/* Keep what the program wrote, to the limit; false at the end of its output. */
+static bool take_output(int *from_child, size_t output_limit, cg_buf *output, bool *too_long) {
+    char chunk[65536];
+    ssize_t n = read(*from_child, chunk, sizeof chunk);
+    if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
+        return false;
+    }
+    if (n <= 0) {
+        close_fd(from_child);
+        return false;
+    }
+    if (output->len + (size_t)n <= output_limit) {
+        cg_buf_append(output, chunk, (size_t)n);
+    } else {
+        *too_long = true;
+    }
+    return true;
+}
+
+/* Feed input, collect output, until the program has exited or the time
+ * runs out (or an interrupt arrives). *status is its wait status on RAN.
+ * A program that exits while a child of its own holds its output open has
+ * ended: what is in the pipe is its output. */
+static run_end supervise(pid_t child, int *to_child, int *from_child, const char *input, size_t len,
+                         double limit, size_t output_limit, cg_buf *output, bool *too_long,
+                         int *status) {
     double deadline = cg_seconds() + limit;
     size_t written = 0;
-    char chunk[65536];
+    int wait_ms = 1;
     for (;;) {
-        struct pollfd fds[2] = {{from_child, POLLIN, 0}, {to_child, POLLOUT, 0}};
-        nfds_t count = to_child >= 0 ? 2 : 1;
+        if (cli_interrupted()) {
+            return INTERRUPTED;
+        }
+        if (waitpid(child, status, WNOHANG) == child) {
+            while (*from_child >= 0 && take_output(from_child, output_limit, output, too_long)) {
+            }
+            return RAN;
+        }
         double left = deadline - cg_seconds();
         if (left <= 0) {
-            if (to_child >= 0) {
-                close(to_child);
-            }
-            return true;
+            return TIMED_OUT;
         }
-        int ready = poll(fds, count, (int)(left * 1000) + 1);
-        if (ready < 0 && errno != EINTR) {
-            return false;
+        int slice = (int)(left * 1000) + 1;
+        slice = slice < POLL_SLICE_MS ? slice : POLL_SLICE_MS;
+        if (*from_child < 0) { /* its output is closed: wait for its exit, to the deadline */
+            sleep_ms(wait_ms < slice ? wait_ms : slice);
+            wait_ms = wait_ms < POLL_SLICE_MS ? wait_ms * 2 : wait_ms;
+            continue;
+        }
+        struct pollfd fds[2] = {{*from_child, POLLIN, 0}, {*to_child, POLLOUT, 0}};
+        nfds_t count = *to_child >= 0 ? 2 : 1;
+        if (poll(fds, count, slice) < 0) {
+            continue; /* EINTR: an interrupt, seen above */
         }
         if (count == 2 && (fds[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
-            ssize_t n = write(to_child, input + written, len - written);
+            ssize_t n = write(*to_child, input + written, len - written);
             written += n > 0 ? (size_t)n : 0;
-            if (n < 0 || written == len) { /* done, or the program stopped reading */
-                close(to_child);
-                to_child = -1;
+            if ((n < 0 && errno != EAGAIN && errno != EINTR) || written == len) {
+                close_fd(to_child); /* done, or the program stopped reading */
             }
         }
         if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
-            ssize_t n = read(from_child, chunk, sizeof chunk);
-            if (n <= 0) {
-                if (to_child >= 0) {
-                    close(to_child);
-                }
-                return false;
-            }
-            if (output->len + (size_t)n <= OUTPUT_LIMIT) {
-                cg_buf_append(output, chunk, (size_t)n);
-            } else {
-                *too_long = true;
+            take_output(from_child, output_limit, output, too_long);
+            if (*from_child < 0) {
+                close_fd(to_child);
             }
         }
     }
 }
 
+/* Kill what is left of the run: its process group, then (with a subreaper)
+ * any orphan of it that now is our child, and reap them all. */
+static void kill_everything(pid_t child) {
+    kill(-child, SIGKILL);
+    kill(child, SIGKILL);
+#if defined(__linux__)
+    for (int round = 0; round < 100; round++) {
+        bool found = false;
+        DIR *proc = opendir("/proc");
+        struct dirent *entry;
+        while (proc != NULL && (entry = readdir(proc)) != NULL) {
+            char path[64], stat[512];
+            long pid = strtol(entry->d_name, NULL, 10);
+            if (pid <= 0) {
+                continue;
+            }
+            snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+            FILE *f = fopen(path, "r");
+            size_t got = f != NULL ? fread(stat, 1, sizeof stat - 1, f) : 0;
+            if (f != NULL) {
+                fclose(f);
+            }
+            stat[got] = '\0';
+            const char *after_name = strrchr(stat, ')'); /* the name may hold spaces */
+            char state;
+            long parent;
+            if (after_name != NULL && sscanf(after_name + 1, " %c %ld", &state, &parent) == 2 &&
+                parent == (long)getpid() && state != 'Z') {
+                kill((pid_t)pid, SIGKILL);
+                found = true;
+            }
+        }
+        if (proc != NULL) {
+            closedir(proc);
+        }
+        while (waitpid(-1, NULL, WNOHANG) > 0) {
+        }
+        if (!found) {
+            break;
+        }
+        sleep_ms(1);
+    }
+#endif
+    while (waitpid(-1, NULL, WNOHANG) > 0) {
+    }
+}
+
+/* In the child: the pipes on 0 and 1, the signals as a fresh program
+ * expects them, its own process group; exec, or tell the parent why not
+ * through report (closed on exec). */
+static void start_child(const program *p, int in_fd, int out_fd, int report) {
+    dup2(in_fd, STDIN_FILENO);
+    dup2(out_fd, STDOUT_FILENO);
+    /* Handlers are reset by exec, ignored signals are not: SIGPIPE above
+     * all, which this process ignores, and any the shell ignored. */
+    static const int reset[] = {SIGPIPE, SIGINT,  SIGQUIT, SIGTERM, SIGHUP,  SIGCHLD,
+                                SIGALRM, SIGUSR1, SIGUSR2, SIGTSTP, SIGTTIN, SIGTTOU};
+    for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++) {
+        signal(reset[i], SIG_DFL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    setpgid(0, 0); /* its own group, so killing the group kills its children too */
+    execvp(p->argv[0], p->argv);
+    int e = errno;
+    ssize_t ignored = write(report, &e, sizeof e);
+    (void)ignored;
+    _exit(127);
+}
+
+/* Whether exec failed (the errno the child sent), after the child's start. */
+static int exec_error(int report) {
+    int e = 0;
+    ssize_t n;
+    while ((n = read(report, &e, sizeof e)) < 0 && errno == EINTR) {
+    }
+    return n == (ssize_t)sizeof e ? e : 0;
+}
+
 cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *output,
                           cg_run_outcome *outcome, cg_buf *how, cg_error *err) {
     const program *p = context;
-    int in_pipe[2], out_pipe[2];
-    if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0) {
-        return cg_error_set(err, CG_ERR_IO, "cannot make a pipe: %s", strerror(errno));
+    int in_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, report[2] = {-1, -1};
+    if (make_pipe(in_pipe) != 0 || make_pipe(out_pipe) != 0 || make_pipe(report) != 0) {
+        int e = errno;
+        for (int i = 0; i < 2; i++) {
+            close_fd(&in_pipe[i]);
+            close_fd(&out_pipe[i]);
+            close_fd(&report[i]);
+        }
+        return cg_error_set(err, CG_ERR_IO, "cannot make a pipe: %s", strerror(e));
     }
     pid_t child = fork();
-    if (child < 0) {
-        return cg_error_set(err, CG_ERR_IO, "cannot start '%s': %s", p->argv[0], strerror(errno));
-    }
     if (child == 0) {
-        dup2(in_pipe[0], STDIN_FILENO);
-        dup2(out_pipe[1], STDOUT_FILENO);
-        close(in_pipe[0]);
-        close(in_pipe[1]);
-        close(out_pipe[0]);
-        close(out_pipe[1]);
-        setpgid(0, 0); /* its own group, so a time-out kills its children too */
-        execvp(p->argv[0], p->argv);
-        fprintf(stderr, "cgsolve stress: cannot run '%s': %s\n", p->argv[0], strerror(errno));
-        _exit(127);
+        start_child(p, in_pipe[0], out_pipe[1], report[1]);
     }
-    close(in_pipe[0]);
-    close(out_pipe[1]);
+    int fork_errno = errno;
+    close_fd(&in_pipe[0]);
+    close_fd(&out_pipe[1]);
+    close_fd(&report[1]);
+    if (child < 0) {
+        close_fd(&in_pipe[1]);
+        close_fd(&out_pipe[0]);
+        close_fd(&report[0]);
+        return cg_error_set(err, CG_ERR_IO, "cannot start '%s': %s", p->argv[0],
+                            strerror(fork_errno));
+    }
+    setpgid(child, child); /* also here, so the group exists before any kill */
+    int not_run = exec_error(report[0]);
+    close_fd(&report[0]);
+    if (not_run != 0) {
+        close_fd(&in_pipe[1]);
+        close_fd(&out_pipe[0]);
+        kill_everything(child);
+        while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {
+        }
+        return cg_error_set(
+            err,
+            not_run == ENOENT || not_run == EACCES || not_run == ENOEXEC ? CG_ERR_USAGE : CG_ERR_IO,
+            "cannot run '%s': %s", p->argv[0], strerror(not_run));
+    }
     set_nonblocking(in_pipe[1]);
-    signal(SIGPIPE, SIG_IGN);
+    set_nonblocking(out_pipe[0]);
     bool too_long = false;
-    bool timed_out =
-        exchange(in_pipe[1], out_pipe[0], input, len, p->time_limit, output, &too_long);
-    if (timed_out) {
-        kill(-child, SIGKILL);
-        kill(child, SIGKILL);
-    }
-    close(out_pipe[0]);
     int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    run_end end = supervise(child, &in_pipe[1], &out_pipe[0], input, len, p->time_limit,
+                            p->output_limit, output, &too_long, &status);
+    close_fd(&in_pipe[1]);
+    close_fd(&out_pipe[0]);
+    kill_everything(child);
+    if (end != RAN) {
+        while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+        }
     }
     cg_buf_clear(how);
-    if (timed_out) {
+    if (end == INTERRUPTED) {
+        return cg_error_set(err, CG_ERR_STOPPED, "interrupted");
+    }
+    if (end == TIMED_OUT) {
         *outcome = CG_RUN_TIMED_OUT;
         cg_buf_printf(how, "no answer within %g s", p->time_limit);
     } else if (WIFSIGNALED(status)) {
         *outcome = CG_RUN_CRASHED;
         cg_buf_printf(how, "killed by signal %d (%s)", WTERMSIG(status),
                       strsignal(WTERMSIG(status)));
-    } else if (WEXITSTATUS(status) == 127) {
-        *outcome = CG_RUN_CRASHED;
-        cg_buf_printf(how, "exit status 127 (could '%s' be run?)", p->argv[0]);
     } else if (WEXITSTATUS(status) != 0) {
         *outcome = CG_RUN_CRASHED;
         cg_buf_printf(how, "exit status %d", WEXITSTATUS(status));
     } else if (too_long) {
         *outcome = CG_RUN_CRASHED;
-        cg_buf_printf(how, "more than %zu bytes of output", OUTPUT_LIMIT);
+        cg_buf_printf(how, "more than %zu bytes of output", p->output_limit);
     } else {
         *outcome = CG_RUN_FINISHED;
     }
-    return cg_buf_failed(output) ? cg_error_nomem(err, "capturing the output") : CG_OK;
+    return cg_buf_failed(output) || cg_buf_failed(how)
+               ? cg_error_nomem(err, "capturing the program's output")
+               : CG_OK;
 }

@@ -5,11 +5,20 @@
 #include "cgsolve/testdata.h"
 
 typedef struct program {
-    char **argv; /* NULL-terminated; argv[0] is looked up in PATH */
-    double time_limit;
+    char **argv;         /* NULL-terminated; argv[0] is looked up in PATH */
+    double time_limit;   /* seconds from start to exit */
+    size_t output_limit; /* bytes of output kept; more is a failed run */
 } program;
 
-/* A cg_program_runner: run the program (a `program *` context) on input. */
+/* Once, before the first run: standard descriptors 0..2 opened on
+ * /dev/null where closed, SIGPIPE ignored here (reset in each child), and
+ * this process made a subreaper for the programs' orphans where possible. */
+void cli_prepare_running(void);
+
+/* A cg_program_runner: run the program (a `program *` context) on input.
+ * A program that cannot be started is CG_ERR_USAGE (not found, not
+ * executable) or CG_ERR_IO; an interrupt while it runs is CG_ERR_STOPPED.
+ * Whatever the run's end, nothing of its process group is left after it. */
 cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *output,
                           cg_run_outcome *outcome, cg_buf *how, cg_error *err);
 

@@ -56,6 +56,15 @@ static bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/* How many tokens text[0, len) holds. */
+static size_t count_tokens(const char *text, size_t len) {
+    size_t count = 0;
+    for (size_t i = 0; i < len; i++) {
+        count += !is_space(text[i]) && (i == 0 || is_space(text[i - 1]));
+    }
+    return count;
+}
+
 /* The tokens of text[from, to). */
 static token *tokenize(const char *text, size_t from, size_t to, size_t *count) {
     size_t cap = 16;
@@ -90,23 +99,41 @@ static bool same(const char *a, token x, const char *b, token y) {
     return x.len == y.len && memcmp(a + x.at, b + y.at, x.len) == 0;
 }
 
-/* The output's lines holding tokens [first, first + count), or a note. */
+#define GIVEN_MAX 4096 /* bytes of the output shown for one case */
+
+/* The output as the program wrote it for a case: from the line holding its
+ * first token (tokens[first]), as many lines as the expected answer has
+ * (lines, at least 1), at most GIVEN_MAX bytes; or a note. */
 static void given_text(const char *output, size_t output_len, const token *tokens, size_t total,
-                       size_t first, size_t count, cg_buf *given) {
+                       size_t first, size_t lines, cg_buf *given) {
     if (first >= total || tokens == NULL) {
         cg_buf_puts(given, "(nothing: the output ends before this case)\n");
         return;
     }
-    size_t last = first + count <= total ? first + count - 1 : total - 1;
-    size_t start = tokens[first].at, end = tokens[last].at + tokens[last].len;
+    size_t start = tokens[first].at, end = start;
     while (start > 0 && output[start - 1] != '\n') {
         start--;
     }
-    while (end < output_len && output[end] != '\n') {
-        end++;
+    for (size_t k = 0; end < output_len && k < (lines > 0 ? lines : 1); k++) {
+        while (end < output_len && output[end] != '\n') {
+            end++;
+        }
+        end += end < output_len; /* the line end, as written */
     }
-    cg_buf_append(given, output + start, end - start);
-    cg_buf_putc(given, '\n');
+    size_t shown = end - start <= GIVEN_MAX ? end - start : GIVEN_MAX;
+    cg_buf_append(given, output + start, shown);
+    if (shown < end - start) {
+        cg_buf_printf(given, "... (%zu bytes more)\n", end - start - shown);
+    }
+}
+
+/* The lines of text[from, to): line ends, and a last line without one. */
+static size_t line_count(const char *text, size_t from, size_t to) {
+    size_t lines = 0;
+    for (size_t i = from; i < to; i++) {
+        lines += text[i] == '\n';
+    }
+    return lines + (to > from && text[to - 1] != '\n');
 }
 
 static void describe(const char *text, size_t len, size_t at, cg_buf *out) {
@@ -166,7 +193,11 @@ static void judge(const expectation *e, const char *output, size_t output_len, c
         size_t end = k + 1 < e->cases ? e->case_start[k + 1] : e->full.len;
         size_t count;
         token *expected = tokenize(want, e->case_start[k], end, &count);
-        bool match = expected != NULL;
+        if (expected == NULL) {
+            cg_buf_fail(&r->summary); /* out of memory: an error, not a verdict */
+            return;
+        }
+        bool match = true;
         for (size_t i = 0; match && i < count; i++) {
             match = at + i < given_count && same(want, expected[i], output, given[at + i]);
         }
@@ -176,8 +207,8 @@ static void judge(const expectation *e, const char *output, size_t output_len, c
             r->case_number = k + 1;
             cg_buf_printf(&r->summary, "wrong answer: case %llu", (unsigned long long)k + 1);
             cg_buf_append(&r->expected, want + e->case_start[k], end - e->case_start[k]);
-            given_text(output, output_len, given, given_count, at, count > 0 ? count : 1,
-                       &r->given);
+            given_text(output, output_len, given, given_count, at,
+                       line_count(want, e->case_start[k], end), &r->given);
             cg_buf_puts(&r->explanation, cg_strlist_at(&e->explanation, k));
             return;
         }
@@ -188,7 +219,7 @@ static void judge(const expectation *e, const char *output, size_t output_len, c
         r->case_number = e->cases + 1;
         cg_buf_printf(&r->summary, "wrong answer: extra output after the last case (%zu)",
                       e->cases);
-        given_text(output, output_len, given, given_count, at, given_count - at, &r->given);
+        given_text(output, output_len, given, given_count, at, (size_t)-1, &r->given);
         return;
     }
     compare_bytes(e, output, output_len, r);
@@ -212,8 +243,22 @@ cg_status cg_check(const cg_game *game, cg_scanner *in, const char *output, size
     if (st == CG_OK && (cg_strlist_failed(&e.explanation) || cg_buf_failed(&e.full))) {
         st = cg_error_nomem(err, "collecting the answers");
     }
+    /* What the verdict holds counts in the budget: the answers and their
+     * explanations, and the output's tokens. */
+    cg_budget budget = cg_budget_make(options->memory_limit);
+    size_t held = e.full.len + e.cases * sizeof *e.case_start;
+    for (size_t k = 0; st == CG_OK && k < e.cases; k++) {
+        held += strlen(cg_strlist_at(&e.explanation, k)) + 1;
+    }
+    if (st == CG_OK) {
+        st = cg_budget_take(&budget, held, 1, "the expected answers", err);
+    }
     size_t given_count = 0;
     token *given = NULL;
+    if (st == CG_OK) {
+        st = cg_budget_take(&budget, count_tokens(output, output_len) + 1, sizeof *given,
+                            "the output's tokens", err);
+    }
     if (st == CG_OK) {
         given = tokenize(output, 0, output_len, &given_count);
     }

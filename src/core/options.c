@@ -226,6 +226,12 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
     case CG_OPTION_LEVEL:
         o->level = (int)number;
         break;
+    case CG_OPTION_BEYOND_LIMITS:
+        o->beyond_limits = true;
+        break;
+    case CG_OPTION_SHRINK_SECONDS:
+        o->shrink_seconds = (double)number / 1000.0;
+        break;
     case CG_OPTION_COUNT:
         break;
     }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cgsolve/cgsolve.h"
+#include "cgsolve/clock.h"
 #include "cgsolve/testdata.h"
 
 #define MAX_SHRINK_TRIES 5000 /* program runs spent shrinking, at most */
@@ -15,6 +16,8 @@ const cg_option_spec cg_stress_options[] = {
     {CG_OPTION_SECONDS, "seconds", 'T', CG_ARG_SECONDS, "SEC", "stop after this long", 0, 0, NULL},
     {CG_OPTION_SAVE, "save", 'S', CG_ARG_TEXT, "FILE", "write the minimal failing input to FILE", 0,
      0, NULL},
+    {CG_OPTION_SHRINK_SECONDS, "shrink-seconds", 0, CG_ARG_SECONDS, "SEC",
+     "stop shrinking after this long (default 60)", 0, 0, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
@@ -46,14 +49,17 @@ typedef struct stress {
     cg_buf input, output, how;
 } stress;
 
-/* Run the program on cases and judge it; *summary describes a failure. */
+/* Run the program on cases and judge it; *summary describes a failure. A
+ * failure to allocate is an error, never a verdict. */
 static cg_status attempt(stress *s, const cg_strlist *cases, failure *kind, cg_buf *summary,
                          cg_check_result *check, cg_error *err) {
     cg_buf_clear(&s->input);
     cg_buf_clear(&s->output);
     cg_buf_clear(&s->how);
+    cg_buf_clear(summary);
+    *kind = NONE;
     cg_write_judge_input(s->game, cases, &s->input);
-    if (cg_buf_failed(&s->input)) {
+    if (cg_buf_failed(&s->input) || cg_strlist_failed(cases)) {
         return cg_error_nomem(err, "writing an input");
     }
     cg_run_outcome outcome;
@@ -62,42 +68,43 @@ static cg_status attempt(stress *s, const cg_strlist *cases, failure *kind, cg_b
     if (st != CG_OK) {
         return st;
     }
-    cg_buf_clear(summary);
-    *kind = NONE;
     if (outcome == CG_RUN_CRASHED) {
         *kind = CRASH;
         cg_buf_printf(summary, "crash: %s", s->how.data != NULL ? s->how.data : "");
-        return CG_OK;
-    }
-    if (outcome == CG_RUN_TIMED_OUT) {
+    } else if (outcome == CG_RUN_TIMED_OUT) {
         *kind = TIME_OUT;
         cg_buf_printf(summary, "time-out: %s", s->how.data != NULL ? s->how.data : "");
-        return CG_OK;
+    } else {
+        cg_scanner *in = NULL;
+        cg_check_result_free(check);
+        st = cg_scanner_open_memory(&in, s->input.data, s->input.len, "<generated>", err);
+        if (st == CG_OK) {
+            st = cg_check(s->game, in, s->output.data != NULL ? s->output.data : "", s->output.len,
+                          s->options, check, err);
+        }
+        cg_scanner_close(in);
+        if (st == CG_OK && check->verdict != CG_ACCEPTED) {
+            *kind = check->verdict == CG_WRONG_ANSWER ? WRONG_ANSWER : PRESENTATION;
+            cg_buf_append(summary, check->summary.data != NULL ? check->summary.data : "",
+                          check->summary.len);
+        }
     }
-    cg_scanner *in = NULL;
-    cg_check_result_free(check);
-    st = cg_scanner_open_memory(&in, s->input.data, s->input.len, "<generated>", err);
-    if (st == CG_OK) {
-        st = cg_check(s->game, in, s->output.data != NULL ? s->output.data : "", s->output.len,
-                      s->options, check, err);
-    }
-    cg_scanner_close(in);
-    if (st == CG_OK && check->verdict != CG_ACCEPTED) {
-        *kind = check->verdict == CG_WRONG_ANSWER ? WRONG_ANSWER : PRESENTATION;
-        cg_buf_puts(summary, check->summary.data);
-    }
-    return st;
+    return st == CG_OK && cg_buf_failed(summary) ? cg_error_nomem(err, "judging a run") : st;
 }
 
-/* Whether cases still fail as `wanted` does. */
-static cg_status still_fails(stress *s, const cg_strlist *cases, failure wanted, bool *fails,
-                             cg_check_result *check, cg_error *err) {
-    failure kind = NONE;
-    cg_buf summary = CG_BUF_INIT;
-    cg_status st = attempt(s, cases, &kind, &summary, check, err);
-    *fails = st == CG_OK && kind == wanted;
-    cg_buf_free(&summary);
-    return st;
+/* Keep the run just made as the smallest failure so far: its input, the
+ * program's output and the verdict. */
+static cg_status keep_failure(stress *s, const cg_buf *summary, cg_error *err) {
+    cg_stress_result *r = s->result;
+    cg_buf_clear(&r->input);
+    cg_buf_clear(&r->given);
+    cg_buf_clear(&r->failure);
+    cg_buf_append(&r->input, s->input.data, s->input.len);
+    cg_buf_append(&r->given, s->output.data != NULL ? s->output.data : "", s->output.len);
+    cg_buf_append(&r->failure, summary->data, summary->len);
+    return cg_buf_failed(&r->input) || cg_buf_failed(&r->given) || cg_buf_failed(&r->failure)
+               ? cg_error_nomem(err, "keeping the failing input")
+               : CG_OK;
 }
 
 static void copy_except(const cg_strlist *from, size_t skip, const char *replace, cg_strlist *to) {
@@ -115,72 +122,101 @@ static void swap(cg_strlist *a, cg_strlist *b) {
     *b = t;
 }
 
-static bool stop(stress *s, size_t tries) {
-    return tries >= MAX_SHRINK_TRIES ||
-           (s->should_stop != NULL && s->should_stop(s->progress_context));
+typedef struct shrinker {
+    stress *s;
+    failure kind;
+    cg_strlist *cases, trial, variants;
+    cg_buf summary;
+    cg_check_result *check;
+    size_t tries;
+    double deadline; /* cg_seconds() at which shrinking stops */
+} shrinker;
+
+static bool stop(shrinker *k) {
+    return k->tries >= MAX_SHRINK_TRIES || cg_seconds() >= k->deadline ||
+           (k->s->should_stop != NULL && k->s->should_stop(k->s->progress_context));
 }
 
-/* Fewer cases, then smaller ones, while the input fails as `kind`. */
-static cg_status shrink(stress *s, cg_strlist *cases, failure kind, cg_check_result *check,
-                        cg_error *err) {
-    cg_strlist trial = CG_STRLIST_INIT, variants = CG_STRLIST_INIT;
+/* Try trial in place of the cases: *better when it fails the same way (it
+ * is then the cases, and kept). */
+static cg_status try_trial(shrinker *k, bool *better, cg_error *err) {
+    failure kind = NONE;
+    k->tries++;
+    cg_status st = attempt(k->s, &k->trial, &kind, &k->summary, k->check, err);
+    *better = st == CG_OK && kind == k->kind;
+    if (*better) {
+        swap(k->cases, &k->trial);
+        k->s->result->shrink_steps++;
+        st = keep_failure(k->s, &k->summary, err);
+        if (k->s->progress != NULL) {
+            k->s->progress(k->s->progress_context, k->s->result->runs, k->s->result->passed, true,
+                           k->s->result->input.len);
+        }
+    }
+    return st;
+}
+
+/* Fewer cases: each one alone, then each one left out. */
+static cg_status fewer_cases(shrinker *k, bool *changed, cg_error *err) {
     cg_status st = CG_OK;
-    size_t tries = 0;
-    bool fails;
-    /* One case alone, then one case fewer at a time. */
-    for (size_t i = 0; st == CG_OK && cases->count > 1 && i < cases->count && !stop(s, tries);
-         i++) {
-        cg_strlist_clear(&trial);
-        cg_strlist_addf(&trial, "%s", cg_strlist_at(cases, i));
-        if ((st = still_fails(s, &trial, kind, &fails, check, err)) == CG_OK && fails) {
-            swap(cases, &trial);
-            s->result->shrink_steps++;
-        }
-        tries++;
+    bool better;
+    for (size_t i = 0; st == CG_OK && k->cases->count > 1 && i < k->cases->count && !stop(k); i++) {
+        cg_strlist_clear(&k->trial);
+        cg_strlist_addf(&k->trial, "%s", cg_strlist_at(k->cases, i));
+        st = try_trial(k, &better, err);
+        *changed |= better;
     }
-    for (size_t i = 0; st == CG_OK && cases->count > 1 && i < cases->count && !stop(s, tries);) {
-        copy_except(cases, i, NULL, &trial);
-        if ((st = still_fails(s, &trial, kind, &fails, check, err)) == CG_OK && fails) {
-            swap(cases, &trial);
-            s->result->shrink_steps++;
-        } else {
-            i++;
-        }
-        tries++;
+    for (size_t i = 0; st == CG_OK && k->cases->count > 1 && i < k->cases->count && !stop(k);) {
+        copy_except(k->cases, i, NULL, &k->trial);
+        st = try_trial(k, &better, err);
+        *changed |= better;
+        i += !better;
     }
-    /* Smaller cases: the first valid variant that still fails, again. */
-    bool smaller = s->game->shrink_case != NULL;
-    while (st == CG_OK && smaller && !stop(s, tries)) {
-        smaller = false;
-        for (size_t i = 0; st == CG_OK && !smaller && i < cases->count && !stop(s, tries); i++) {
-            cg_strlist_clear(&variants);
-            const char *text = cg_strlist_at(cases, i);
-            s->game->shrink_case(text, strlen(text), &variants);
-            for (size_t v = 0; st == CG_OK && !smaller && v < variants.count && !stop(s, tries);
-                 v++) {
-                const char *variant = cg_strlist_at(&variants, v);
-                if (!cg_case_valid(s->game, variant, s->options)) {
-                    continue;
-                }
-                copy_except(cases, i, variant, &trial);
-                st = still_fails(s, &trial, kind, &fails, check, err);
-                tries++;
-                if (st == CG_OK && fails) {
-                    swap(cases, &trial);
-                    s->result->shrink_steps++;
-                    smaller = true;
-                }
+    return st;
+}
+
+/* Smaller cases: each case's valid variants, the first that fails kept. */
+static cg_status smaller_cases(shrinker *k, bool *changed, cg_error *err) {
+    cg_status st = CG_OK;
+    for (size_t i = 0; st == CG_OK && i < k->cases->count && !stop(k); i++) {
+        bool better = false;
+        cg_strlist_clear(&k->variants);
+        const char *text = cg_strlist_at(k->cases, i);
+        k->s->game->shrink_case(text, strlen(text), &k->variants);
+        for (size_t v = 0; st == CG_OK && !better && v < k->variants.count && !stop(k); v++) {
+            const char *variant = cg_strlist_at(&k->variants, v);
+            if (cg_case_valid(k->s->game, variant, k->s->options)) {
+                copy_except(k->cases, i, variant, &k->trial);
+                st = try_trial(k, &better, err);
             }
         }
-        if (s->progress != NULL) {
-            cg_buf_clear(&s->input);
-            cg_write_judge_input(s->game, cases, &s->input);
-            s->progress(s->progress_context, s->result->runs, s->result->passed, true,
-                        s->input.len);
+        *changed |= better;
+        i -= better; /* the smaller case may shrink further */
+    }
+    return st;
+}
+
+/* Every reduction, again after each success, until none applies (a
+ * fixpoint) or the shrinking's time or tries are spent. */
+static cg_status shrink(stress *s, cg_strlist *cases, failure kind, cg_check_result *check,
+                        cg_error *err) {
+    shrinker k = {s, kind, cases, CG_STRLIST_INIT, CG_STRLIST_INIT, CG_BUF_INIT, check, 0, 0};
+    double seconds =
+        s->options->shrink_seconds > 0 ? s->options->shrink_seconds : CG_DEFAULT_SHRINK_SECONDS;
+    k.deadline = cg_seconds() + seconds;
+    cg_status st = CG_OK;
+    bool changed = true;
+    while (st == CG_OK && changed && !stop(&k)) {
+        changed = false;
+        st = fewer_cases(&k, &changed, err);
+        if (st == CG_OK && s->game->shrink_case != NULL) {
+            st = smaller_cases(&k, &changed, err);
         }
     }
-    cg_strlist_free(&trial);
-    cg_strlist_free(&variants);
+    s->result->shrink_complete = st == CG_OK && !changed;
+    cg_strlist_free(&k.trial);
+    cg_strlist_free(&k.variants);
+    cg_buf_free(&k.summary);
     return st;
 }
 
@@ -193,27 +229,23 @@ static cg_status expect(void *context, uint64_t number, const char *answer, size
     cg_buf_append(&s->result->expected, answer, len);
     cg_buf_printf(&s->result->explanation, "case %llu:\n", (unsigned long long)number);
     cg_report_render_text(analysis, 2, &s->result->explanation);
-    return cg_buf_failed(&s->result->expected) ? cg_error_nomem(err, "writing the answers") : CG_OK;
+    return cg_buf_failed(&s->result->expected) || cg_buf_failed(&s->result->explanation)
+               ? cg_error_nomem(err, "writing the answers")
+               : CG_OK;
 }
 
-/* The final report: the minimal input, both outputs, the explanation. */
-static cg_status describe(stress *s, const cg_strlist *cases, failure kind, cg_check_result *check,
-                          cg_error *err) {
+/* The final report beside the kept failure: the expected answers and why
+ * they hold (the program is not run again). */
+static cg_status describe(stress *s, failure kind, cg_error *err) {
     cg_stress_result *r = s->result;
-    cg_status st = attempt(s, cases, &kind, &r->failure, check, err);
-    if (st != CG_OK) {
-        return st;
-    }
     r->outcome = kind == CRASH      ? CG_RUN_CRASHED
                  : kind == TIME_OUT ? CG_RUN_TIMED_OUT
                                     : CG_RUN_FINISHED;
-    cg_buf_append(&r->input, s->input.data, s->input.len);
-    cg_buf_append(&r->given, s->output.data != NULL ? s->output.data : "", s->output.len);
     cg_scanner *in = NULL;
     cg_options explain = *s->options;
     explain.output = CG_OUTPUT_EXPLAIN;
     explain.color = false;
-    st = cg_scanner_open_memory(&in, r->input.data, r->input.len, "<input>", err);
+    cg_status st = cg_scanner_open_memory(&in, r->input.data, r->input.len, "<input>", err);
     if (st == CG_OK) {
         st = cg_run_each(s->game, in, &explain, expect, s, err);
     }
@@ -257,10 +289,23 @@ cg_status cg_stress(const cg_game *game, const cg_options *options, cg_program_r
         if (st == CG_OK && kind != NONE) {
             result->failed = true;
             result->seed = drawn.seed;
-            st = shrink(&s, &cases, kind, &check, err);
+            st = keep_failure(&s, &summary, err);
             if (st == CG_OK) {
-                st = describe(&s, &cases, kind, &check, err);
+                st = shrink(&s, &cases, kind, &check, err);
             }
+            if (st == CG_ERR_STOPPED) { /* interrupted while shrinking: the smallest so far */
+                result->stopped = true;
+                st = CG_OK;
+            }
+            if (st == CG_OK) {
+                st = describe(&s, kind, err);
+            }
+            break;
+        }
+        if (st == CG_ERR_STOPPED) { /* interrupted while a program ran: what passed stands */
+            result->runs--;
+            result->stopped = true;
+            st = CG_OK;
             break;
         }
         result->passed += st == CG_OK;
