@@ -16,10 +16,12 @@
 
 #include "cgsolve/budget.h"
 #include "cgsolve/buf.h"
+#include "cgsolve/nimber.h"
 #include "cgsolve/options.h"
 #include "cgsolve/report.h"
 #include "cgsolve/rng.h"
 #include "cgsolve/scanner.h"
+#include "cgsolve/state_graph.h"
 #include "cgsolve/status.h"
 #include "cgsolve/strlist.h"
 
@@ -32,6 +34,74 @@ typedef enum cg_play_end {
     CG_PLAY_LAST_MOVER_WON, /* normal play: the player to move has lost */
     CG_PLAY_NOBODY_WON      /* e.g. a blocked domino game */
 } cg_play_end;
+
+/* What the solver knows of a move (for the player making it) or of a
+ * position (for the player to move): its outcome and the game's measure. */
+typedef enum cg_play_measure {
+    CG_MEASURE_UNKNOWN = 0, /* not to be had within the run's memory budget, or not defined */
+    CG_MEASURE_GRUNDY,      /* impartial games: the Grundy value of the position left */
+    CG_MEASURE_REMOTENESS   /* moves to the end under perfect play (GamesmanOne's remoteness) */
+} cg_play_measure;
+
+/* At most this many components are kept per value; the rest are counted. */
+#define CG_PLAY_MAX_COMPONENTS 32
+
+typedef struct cg_play_value {
+    cg_outcome outcome; /* for the player making the move (a position: the player to move) */
+    cg_play_measure measure;
+    uint64_t amount; /* the Grundy value or the remoteness */
+    /* Grundy: the values of the independent parts the position left is made
+     * of (heaps, stretches, subtrees), whose nim-sum is amount: a slice of
+     * cg_play_values.components, plus how many were left out. */
+    size_t first_component, component_count, components_omitted;
+} cg_play_value;
+
+/* The value of every legal move, in the order of legal_moves, and of the
+ * position itself. Built with cg_play_values_add and friends (play.c);
+ * like cg_buf, a failed allocation is remembered and later additions are
+ * ignored. */
+typedef struct cg_play_values {
+    cg_play_value position;
+    cg_play_value *moves;
+    size_t count, capacity;
+    cg_strlist names; /* the moves as typed */
+    cg_strlist why;   /* the game's reason for each move ("" when the core writes one) */
+    cg_nimber *components;
+    size_t component_count, component_capacity;
+    bool failed;
+} cg_play_values;
+
+#define CG_PLAY_VALUES_INIT                                                                        \
+    {                                                                                              \
+        {CG_OUTCOME_LOSS, CG_MEASURE_UNKNOWN, 0, 0, 0, 0}, NULL, 0, 0, CG_STRLIST_INIT,            \
+            CG_STRLIST_INIT, NULL, 0, 0, false                                                     \
+    }
+
+void cg_play_values_free(cg_play_values *values);
+/* Forget every value, keeping the storage. */
+void cg_play_values_clear(cg_play_values *values);
+bool cg_play_values_failed(const cg_play_values *values);
+/* Append a move's value (measure, amount and why may be set afterwards
+ * through the pointer, valid until the next add); NULL once failed. */
+cg_play_value *cg_play_values_add(cg_play_values *values, const char *move, cg_outcome outcome);
+/* A Grundy value made of components: start it, then add each part. */
+void cg_play_value_grundy(cg_play_value *value, const cg_play_values *values);
+void cg_play_values_component(cg_play_values *values, cg_play_value *value, cg_nimber part);
+/* The game's reason for the last move added, printf-style. */
+void cg_play_values_why(cg_play_values *values, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Outcome and remoteness of start for the player to move over an acyclic
+ * graph, as GamesmanOne defines it: 0 at the end; a win is 1 + the
+ * smallest remoteness of the losing positions it can move to (the winner
+ * hurries), a loss 1 + the largest of its options' (the loser delays), a
+ * draw 1 + the smallest of its drawing options'. memo (one per graph) keeps
+ * outcome | remoteness << 2; a remoteness above 63 is CG_ERR_LIMIT. */
+cg_status cg_play_remoteness(const cg_state_graph *graph, cg_memo *memo, uint64_t start,
+                             cg_outcome *outcome, unsigned *remoteness, cg_error *err);
 
 /* Playing one position after another against a perfect opponent. Moves are
  * strings written as a person types them. Unless `end` says otherwise, play
@@ -50,8 +120,10 @@ typedef struct cg_play_rules {
      * machine). */
     cg_status (*start_random)(void *state, uint64_t seed, const cg_options *options,
                               cg_budget *budget, cg_error *err);
-    /* Draw the position for a person. */
-    void (*show)(void *state, cg_buf *out);
+    /* Draw the position for a person, in lines of at most columns
+     * characters where the game can fold them (0: no bound). The core folds
+     * lines at their spaces; a game folds what has none (a long board). */
+    void (*show)(void *state, size_t columns, cg_buf *out);
     /* Every legal move of the player to move (none when the game is over). */
     cg_status (*legal_moves)(void *state, cg_strlist *moves, cg_error *err);
     /* Every move that wins against perfect play, in the order of legal_moves. */
@@ -69,6 +141,18 @@ typedef struct cg_play_rules {
     cg_status (*losing_choice)(void *state, cg_buf *move, cg_error *err);
     /* Release what the state owns (also after a failed start). */
     void (*close)(void *state);
+    /* Optional: the value of every legal move and of the position (see
+     * cg_play_values), within the budget given at start; CG_ERR_LIMIT or
+     * CG_ERR_NOMEM when it does not fit, and the core then reports each
+     * move's outcome with the measure unknown. NULL: outcomes only, from
+     * winning_moves and drawing_moves. */
+    cg_status (*move_values)(void *state, cg_play_values *values, cg_error *err);
+    /* Optional: the position as fields of the open JSON object "state"
+     * (after its "kind", the game's name), for programs that draw it. */
+    void (*describe)(void *state, cg_report *report);
+    /* Optional: the position in the judge's input format for one case,
+     * without a case count (NULL or CG_ERR_USAGE: it cannot be written). */
+    cg_status (*write_position)(void *state, cg_buf *out, cg_error *err);
 } cg_play_rules;
 
 typedef struct cg_game {

@@ -64,6 +64,7 @@ typedef enum cg_option_id {
     CG_OPTION_PROGRESS,     /* grundy: progress on standard error */
     CG_OPTION_THREADS,      /* grundy, treblecross: threads sharing long scans */
     CG_OPTION_TABLE,        /* treblecross: a 0.007 checkpoint to start from */
+    CG_OPTION_LEVEL,        /* play: how well the computer plays */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -144,6 +145,8 @@ typedef struct cg_options {
     uint64_t given[2];        /* bit id % 64 of word id / 64 for each option cg_option_set stored */
     cg_progress_hook progress_hook; /* set by the front end, or NULL */
     void *progress_context;
+    int level;      /* play: a cg_play_level (0: perfect) */
+    size_t columns; /* play: the width text is folded to (0: 80; set by the front end) */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

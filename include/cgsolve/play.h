@@ -24,6 +24,7 @@
 #include <stdio.h>
 
 #include "cgsolve/game.h"
+#include "cgsolve/rng.h"
 #include "cgsolve/state_graph.h"
 
 #ifdef __cplusplus
@@ -37,12 +38,43 @@ typedef struct cg_play_start {
     const char *position_name; /* for messages */
 } cg_play_start;
 
-/* The move the computer makes in the current position: the first winning
- * move when there is one, else the first drawing one, else the game's losing
- * choice. *value tells which (CG_OUTCOME_WIN, _DRAW or _LOSS for the mover).
- * The move is written into move; the position is unchanged. */
-cg_status cg_play_choose(const cg_play_rules *rules, void *state, cg_buf *move, cg_outcome *value,
-                         cg_strlist *scratch, cg_error *err);
+/* How well the computer plays (--level). Every level knows each move's
+ * value; they differ in what they pick:
+ * - perfect: the best outcome, at random among the moves that give it (the
+ *   fastest wins when the game measures remoteness); when every move loses,
+ *   the one that makes the opponent's task hardest: the longest remoteness
+ *   where the game measures it, else the fewest winning replies. It never
+ *   loses a won or drawn position.
+ * - strong: perfect on one move in two; on the other, any move of the best
+ *   outcome (a slower win, a plainer loss). It never loses a won or drawn
+ *   position either.
+ * - casual: a random legal move one time in three, else perfect. */
+typedef enum cg_play_level { CG_LEVEL_PERFECT = 0, CG_LEVEL_STRONG, CG_LEVEL_CASUAL } cg_play_level;
+
+/* A game's move lister (legal_moves, winning_moves...). */
+typedef cg_status (*cg_play_lister)(void *state, cg_strlist *moves, cg_error *err);
+
+/* moves cleared, then filled by list (nothing when list is NULL); a list
+ * that failed to grow is CG_ERR_NOMEM. */
+cg_status cg_play_list(cg_play_lister list, void *state, cg_strlist *moves, cg_error *err);
+
+/* The name of a level ("perfect"...), and the level of a name (false when none). */
+const char *cg_play_level_name(cg_play_level level);
+bool cg_play_level_parse(const char *name, cg_play_level *level);
+
+/* The value of every legal move of the position and of the position itself:
+ * the game's move_values hook, or, without one or when it does not fit in
+ * its budget, each move's outcome from winning_moves and drawing_moves with
+ * the measure unknown. values is cleared first. The position is unchanged. */
+cg_status cg_play_move_values(const cg_play_rules *rules, void *state, cg_play_values *values,
+                              cg_error *err);
+
+/* The computer's move at level, drawn with rng, as an index into values
+ * (which must hold a move). replies, when not NULL, gives for each move the
+ * number of winning replies it leaves the opponent (SIZE_MAX: unknown), for
+ * choosing among losing moves without a remoteness. */
+size_t cg_play_choose(const cg_play_values *values, cg_play_level level, cg_rng *rng,
+                      const size_t *replies);
 
 /* Set up rules' state (zeroed, rules->state_size bytes) at the start: the
  * usual one, a random one (options->random_start, options->seed), or case

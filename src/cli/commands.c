@@ -67,8 +67,10 @@ static const cg_option_spec play_options[] = {
      1, INT64_MAX, NULL},
     {CG_OPTION_RANDOM, "random", 'r', CG_ARG_NONE, NULL, "start from a random position", 0, 0,
      NULL},
-    {CG_OPTION_SEED, "seed", 's', CG_ARG_INT, "S", "the random start's seed (implies --random)", 0,
-     INT64_MAX, NULL},
+    {CG_OPTION_SEED, "seed", 's', CG_ARG_INT, "S",
+     "seed of the random start and the computer's choices", 0, INT64_MAX, NULL},
+    {CG_OPTION_LEVEL, "level", 'p', CG_ARG_CHOICE, "LEVEL",
+     "computer's play: perfect (default), strong or casual", 0, 0, "perfect|strong|casual"},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 

@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cgsolve/grundy_table.h"
@@ -118,39 +120,63 @@ static int playable_names(char *out, size_t size) {
     return EXIT_OK;
 }
 
-/* The whole of a file, for a start position (small by nature). */
+/* A start position is small by nature: a longer file is refused, not cut. */
+#define MAX_POSITION_FILE ((size_t)64 << 20)
+
+/* The whole of a file, for a start position. */
 static int read_file(const char *path, char **data, size_t *len) {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
         fprintf(stderr, "cgsolve play: cannot open '%s': %s\n", path, strerror(errno));
-        return EXIT_IO;
+        return errno == ENOMEM ? EXIT_LIMIT : EXIT_IO;
     }
     size_t cap = 4096;
     *len = 0;
     *data = malloc(cap);
     size_t got;
-    while (*data != NULL && (got = fread(*data + *len, 1, cap - *len, f)) > 0) {
+    bool too_long = false;
+    while (*data != NULL && !too_long && (got = fread(*data + *len, 1, cap - *len, f)) > 0) {
         *len += got;
-        if (*len == cap && cap < ((size_t)64 << 20)) {
-            char *grown = realloc(*data, cap *= 2);
+        if (*len > MAX_POSITION_FILE) {
+            too_long = true;
+        } else if (*len == cap) {
+            /* one byte past the bound tells a file of exactly 64 MiB from a longer one */
+            size_t grown_cap = cap * 2 <= MAX_POSITION_FILE ? cap * 2 : MAX_POSITION_FILE + 1;
+            char *grown = realloc(*data, grown_cap);
             if (grown == NULL) {
                 free(*data);
             }
             *data = grown;
-        } else if (*len == cap) {
-            break;
+            cap = grown_cap;
         }
     }
     bool failed = ferror(f) != 0;
     int saved = errno;
     fclose(f);
-    if (*data == NULL || failed) {
-        fprintf(stderr, "cgsolve play: cannot read '%s': %s\n", path,
-                *data == NULL ? "out of memory" : strerror(saved));
+    if (*data == NULL || failed || too_long) {
+        if (too_long) {
+            fprintf(stderr, "cgsolve play: '%s' is longer than %zu MiB: not a position file\n",
+                    path, MAX_POSITION_FILE >> 20);
+        } else {
+            fprintf(stderr, "cgsolve play: cannot read '%s': %s\n", path,
+                    *data == NULL ? "out of memory" : strerror(saved));
+        }
+        int rc = too_long ? EXIT_BAD_INPUT : *data == NULL ? EXIT_LIMIT : EXIT_IO;
         free(*data);
-        return *data == NULL ? EXIT_LIMIT : EXIT_IO;
+        return rc;
     }
     return EXIT_OK;
+}
+
+/* The width to fold play's text to: the terminal's, else COLUMNS, else 80. */
+static size_t terminal_columns(void) {
+    struct winsize size;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+        return size.ws_col;
+    }
+    const char *columns = getenv("COLUMNS");
+    long n = columns != NULL ? strtol(columns, NULL, 10) : 0;
+    return n > 0 && n < 10000 ? (size_t)n : 80;
 }
 
 /* `cgsolve play GAME [POSITION-FILE]`, and `cgsolve play grundy CODE
@@ -187,6 +213,12 @@ int cli_run_play(cli *c) {
             return rc;
         }
         start = (cg_play_start){data, len, c->argv[0]};
+    }
+    c->options.color = want_color(&c->options);
+    c->options.columns = terminal_columns();
+    if (!c->options.seed_given) {
+        /* Without --seed, games differ from one run to the next. */
+        c->options.seed = (uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid();
     }
     cg_error err;
     cg_error_clear(&err);

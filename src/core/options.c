@@ -135,7 +135,6 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
     case CG_OPTION_SEED:
         o->seed = (uint64_t)number;
         o->seed_given = true;
-        o->random_start = true;
         break;
     case CG_OPTION_CASES:
         o->cases = (uint64_t)number;
@@ -205,6 +204,9 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
         break;
     case CG_OPTION_TABLE:
         o->table = text;
+        break;
+    case CG_OPTION_LEVEL:
+        o->level = (int)number;
         break;
     case CG_OPTION_COUNT:
         break;

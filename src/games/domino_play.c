@@ -17,7 +17,9 @@ typedef struct play_state {
     cg_domino_rules rules;
     cg_state_graph graph;
     cg_memo memo;
+    cg_memo values; /* outcome | remoteness << 2, by position */
     uint64_t position;
+    uint64_t opening; /* the position after the opening double */
     cg_domino_player human;
     bool ready;
     /* The line on the table, grown at both ends from the opening double:
@@ -37,6 +39,8 @@ static cg_status set_up(play_state *s, const cg_options *options, cg_budget *bud
     s->line[s->first][0] = s->line[s->first][1] = (uint8_t)opened;
     s->left = s->right = opened;
     cg_memo_init(&s->memo, budget);
+    cg_memo_init(&s->values, budget);
+    s->opening = s->position;
     s->ready = true;
     cg_domino_player first = cg_domino_look(&s->rules, s->position).mover;
     s->human = options->computer_first ? (cg_domino_player)(1 - first) : first;
@@ -96,7 +100,13 @@ static void show_fits(const play_state *s, uint32_t hand, int e, cg_buf *out) {
     cg_buf_puts(out, any ? "" : " none");
 }
 
-static void show(void *state, cg_buf *out) {
+static bool game_over(const play_state *s) {
+    uint64_t next[2 * CG_DOMINO_MAX_HAND + 1];
+    return s->graph.moves(s->graph.context, s->position, next) == 0;
+}
+
+static void show(void *state, size_t columns, cg_buf *out) {
+    (void)columns; /* the core folds the hands at their spaces */
     const play_state *s = state;
     cg_domino_view v = cg_domino_look(&s->rules, s->position);
     show_hand(s, CG_DOMINO_RED, v.hand[0], out);
@@ -104,6 +114,10 @@ static void show(void *state, cg_buf *out) {
     cg_buf_puts(out, "  Line:");
     for (int i = s->first; i <= s->last; i++) {
         cg_buf_printf(out, " %d-%d", s->line[i][0], s->line[i][1]);
+    }
+    if (game_over(s)) {
+        cg_buf_printf(out, "\n  Open ends: %d and %d.\n", s->left, s->right);
+        return;
     }
     cg_buf_printf(out, "\n  Open ends: %d and %d. %s to move; tiles that fit", s->left, s->right,
                   colour[v.mover]);
@@ -212,6 +226,9 @@ static cg_status play(void *state, const char *move, cg_error *err) {
     size_t count = s->graph.moves(s->graph.context, s->position, next);
     cg_strlist typed = CG_STRLIST_INIT;
     cg_status st = legal_moves(state, &typed, err);
+    if (st == CG_OK && cg_strlist_failed(&typed)) {
+        st = cg_error_nomem(err, "listing the legal moves");
+    }
     int found = st == CG_OK ? find_move(&typed, move) : -1;
     if (found >= 0) {
         cg_domino_move m = cg_domino_step(&s->rules, s->position, next[found]);
@@ -239,10 +256,133 @@ static cg_play_end end(void *state) {
     return v.hand[0] == 0 || v.hand[1] == 0 ? CG_PLAY_LAST_MOVER_WON : CG_PLAY_NOBODY_WON;
 }
 
+/* ---- values: remoteness, and what a move keeps back ---------------------- */
+
+static void write_keeps(const play_state *s, uint64_t after, cg_domino_player mover,
+                        const cg_domino_move *m, cg_buf *out) {
+    uint32_t hand = cg_domino_look(&s->rules, after).hand[mover];
+    if (m->pass) {
+        cg_buf_puts(out, "nothing fits: a pass");
+        return;
+    }
+    if (hand == 0) {
+        cg_buf_puts(out, "it empties the hand");
+        return;
+    }
+    cg_buf_puts(out, "it keeps back");
+    for (uint32_t rest = hand; rest != 0; rest &= rest - 1) {
+        int a, b;
+        cg_domino_tile(&s->rules, __builtin_ctz(rest), &a, &b);
+        cg_buf_printf(out, " %d-%d", a, b);
+    }
+}
+
+static cg_status move_values(void *state, cg_play_values *values, cg_error *err) {
+    play_state *s = state;
+    unsigned r;
+    cg_status st =
+        cg_play_remoteness(&s->graph, &s->values, s->position, &values->position.outcome, &r, err);
+    values->position.measure = CG_MEASURE_REMOTENESS;
+    values->position.amount = r;
+    cg_strlist typed = CG_STRLIST_INIT;
+    if (st == CG_OK) {
+        st = list(s, ALL, &typed, err);
+    }
+    if (st == CG_OK && cg_strlist_failed(&typed)) {
+        st = cg_error_nomem(err, "listing moves");
+    }
+    uint64_t next[2 * CG_DOMINO_MAX_HAND + 1];
+    size_t count = s->graph.moves(s->graph.context, s->position, next);
+    cg_domino_player mover = cg_domino_look(&s->rules, s->position).mover;
+    for (size_t i = 0; st == CG_OK && i < count && i < typed.count; i++) {
+        cg_outcome outcome;
+        st = cg_play_remoteness(&s->graph, &s->values, next[i], &outcome, &r, err);
+        cg_play_value *v = st == CG_OK ? cg_play_values_add(values, cg_strlist_at(&typed, i),
+                                                            cg_outcome_flip(outcome))
+                                       : NULL;
+        if (v == NULL) {
+            break;
+        }
+        v->measure = CG_MEASURE_REMOTENESS;
+        v->amount = r;
+        cg_domino_move m = cg_domino_step(&s->rules, s->position, next[i]);
+        cg_buf why = CG_BUF_INIT;
+        write_keeps(s, next[i], mover, &m, &why);
+        cg_play_values_why(values, "%s", why.data != NULL ? why.data : "");
+        values->failed |= cg_buf_failed(&why);
+        cg_buf_free(&why);
+    }
+    cg_strlist_free(&typed);
+    if (st != CG_OK) {
+        /* Release what did not fit, for the outcomes that follow. */
+        cg_budget *budget = s->values.budget;
+        cg_memo_free(&s->values);
+        cg_memo_init(&s->values, budget);
+    }
+    return st;
+}
+
+static void tiles(cg_report *report, const char *key, const play_state *s, uint32_t hand) {
+    cg_report_open_list(report, key);
+    for (uint32_t rest = hand; rest != 0; rest &= rest - 1) {
+        int a, b;
+        cg_domino_tile(&s->rules, __builtin_ctz(rest), &a, &b);
+        cg_report_open_list(report, NULL);
+        cg_report_int(report, NULL, a);
+        cg_report_int(report, NULL, b);
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+}
+
+static void describe(void *state, cg_report *report) {
+    const play_state *s = state;
+    static const char *const names[2] = {"red", "green"};
+    cg_domino_view v = cg_domino_look(&s->rules, s->position);
+    cg_report_string(report, "you", names[s->human]);
+    cg_report_string(report, "to_move", names[v.mover]);
+    cg_report_open_object(report, "hands");
+    tiles(report, "red", s, v.hand[0]);
+    tiles(report, "green", s, v.hand[1]);
+    cg_report_close(report);
+    cg_report_open_list(report, "line");
+    for (int i = s->first; i <= s->last; i++) {
+        cg_report_open_list(report, NULL);
+        cg_report_int(report, NULL, s->line[i][0]);
+        cg_report_int(report, NULL, s->line[i][1]);
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+    cg_report_open_list(report, "open_ends");
+    cg_report_int(report, NULL, s->left);
+    cg_report_int(report, NULL, s->right);
+    cg_report_close(report);
+}
+
+/* The judge's input holds deals only: the start can be written, a game
+ * under way cannot. */
+static cg_status write_position(void *state, cg_buf *out, cg_error *err) {
+    const play_state *s = state;
+    if (s->position != s->opening) {
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "only the deal can be saved: the judge's input has no line on the "
+                            "table (type new, then save)");
+    }
+    cg_buf_printf(out, "%d", s->deal.n);
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < s->deal.n; i++) {
+            cg_buf_printf(out, " %d %d", s->deal.tiles[p][i][0], s->deal.tiles[p][i][1]);
+        }
+    }
+    cg_buf_puts(out, "\n0\n");
+    return CG_OK;
+}
+
 static void close_play(void *state) {
     play_state *s = state;
     if (s->ready) {
         cg_memo_free(&s->memo);
+        cg_memo_free(&s->values);
     }
 }
 
@@ -263,4 +403,7 @@ const cg_play_rules cg_domino_play = {
     .play = play,
     .end = end,
     .close = close_play,
+    .move_values = move_values,
+    .describe = describe,
+    .write_position = write_position,
 };

@@ -20,6 +20,7 @@ typedef struct play_state {
     uint32_t *edge_of;
     uint32_t *tu, *tv; /* the tree still in play, renumbered */
     uint64_t *tw;
+    uint32_t *parent_end; /* each edge's end nearer the root, in the tree as given */
     cg_gamecs_solver solver;
     bool ready;
 } play_state;
@@ -39,10 +40,11 @@ static cg_status allocate(play_state *s, size_t n, cg_budget *budget, cg_error *
     s->tu = calloc(n, sizeof *s->tu);
     s->tv = calloc(n, sizeof *s->tv);
     s->tw = calloc(n, sizeof *s->tw);
+    s->parent_end = calloc(n, sizeof *s->parent_end);
     cg_gamecs_init(&s->solver, budget);
     s->ready = true;
     if (!s->u || !s->v || !s->w || !s->live || !s->label || !s->edge_of || !s->tu || !s->tv ||
-        !s->tw) {
+        !s->tw || !s->parent_end) {
         return cg_error_nomem(err, "setting up the tree");
     }
     return CG_OK;
@@ -63,9 +65,29 @@ static void mark_live(play_state *s) {
     }
 }
 
+/* Orient every edge from the root (label serves as the set of nodes
+ * reached; a tree: repeat until stable). */
+static void orient(play_state *s) {
+    memset(s->label, 0, s->n * sizeof *s->label);
+    s->label[0] = 1;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i + 1 < s->n; i++) {
+            if (s->label[s->u[i]] != s->label[s->v[i]]) {
+                s->parent_end[i] = s->label[s->u[i]] ? s->u[i] : s->v[i];
+                s->label[s->u[i]] = s->label[s->v[i]] = 1;
+                changed = true;
+            }
+        }
+    }
+}
+
 static cg_status check_tree(play_state *s, cg_error *err) {
     cg_status st = cg_gamecs_solve(&s->solver, s->n, s->u, s->v, s->w, false, err);
     mark_live(s);
+    if (st == CG_OK) {
+        orient(s);
+    }
     return st;
 }
 
@@ -120,7 +142,8 @@ static cg_status start_random(void *state, uint64_t seed, const cg_options *opti
     return st == CG_OK ? check_tree(s, err) : st;
 }
 
-static void show(void *state, cg_buf *out) {
+static void show(void *state, size_t columns, cg_buf *out) {
+    (void)columns; /* the core folds the edges at their spaces */
     const play_state *s = state;
     cg_buf_puts(out, "  Edges (units left to paint):");
     for (size_t i = 0; i + 1 < s->n; i++) {
@@ -142,10 +165,9 @@ static cg_status legal_moves(void *state, cg_strlist *moves, cg_error *err) {
     return CG_OK;
 }
 
-/* Solve the tree still in play (live nodes, unpainted edges, the root
- * numbered 0) and list its winning first moves by their edges. */
-static cg_status winning_moves(void *state, cg_strlist *moves, cg_error *err) {
-    play_state *s = state;
+/* Number the tree still in play (live nodes, unpainted edges, the root 0)
+ * into tu, tv, tw (m edges, edge_of naming each one's edge); its nodes. */
+static uint32_t tree_in_play(play_state *s, size_t *edges) {
     uint32_t count = 0;
     for (size_t x = 0; x < s->n; x++) {
         s->label[x] = s->live[x] ? count++ : UINT32_MAX;
@@ -157,12 +179,25 @@ static cg_status winning_moves(void *state, cg_strlist *moves, cg_error *err) {
             s->edge_of[m++] = (uint32_t)i;
         }
     }
-    if (count < 2) {
-        return CG_OK;
-    }
-    cg_status st = cg_gamecs_solve(&s->solver, count, s->tu, s->tv, s->tw, true, err);
+    *edges = m;
+    return count;
+}
+
+/* Solve the tree still in play (m edges), oriented: CG_END when no edge is
+ * left. */
+static cg_status solve_in_play(play_state *s, size_t *m, cg_error *err) {
+    uint32_t count = tree_in_play(s, m);
+    return count < 2 ? CG_END : cg_gamecs_solve(&s->solver, count, s->tu, s->tv, s->tw, true, err);
+}
+
+/* Solve the tree still in play and list its winning first moves by their
+ * edges. */
+static cg_status winning_moves(void *state, cg_strlist *moves, cg_error *err) {
+    play_state *s = state;
+    size_t m;
+    cg_status st = solve_in_play(s, &m, err);
     if (st != CG_OK) {
-        return st;
+        return st == CG_END ? CG_OK : st;
     }
     /* A winning node x names the edge from its parent; list in edge order. */
     const cg_gamecs_result *r = &s->solver.result;
@@ -202,6 +237,92 @@ static cg_status play(void *state, const char *move, cg_error *err) {
     return cg_error_set(err, CG_ERR_INPUT, "there is no edge %u-%u", a, b);
 }
 
+/* ---- values: the root's subtrees --------------------------------------- */
+
+static cg_nimber with_edge(const cg_gamecs_result *r, uint32_t x) {
+    return cg_gamecs_edge_value(r->weight[x], r->children[x]);
+}
+
+/* The root's children's subtree values (edge included), with the one of
+ * `changed` (a child of the root, or UINT32_MAX) replaced by `value`. */
+static void root_parts(const cg_gamecs_result *r, uint32_t changed, cg_nimber value,
+                       cg_play_values *values, cg_play_value *v) {
+    cg_play_value_grundy(v, values);
+    for (size_t k = 1; k < r->n; k++) {
+        uint32_t x = r->order[k];
+        if (r->parent[x] == 0) {
+            cg_play_values_component(values, v, x == changed ? value : with_edge(r, x));
+        }
+    }
+}
+
+/* Painting a unit of the edge above x changes the values on the way up
+ * only: O(depth) per move. */
+static cg_status move_values(void *state, cg_play_values *values, cg_error *err) {
+    play_state *s = state;
+    size_t m;
+    cg_status st = solve_in_play(s, &m, err);
+    if (st != CG_OK) {
+        return st == CG_END ? CG_OK : st;
+    }
+    const cg_gamecs_result *r = &s->solver.result;
+    root_parts(r, UINT32_MAX, 0, values, &values->position);
+    values->position.outcome = r->value != 0 ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
+    for (size_t k = 0; k < m; k++) {
+        uint32_t x = r->parent[s->tu[k]] == s->tv[k] && s->tu[k] != 0 ? s->tu[k] : s->tv[k];
+        cg_nimber value = cg_gamecs_edge_value(r->weight[x] - 1, r->children[x]);
+        while (r->parent[x] != 0) {
+            uint32_t p = r->parent[x];
+            cg_nimber children = r->children[p] ^ with_edge(r, x) ^ value;
+            value = cg_gamecs_edge_value(r->weight[p], children);
+            x = p;
+        }
+        uint32_t i = s->edge_of[k];
+        char name[32];
+        snprintf(name, sizeof name, "%u-%u", s->u[i], s->v[i]);
+        cg_play_value *v = cg_play_values_add(values, name, CG_OUTCOME_LOSS);
+        root_parts(r, x, value, values, v);
+        if (v != NULL) {
+            v->outcome = v->amount == 0 ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
+        }
+    }
+    return CG_OK;
+}
+
+/* Every edge, oriented from the root of the tree as given. */
+static void describe(void *state, cg_report *report) {
+    const play_state *s = state;
+    cg_report_int(report, "nodes", (int64_t)s->n);
+    cg_report_int(report, "root", 0);
+    cg_report_open_list(report, "edges");
+    for (size_t i = 0; i + 1 < s->n; i++) {
+        bool down = s->parent_end[i] == s->u[i];
+        cg_report_open_object(report, NULL);
+        cg_report_printf(report, "edge", "%u-%u", s->u[i], s->v[i]);
+        cg_report_int(report, "parent", down ? s->u[i] : s->v[i]);
+        cg_report_int(report, "child", down ? s->v[i] : s->u[i]);
+        cg_report_printf(report, "units_left", "%llu", (unsigned long long)s->w[i]);
+        cg_report_bool(report, "playable", s->w[i] > 0 && s->live[s->u[i]] && s->live[s->v[i]]);
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+}
+
+/* The judge's format for the tree still in play, renumbered (the root 0). */
+static cg_status write_position(void *state, cg_buf *out, cg_error *err) {
+    play_state *s = state;
+    size_t m;
+    uint32_t count = tree_in_play(s, &m);
+    if (count < 2) {
+        return cg_error_set(err, CG_ERR_USAGE, "the game is over: no tree is left to save");
+    }
+    cg_buf_printf(out, "%u\n", count);
+    for (size_t k = 0; k < m; k++) {
+        cg_buf_printf(out, "%u %u %llu\n", s->tu[k], s->tv[k], (unsigned long long)s->tw[k]);
+    }
+    return CG_OK;
+}
+
 static void close_play(void *state) {
     play_state *s = state;
     if (s->ready) {
@@ -216,6 +337,7 @@ static void close_play(void *state) {
     free(s->tu);
     free(s->tv);
     free(s->tw);
+    free(s->parent_end);
 }
 
 const cg_play_rules cg_gamecs_play = {
@@ -232,4 +354,7 @@ const cg_play_rules cg_gamecs_play = {
     .winning_moves = winning_moves,
     .play = play,
     .close = close_play,
+    .move_values = move_values,
+    .describe = describe,
+    .write_position = write_position,
 };

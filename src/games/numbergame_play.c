@@ -1,5 +1,7 @@
 /* The number game's play part: a move chooses an available number. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cgsolve/games/numbergame.h"
 #include "cgsolve/rng.h"
@@ -7,6 +9,9 @@
 typedef struct play_state {
     cg_numbergame game;
     uint64_t position;
+    uint64_t chosen; /* the numbers chosen in play (bit x - 2 for x) */
+    cg_memo values;  /* outcome | remoteness << 2, by position */
+    bool ready;
 } play_state;
 
 static cg_status start(void *state, cg_scanner *position, const cg_options *options,
@@ -17,6 +22,8 @@ static cg_status start(void *state, cg_scanner *position, const cg_options *opti
     if (st != CG_OK) {
         return st;
     }
+    cg_memo_init(&s->values, budget);
+    s->ready = true;
     if (position != NULL) {
         return cg_numbergame_read_position(position, max, &s->position, err);
     }
@@ -44,7 +51,8 @@ static cg_status start_random(void *state, uint64_t seed, const cg_options *opti
     return st;
 }
 
-static void show(void *state, cg_buf *out) {
+static void show(void *state, size_t columns, cg_buf *out) {
+    (void)columns; /* the core folds the numbers at their spaces */
     const play_state *s = state;
     cg_buf_puts(out, "  Available:");
     CG_NUMBERGAME_FOR_EACH(x, s->position) {
@@ -83,6 +91,7 @@ static cg_status play(void *state, const char *move, cg_error *err) {
         return cg_error_set(err, CG_ERR_INPUT, "%s is not an available number", move);
     }
     s->position = cg_numbergame_after(s->game.max, s->position, (int)x);
+    s->chosen |= cg_numbergame_bit((int)x);
     return CG_OK;
 }
 
@@ -95,8 +104,129 @@ static cg_status losing_choice(void *state, cg_buf *move, cg_error *err) {
     return CG_OK;
 }
 
+/* ---- values: remoteness, and what a choice removes ---------------------- */
+
+static size_t graph_moves(void *context, uint64_t state, uint64_t *next) {
+    const play_state *s = context;
+    size_t k = 0;
+    CG_NUMBERGAME_FOR_EACH(x, state) {
+        next[k++] = cg_numbergame_after(s->game.max, state, x);
+    }
+    return k;
+}
+
+static cg_outcome graph_terminal(void *context, uint64_t state) {
+    (void)context, (void)state;
+    return CG_OUTCOME_LOSS; /* nothing left to choose */
+}
+
+/* Why y is unavailable in forbidden (a mask of 2..max): "7 = 2 + 5" (the
+ * smallest first part; prefix false: "2 + 5"), or "chosen" when it was
+ * chosen or is no sum of two forbidden numbers. */
+static void write_reason(const play_state *s, uint64_t forbidden, int y, bool prefix, cg_buf *out) {
+    for (int a = 2; 2 * a <= y && !(s->chosen & cg_numbergame_bit(y)); a++) {
+        if (y - a >= 2 && (forbidden & cg_numbergame_bit(a)) &&
+            (forbidden & cg_numbergame_bit(y - a))) {
+            if (prefix) {
+                cg_buf_printf(out, "%d = ", y);
+            }
+            cg_buf_printf(out, "%d + %d", a, y - a);
+            return;
+        }
+    }
+    cg_buf_puts(out, "chosen");
+}
+
+static cg_status move_values(void *state, cg_play_values *values, cg_error *err) {
+    play_state *s = state;
+    cg_state_graph graph = {s, (size_t)s->game.max, graph_terminal, graph_moves, NULL, NULL};
+    unsigned r;
+    cg_status st =
+        cg_play_remoteness(&graph, &s->values, s->position, &values->position.outcome, &r, err);
+    values->position.measure = CG_MEASURE_REMOTENESS;
+    values->position.amount = r;
+    uint64_t full = cg_numbergame_full(s->game.max);
+    CG_NUMBERGAME_FOR_EACH(x, s->position) {
+        if (st != CG_OK) {
+            break;
+        }
+        uint64_t after = cg_numbergame_after(s->game.max, s->position, x);
+        cg_outcome outcome;
+        st = cg_play_remoteness(&graph, &s->values, after, &outcome, &r, err);
+        char name[8];
+        snprintf(name, sizeof name, "%d", x);
+        cg_play_value *v = cg_play_values_add(values, name, cg_outcome_flip(outcome));
+        if (v == NULL) {
+            break;
+        }
+        v->measure = CG_MEASURE_REMOTENESS;
+        v->amount = r;
+        /* "5 removes 5, 7 = 2 + 5, 9 = 2 + 7" */
+        cg_buf why = CG_BUF_INIT;
+        cg_buf_printf(&why, "%d removes", x);
+        uint64_t removed = s->position & ~after;
+        const char *comma = "";
+        CG_NUMBERGAME_FOR_EACH(y, removed) {
+            cg_buf_printf(&why, "%s %d", comma, y);
+            if (y != x) {
+                cg_buf_puts(&why, " = ");
+                write_reason(s, full & ~after, y, false, &why);
+            }
+            comma = ",";
+        }
+        cg_play_values_why(values, "%s", why.data != NULL ? why.data : "");
+        values->failed |= cg_buf_failed(&why);
+        cg_buf_free(&why);
+    }
+    if (st != CG_OK) {
+        /* Release what did not fit, for the outcomes that follow. */
+        cg_memo_free(&s->values);
+        cg_memo_init(&s->values, s->game.memo.budget);
+    }
+    return st;
+}
+
+static void describe(void *state, cg_report *report) {
+    const play_state *s = state;
+    cg_report_int(report, "max", s->game.max);
+    cg_report_open_list(report, "available");
+    CG_NUMBERGAME_FOR_EACH(x, s->position) {
+        cg_report_int(report, NULL, x);
+    }
+    cg_report_close(report);
+    cg_report_open_list(report, "removed");
+    uint64_t forbidden = cg_numbergame_full(s->game.max) & ~s->position;
+    CG_NUMBERGAME_FOR_EACH(y, forbidden) {
+        cg_report_open_object(report, NULL);
+        cg_report_int(report, "number", y);
+        cg_buf reason = CG_BUF_INIT;
+        write_reason(s, forbidden, y, true, &reason);
+        cg_report_string_n(report, "reason", reason.data != NULL ? reason.data : "", reason.len);
+        report->failed |= cg_buf_failed(&reason);
+        cg_buf_free(&reason);
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+}
+
+/* The judge's format: the count of available numbers, then the numbers. */
+static cg_status write_position(void *state, cg_buf *out, cg_error *err) {
+    (void)err;
+    const play_state *s = state;
+    cg_buf_printf(out, "%d", __builtin_popcountll(s->position));
+    CG_NUMBERGAME_FOR_EACH(x, s->position) {
+        cg_buf_printf(out, " %d", x);
+    }
+    cg_buf_putc(out, '\n');
+    return CG_OK;
+}
+
 static void close_play(void *state) {
-    cg_numbergame_free(&((play_state *)state)->game);
+    play_state *s = state;
+    if (s->ready) {
+        cg_memo_free(&s->values);
+    }
+    cg_numbergame_free(&s->game);
 }
 
 const cg_play_rules cg_numbergame_play = {
@@ -114,4 +244,7 @@ const cg_play_rules cg_numbergame_play = {
     .play = play,
     .losing_choice = losing_choice,
     .close = close_play,
+    .move_values = move_values,
+    .describe = describe,
+    .write_position = write_position,
 };

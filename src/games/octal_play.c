@@ -99,7 +99,8 @@ static cg_status start_random(void *state, uint64_t seed, const cg_options *opti
     return st;
 }
 
-static void show(void *state, cg_buf *out) {
+static void show(void *state, size_t columns, cg_buf *out) {
+    (void)columns; /* the core folds the heaps at their spaces */
     const play_state *s = state;
     char name[CG_OCTAL_MAX_DIGITS + 4];
     cg_octal_format(&s->code, name, sizeof name);
@@ -224,6 +225,75 @@ static cg_status play(void *state, const char *move, cg_error *err) {
     return CG_OK;
 }
 
+/* The value of a move: the heaps it leaves, each with its Grundy value. */
+typedef struct valuer {
+    cg_play_values *values;
+} valuer;
+
+static void value_one(const play_state *s, octal_move m, void *context) {
+    cg_play_values *values = ((valuer *)context)->values;
+    const cg_octal_engine *g = &s->values;
+    char text[64];
+    write_move(m, text, sizeof text);
+    cg_play_value *v = cg_play_values_add(values, text, CG_OUTCOME_LOSS);
+    cg_play_value_grundy(v, values);
+    for (size_t i = 0; i < s->count; i++) {
+        if (i != m.at) {
+            cg_play_values_component(values, v, cg_octal_engine_at(g, s->heap[i]));
+            continue;
+        }
+        if (m.left > 0) {
+            cg_play_values_component(values, v, cg_octal_engine_at(g, m.left));
+        }
+        if (m.right > 0) {
+            cg_play_values_component(values, v, cg_octal_engine_at(g, m.right));
+        }
+    }
+    if (v != NULL) {
+        v->outcome = v->amount == 0 ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
+    }
+}
+
+static cg_status move_values(void *state, cg_play_values *values, cg_error *err) {
+    (void)err;
+    play_state *s = state;
+    cg_play_value *position = &values->position;
+    cg_play_value_grundy(position, values);
+    for (size_t i = 0; i < s->count; i++) {
+        cg_play_values_component(values, position, cg_octal_engine_at(&s->values, s->heap[i]));
+    }
+    position->outcome = position->amount != 0 ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
+    valuer v = {values};
+    each_move(s, value_one, &v);
+    return CG_OK;
+}
+
+static void describe(void *state, cg_report *report) {
+    const play_state *s = state;
+    char name[CG_OCTAL_MAX_DIGITS + 4];
+    cg_octal_format(&s->code, name, sizeof name);
+    cg_report_string(report, "code", name);
+    cg_report_open_list(report, "heaps");
+    for (size_t i = 0; i < s->count; i++) {
+        cg_report_int(report, NULL, (int64_t)s->heap[i]);
+    }
+    cg_report_close(report);
+}
+
+/* The code and the heaps, as `cgsolve play grundy` takes them. */
+static cg_status write_position(void *state, cg_buf *out, cg_error *err) {
+    (void)err;
+    const play_state *s = state;
+    char name[CG_OCTAL_MAX_DIGITS + 4];
+    cg_octal_format(&s->code, name, sizeof name);
+    cg_buf_puts(out, name);
+    for (size_t i = 0; i < s->count; i++) {
+        cg_buf_printf(out, " %zu", s->heap[i]);
+    }
+    cg_buf_putc(out, '\n');
+    return CG_OK;
+}
+
 static void close_play(void *state) {
     play_state *s = state;
     if (s->values_ready) {
@@ -245,6 +315,9 @@ static const cg_play_rules octal_play = {
     .winning_moves = winning_moves,
     .play = play,
     .close = close_play,
+    .move_values = move_values,
+    .describe = describe,
+    .write_position = write_position,
 };
 
 const cg_game cg_game_octal_play = {

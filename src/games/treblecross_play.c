@@ -61,23 +61,52 @@ static cg_status start_random(void *state, uint64_t seed, const cg_options *opti
     return CG_OK;
 }
 
-/* The board over a ruler of cell numbers: tens on a line above the units
- * (shown at every tenth cell), so cell 23 reads as 2 over 3. */
-static void show(void *state, cg_buf *out) {
-    const play_state *s = state;
+/* Cells from..to (1-based) over a ruler of cell numbers: at every tenth
+ * cell the number of tens, its last digit above the cell, on a line above
+ * the units, so cell 23 reads as 2 over 3 and cell 120 as 12 over 0. */
+static void show_row(const play_state *s, size_t from, size_t to, cg_buf *out) {
     cg_buf_puts(out, "  ");
-    cg_buf_append(out, s->board, s->len);
+    cg_buf_append(out, s->board + from - 1, to - from + 1);
     if (s->len >= 10) {
-        cg_buf_puts(out, "\n  ");
-        for (size_t i = 1; i <= s->len; i++) {
-            cg_buf_putc(out, i % 10 == 0 ? (char)('0' + i / 10 % 10) : ' ');
+        cg_buf tens = CG_BUF_INIT;
+        for (size_t i = from; i <= to; i++) {
+            cg_buf_putc(&tens, ' ');
         }
+        for (size_t i = from; i <= to && tens.data != NULL; i++) {
+            char digits[24];
+            int n = i % 10 == 0 ? snprintf(digits, sizeof digits, "%zu", i / 10) : 0;
+            size_t at = i - from; /* the tens' last digit goes above cell i */
+            for (int k = n - 1; k >= 0 && at + 1 >= (size_t)(n - k); k--) {
+                tens.data[at - (size_t)(n - 1 - k)] = digits[k];
+            }
+        }
+        cg_buf_puts(out, "\n  ");
+        cg_buf_append(out, tens.data != NULL ? tens.data : "", tens.len);
+        if (cg_buf_failed(&tens)) {
+            cg_buf_fail(out);
+        }
+        cg_buf_free(&tens);
     }
     cg_buf_puts(out, "\n  ");
-    for (size_t i = 1; i <= s->len; i++) {
+    for (size_t i = from; i <= to; i++) {
         cg_buf_putc(out, (char)('0' + i % 10));
     }
     cg_buf_putc(out, '\n');
+}
+
+/* A board longer than the line goes in rows of whole tens, each with its
+ * ruler, a blank line between rows. */
+static void show(void *state, size_t columns, cg_buf *out) {
+    const play_state *s = state;
+    size_t row = columns == 0 || columns < 12 ? s->len : (columns - 2) / 10 * 10;
+    row = row == 0 || row > s->len ? s->len : row;
+    for (size_t from = 1; from <= s->len; from += row) {
+        size_t to = from + row - 1 < s->len ? from + row - 1 : s->len;
+        if (from > 1) {
+            cg_buf_putc(out, '\n');
+        }
+        show_row(s, from, to, out);
+    }
 }
 
 static bool over(const play_state *s) {
@@ -140,6 +169,95 @@ static cg_status losing_choice(void *state, cg_buf *move, cg_error *err) {
     return CG_OK;
 }
 
+/* A move next to an X (within two cells) lets the opponent complete three. */
+static const char *const hands_a_triple = "it lets the opponent complete three in a row";
+
+/* The position's value, and each move's: the free stretches it leaves, each
+ * a heap of 0.007 (see treblecross.h), or, next to an X, a loss at once. */
+static cg_status move_values(void *state, cg_play_values *values, cg_error *err) {
+    play_state *s = state;
+    if (over(s)) {
+        return CG_OK;
+    }
+    cg_status st = cg_treblecross_solve(&s->solver, s->board, s->len, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    const cg_treblecross_result *r = &s->solver.result;
+    values->position.outcome = r->winning ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
+    if (!r->immediate) {
+        cg_play_value_grundy(&values->position, values);
+        for (size_t k = 0; k < r->stretch_count; k++) {
+            cg_play_values_component(values, &values->position, r->stretches[k].grundy);
+        }
+    }
+    for (size_t i = 0; i < s->len; i++) {
+        if (s->board[i] != '.') {
+            continue;
+        }
+        char name[24];
+        snprintf(name, sizeof name, "%zu", i + 1);
+        if (r->immediate) {
+            bool completes = false;
+            for (size_t k = 0; k < r->move_count; k++) {
+                completes |= r->moves[k] == i;
+            }
+            cg_play_value *v =
+                cg_play_values_add(values, name, completes ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS);
+            if (completes) {
+                cg_play_value_grundy(v, values); /* the game is over: 0 */
+            }
+            cg_play_values_why(values, "%s",
+                               completes ? "it completes three in a row" : hands_a_triple);
+            continue;
+        }
+        size_t in = r->stretch_count;
+        for (size_t k = 0; k < r->stretch_count; k++) {
+            const cg_treblecross_stretch *t = &r->stretches[k];
+            in = i >= t->start && i < t->start + t->length ? k : in;
+        }
+        cg_play_value *v = cg_play_values_add(values, name, CG_OUTCOME_LOSS);
+        if (in == r->stretch_count) {
+            cg_play_values_why(values, "%s", hands_a_triple);
+            continue;
+        }
+        cg_play_value_grundy(v, values);
+        for (size_t k = 0; k < r->stretch_count; k++) {
+            const cg_treblecross_stretch *t = &r->stretches[k];
+            if (k != in) {
+                cg_play_values_component(values, v, t->grundy);
+                continue;
+            }
+            cg_treblecross_split split = cg_treblecross_split_at(t->length, i - t->start + 1);
+            if (split.left > 0) {
+                cg_play_values_component(values, v,
+                                         cg_treblecross_stretch_value(&s->solver, split.left));
+            }
+            if (split.right > 0) {
+                cg_play_values_component(values, v,
+                                         cg_treblecross_stretch_value(&s->solver, split.right));
+            }
+        }
+        if (v != NULL) {
+            v->outcome = v->amount == 0 ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
+        }
+    }
+    return CG_OK;
+}
+
+static void describe(void *state, cg_report *report) {
+    const play_state *s = state;
+    cg_report_string_n(report, "cells", s->board, s->len);
+}
+
+static cg_status write_position(void *state, cg_buf *out, cg_error *err) {
+    (void)err;
+    const play_state *s = state;
+    cg_buf_append(out, s->board, s->len);
+    cg_buf_putc(out, '\n');
+    return CG_OK;
+}
+
 static void close_play(void *state) {
     play_state *s = state;
     cg_treblecross_free(&s->solver);
@@ -160,4 +278,7 @@ const cg_play_rules cg_treblecross_play = {
     .play = play,
     .losing_choice = losing_choice,
     .close = close_play,
+    .move_values = move_values,
+    .describe = describe,
+    .write_position = write_position,
 };

@@ -3,23 +3,26 @@
 # which is not a terminal here, so each move is echoed after its prompt.
 position=$(mktemp)
 printf '.......\n' > "$position"
-expect 0 "3\nhint\nzz\n7\n" "" -- play treblecross "$position"
+expect 0 "3\nhint\nzz\n2\n" "" -- play treblecross --seed 1 "$position"
 expect_out_has "You play cell 3."
-expect_out_has "I play cell 6 (it leaves you a losing position)."
-expect_out_has "Your move (a cell number, hint, quit): hint
-No move wins against perfect play."
+expect_out_has "I play cell 7 (it leaves you 0, a losing position)."
+expect_out_has "Your move (a cell number; hint, values, undo, help, quit): hint"
+expect_out_has "No move wins against perfect play; the hardest for me to beat:"
+expect_out_has "  2  loss  value unknown  it lets the opponent complete three in a row"
 expect_out_has "Not a legal move: expected a cell number from 1 to 7"
-expect_out_has "I play cell 5 (and that wins)."
+expect_out_has "I play cell 4 (and that wins)."
 expect_out_has "Game over: I win."
+expect_out_has "Another game? (new, history, save FILE, quit): "
 # The computer moving first on a won board wins every time: 5 empty cells.
 printf '.....\n' > "$position"
 expect 0 "1\n" "" -- play treblecross --first computer "$position"
-expect_out_has "I play cell 3 (it leaves you a losing position)."
+expect_out_has "I play cell 3 (it leaves you 0, a losing position)."
 expect_out_has "Game over: I win."
 # The human can win from a winning position: {2, 3, 5}, choose 5 then answer.
 printf '3\n2 3 5\n' > "$position"
-expect 0 "hint\n5\n2\n" "" -- play numbergame "$position"
-expect_out_has "Winning moves: 5"
+expect 0 "hint\n5\n2\n" "" -- play numbergame --seed 4 "$position"
+expect_out_has "Winning moves:
+  5  win   2 to the end  5 removes 5"
 expect_out_has "You play number 5."
 expect_out_has "Game over: you win. Well played!"
 expect 0 "quit\n" "" -- play numbergame --max 10
@@ -82,7 +85,7 @@ expect_out_has '"game":"treblecross","event":"error","input":"zz","message":"exp
 expect_out_has '"game":"treblecross","event":"move","by":"you","move":"3","why":""}'
 expect 0 "3\nundo\nhelp\nquit\n" "" -- play treblecross "$position.t"
 expect_out_has "Taken back: 2 moves."
-expect_out_has "  undo  take back your last move (and my answer)"
+expect_out_has "  undo     take back your last move (and my answer)"
 expect 0 "undo\n" "" -- play treblecross "$position.t"
 expect_out_has "Not a legal move: there is no move of yours to take back"
 # Position files with or without the case count, and --case.
@@ -92,8 +95,8 @@ expect_out_has "  .......
   1234567"
 expect 2 "" "cgsolve play: $position.t holds 2 cases, not 3" -- play treblecross --case 3 "$position.t"
 # Random starts are the same from the same seed.
-"$exe" play numbergame --seed 7 < /dev/null > "$position.a"
-"$exe" play numbergame --seed 7 < /dev/null > "$position.b"
+"$exe" play numbergame --random --seed 7 < /dev/null > "$position.a"
+"$exe" play numbergame --random --seed 7 < /dev/null > "$position.b"
 if cmp -s "$position.a" "$position.b" && grep -q "Available:" "$position.a"; then pass=$((pass + 1)); else echo "FAIL --seed repeats"; fail=$((fail + 1)); fi
 # Boards of ten cells or more get a ruler with the tens.
 expect 0 "quit\n" "" -- play treblecross
@@ -117,4 +120,50 @@ expect 2 "" "cgsolve play: the command line:1:1: invalid octal game code '0.g': 
 Try 'cgsolve --help'." -- play grundy 0.g 3
 expect 2 "" "cgsolve play: the command line:1:1: playing is for codes that leave at most two heaps (digits 0-7), not 0.8
 Try 'cgsolve --help'." -- play grundy 0.8 3
+# A counted file whose case is bad is reported at the counted reading's
+# place (line 3's 20000), not where a bare-case reading fails (line 2's 1).
+printf '2\n1\n20000 2 3\n' > "$position.t"
+expect 1 "" "cgsolve play: $position.t:3:1: an available number (2..20): '20000' is out of range (expected 2..20)" \
+    -- play numbergame "$position.t"
+# A bare case still reads: its first number is not taken for a case count.
+printf '3 2 3 5\n' > "$position.t"
+expect 0 "quit\n" "" -- play numbergame "$position.t"
+expect_out_has "  Available: 2 3 5"
+# A position file past 64 MiB is refused, not cut short.
+truncate -s 65M "$position.t"
+expect 1 "" "cgsolve play: '$position.t' is longer than 64 MiB: not a position file" \
+    -- play treblecross "$position.t"
+# values, history, save (the judge's format: solved by cgsolve GAME FILE,
+# resumed by play GAME FILE), level, new, and another game after the end.
+printf '3\n2 3 5\n' > "$position"
+expect 0 "values\n5\nhistory\nsave $position.t\nlevel casual\nlevel nine\n2\nhistory\nsave $position.a\nnew\nquit\n" "" \
+    -- play numbergame --seed 4 "$position"
+expect_out_has "This position is a win for the player to move, 3 moves from the end."
+expect_out_has "  2  loss  1 to the end  2 removes 2"
+expect_out_has "  5  win   2 to the end  5 removes 5"
+expect_out_has "  1. you 5"
+expect_out_has "I play number 3 (no move wins against perfect play: 3 removes 3; 1 move to the
+    end)."
+expect_out_has "Saved the position to $position.t."
+expect_out_has "I now play at level casual."
+expect_out_has "Not a legal move: expected a level: perfect, strong or casual"
+expect_out_has "Another game? (new, history, save FILE, quit): history"
+expect_out_has "  3. you 2"
+expect_out_has "You move first. Type 'help' for the commands."
+got=$(printf '1\n1 2\n' | cmp - "$position.t" && printf '1\n0\n' | cmp - "$position.a" &&
+    "$exe" numbergame "$position.t" | tr -s '\n' ' ')
+if [ "$got" = "Scenario #1: The winning moves are: 2. " ]; then pass=$((pass + 1)); else echo "FAIL save: '$got'"; fail=$((fail + 1)); fi
+expect 0 "quit\n" "" -- play numbergame "$position.t"
+expect_out_has "  Available: 2"
+# Domino saves its deal, not a game under way; nothing is to move at the end.
+printf '2 6 6 0 1 5 5 2 3\n0\n' > "$position.t"
+expect 0 "pass\nsave $position.a\n" "" -- play domino "$position.t"
+expect_out_has "  Open ends: 6 and 6.
+Game over: nobody wins."
+if sed -n '/You play tile pass/,$p' "$out" | grep -q "to move"; then echo "FAIL 'to move' after the end"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+expect_out_has "Not a legal move: only the deal can be saved"
+# The computer is reproducible: the same seed, the same game, byte for byte.
+"$exe" play treblecross --level casual --seed 11 --first computer < /dev/null > "$position.a"
+"$exe" play treblecross --level casual --seed 11 --first computer < /dev/null > "$position.b"
+if cmp -s "$position.a" "$position.b"; then pass=$((pass + 1)); else echo "FAIL a seeded game repeats"; fail=$((fail + 1)); fi
 rm -f "$position" "$position.t" "$position.a" "$position.b"

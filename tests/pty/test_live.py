@@ -47,9 +47,10 @@ def expect(child, name, pattern, timeout=-1):
 # typed line is answered at once.
 child = spawn("play", "treblecross")
 expect(child, "play: intro", "Treblecross: we take turns")
-expect(child, "play: first prompt", r"Your move \(a cell number; hint, undo, help, quit\): ")
+expect(child, "play: first prompt", r"Your move \(a cell number; hint, values, undo, help, quit\): ")
 child.sendline("hint")
-expect(child, "play: hint answered at once", r"(Winning moves:[ 0-9]+|No move wins against perfect play\.)\r\n")
+expect(child, "play: hint answered at once",
+       r"(Winning moves:\r\n  [0-9]+ +win  |No move wins against perfect play;)")
 expect(child, "play: prompt after hint", "Your move")
 child.sendline("zz")
 expect(child, "play: illegal move explained", "Not a legal move: expected a cell number from 1 to 24")
@@ -72,7 +73,7 @@ for _ in range(40):
     index = child.expect([r"Your move .*: ", r"Game over: ([^\r\n]*)", pexpect.EOF, pexpect.TIMEOUT])
     if index == 0:
         child.sendline("hint")
-        if child.expect([r"Winning moves: ([0-9]+-[0-9]+)", r"No move wins", pexpect.TIMEOUT]) != 0:
+        if child.expect([r"Winning moves:\r\n  ([0-9]+-[0-9]+) ", r"No move wins", pexpect.TIMEOUT]) != 0:
             break
         move = child.match.group(1)
         child.expect(r"Your move .*: ")

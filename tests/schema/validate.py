@@ -205,23 +205,46 @@ for code, upto in [("0.77", "150"), ("0.007", "60"), ("4.07", "40"), ("0.137", "
     check(f"grundy {code}: YAML equals the JSON analysis",
           len(blocks) == 1 and yaml.safe_load(blocks[0]) == obj["analysis"])
 
-# play: every event of scripted sessions.
+# play: every event of scripted sessions, and the protocol's order: a
+# position's move_values are its legal moves, its state is its game's, no
+# position follows the end, a bad read ends with error then abandoned.
 SESSIONS = [
-    (["treblecross"], "hint\nzz\n\xff\xfe\n3\nundo\nhelp\n5\n7\n9\n11\n13\n"),
-    (["numbergame", "--max", "9"], "hint\n2\n3\n5\n7\n9\n"),
-    (["gamecs"], "hint\n0-2\n0-1\n1-3\n1-3\n1-3\n1-4\n9-9\n"),
-    (["domino"], "hint\n1-6\npass\n2-2\n"),
-    (["grundy", "0.77", "3", "4", "5"], "hint\n1:1\n3:1:1\n2:2\n1:2\n2:1\n"),
-    (["treblecross", "--seed", "5", "--first", "computer"], "1\n2\n3\n4\n5\n6\n"),
+    (["treblecross"], "hint\nvalues\nzz\n\xff\xfe\n3\nundo\nhelp\nhistory\nlevel strong\n"
+                      "level bogus\n5\n7\n9\n11\n13\n"),
+    (["numbergame", "--max", "9"], "hint\n2\n3\nvalues\n5\n7\n9\nhistory\nnew\n2\nquit\n"),
+    (["gamecs"], "hint\n0-2\nvalues\n0-1\n1-3\n1-3\n1-3\n1-4\n9-9\n"),
+    (["domino"], "hint\nvalues\n1-6\npass\n2-2\n"),
+    (["domino", "--level", "casual", "--seed", "3"], "values\nnew\nvalues\n"),
+    (["grundy", "0.77", "3", "4", "5"], "hint\nvalues\n1:1\n3:1:1\n2:2\n1:2\n2:1\n"),
+    (["treblecross", "--random", "--seed", "5", "--first", "computer"], "1\n2\n3\n4\n5\n6\nhistory\nnew\n"),
+    (["treblecross"], "3\n\x00\n"),
+    (["numbergame", "--max", "5"], "2\nvalues\nhistory\nnew\n"),
 ]
 for args, typed in SESSIONS:
     out = run(["play", "--json", *args], typed)
-    check(f"play {args}: runs", out.returncode == 0, out.stderr.decode(errors="replace"))
-    for number, line in enumerate(out.stdout.decode().splitlines(), 1):
-        obj = json.loads(line)
+    check(f"play {args}: runs", out.returncode in (0, 1), out.stderr.decode(errors="replace"))
+    events = [json.loads(line) for line in out.stdout.decode().splitlines()]
+    ended = False
+    for number, obj in enumerate(events, 1):
         errors = [e.message for e in VALIDATORS["play"].iter_errors(obj)]
         check(f"play {args}: event {number} ({obj.get('event')}) validates", not errors,
               "; ".join(errors[:2]))
+        kind = obj.get("event")
+        if kind in ("position", "over"):
+            check(f"play {args}: event {number} draws its own game",
+                  obj.get("state", {}).get("kind") == obj.get("game"))
+        if kind == "position":
+            check(f"play {args}: event {number}: move_values are the legal moves",
+                  [v["move"] for v in obj["move_values"]] == obj["legal_moves"])
+            check(f"play {args}: event {number}: no position after the end", not ended)
+        if kind == "over":
+            ended = True
+        if kind == "start":
+            ended = False
+    if "\x00" in typed:
+        check(f"play {args}: a NUL ends with error then abandoned",
+              [e["event"] for e in events[-2:]] == ["error", "abandoned"] and out.returncode == 1,
+              str([e["event"] for e in events[-3:]]))
 
 # check --json: every verdict.
 import tempfile

@@ -187,9 +187,11 @@ static void random_playouts(session *s, int games, ref_rng *rng) {
  * cg_play_choose, the other side (`follower`) randomly, or, when hints is
  * true, by a random move from the winning list. Returns the outcome for the
  * side that moved first here. */
-static cg_outcome duel(session *s, bool first_is_computer, bool hints, ref_rng *rng) {
+static cg_outcome duel(session *s, bool first_is_computer, bool hints, ref_rng *rng,
+                       cg_play_level level) {
     cg_strlist legal = CG_STRLIST_INIT, scratch = CG_STRLIST_INIT;
-    cg_buf move = CG_BUF_INIT;
+    cg_play_values values = CG_PLAY_VALUES_INIT;
+    cg_rng choices = cg_rng_make(ref_rng_below(rng, 1u << 30));
     bool first_to_move = true;
     for (;;) {
         moves_of(s, s->rules->legal_moves, &legal);
@@ -198,11 +200,10 @@ static cg_outcome duel(session *s, bool first_is_computer, bool hints, ref_rng *
         }
         bool computer = first_to_move == first_is_computer;
         if (computer) {
-            cg_outcome value;
             cg_error err;
-            assert_int_equal(cg_play_choose(s->rules, s->state, &move, &value, &scratch, &err),
-                             CG_OK);
-            play(s, move.data);
+            assert_int_equal(cg_play_move_values(s->rules, s->state, &values, &err), CG_OK);
+            assert_int_equal(values.count, legal.count);
+            play(s, cg_strlist_at(&values.names, cg_play_choose(&values, level, &choices, NULL)));
         } else if (hints) {
             moves_of(s, s->rules->winning_moves, &scratch);
             assert_true(scratch.count > 0); /* a won position stays won */
@@ -219,7 +220,7 @@ static cg_outcome duel(session *s, bool first_is_computer, bool hints, ref_rng *
     }
     cg_strlist_free(&legal);
     cg_strlist_free(&scratch);
-    cg_buf_free(&move);
+    cg_play_values_free(&values);
     return result;
 }
 
@@ -235,15 +236,17 @@ static void opponent_is_perfect(session *s, int games, ref_rng *rng, int *won_st
         }
         cg_outcome value = value_here(s);
         bool hints = g % 4 >= 2;
+        /* perfect and strong both promise never to lose a won or drawn position */
+        cg_play_level level = g % 3 == 2 ? CG_LEVEL_STRONG : CG_LEVEL_PERFECT;
         if (value == CG_OUTCOME_WIN) {
             (*won_starts)++;
-            cg_outcome got = duel(s, !hints, hints, rng);
+            cg_outcome got = duel(s, !hints, hints, rng, level);
             if (got != CG_OUTCOME_WIN) {
-                fail_msg("%s: a won position was not won (%s, game %d)", s->game->name,
-                         hints ? "hint moves" : "computer", g);
+                fail_msg("%s: a won position was not won (%s, %s, game %d)", s->game->name,
+                         hints ? "hint moves" : "computer", cg_play_level_name(level), g);
             }
         } else if (value == CG_OUTCOME_DRAW) {
-            assert_true(duel(s, true, false, rng) != CG_OUTCOME_LOSS);
+            assert_true(duel(s, true, false, rng, level) != CG_OUTCOME_LOSS);
         }
         close_state(s);
     }
