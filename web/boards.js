@@ -193,7 +193,7 @@ function gamecs(state, ctx) {
     const x = kids.length ? (place.get(kids[0].child).x + place.get(kids[kids.length - 1].child).x) / 2 : leaves++;
     place.set(top.node, { x, depth: top.depth });
   }
-  const dx = 56;
+  const dx = 72;
   const dy = 70;
   const width = Math.max(1, leaves) * dx + 20;
   const height = deepest * dy + 50;

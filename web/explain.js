@@ -17,10 +17,13 @@ export function heading(record) {
 export function showExplanations(container, game, lines) {
   container.replaceChildren();
   let added = 0;
+  const records = new Map(); // parsed for a heading, kept until drawn
   const build = (section) => {
     if (section.dataset.built) return;
     section.dataset.built = 'true';
-    const record = JSON.parse(lines[Number(section.dataset.index)]);
+    const index = Number(section.dataset.index);
+    const record = records.get(index) || JSON.parse(lines[index]);
+    records.delete(index);
     section.append(DRAW[game](record.analysis));
   };
   const viewer = new IntersectionObserver(
@@ -39,6 +42,7 @@ export function showExplanations(container, game, lines) {
     const fragment = document.createDocumentFragment();
     for (; added < end; added++) {
       const record = JSON.parse(lines[added]);
+      records.set(added, record);
       const section = make('section', { class: 'case', 'data-index': added }, make('h4', { text: heading(record) }));
       fragment.append(section);
       if (added < EAGER) build(section);

@@ -60,6 +60,15 @@ export function setUpGrundy() {
   );
   $('grundy-csv').addEventListener('click', downloadCsv);
   $('grundy-table').addEventListener('scroll', drawRows);
+  let resizing = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => {
+      if (!run) return;
+      draw();
+      drawHistogram();
+    }, 150);
+  });
 }
 
 async function compute() {
@@ -100,6 +109,8 @@ async function compute() {
   setRange(0, values.length - 1);
 }
 
+const plotWidthOf = (svg) => Math.max(320, Math.min(1100, Math.round(svg.getBoundingClientRect().width) || 800));
+
 function zoom(factor) {
   if (!run) return;
   const middle = (run.from + run.to) / 2;
@@ -123,8 +134,9 @@ function setRange(from, to) {
 function draw() {
   const { values, analysis, from, to } = run;
   const log = $('grundy-log').checked;
-  const width = 800;
-  const height = 300;
+  // drawn at the width it is shown, so its text stays readable on a phone
+  const width = plotWidthOf($('grundy-plot'));
+  const height = width < 600 ? 240 : 300;
   const left = 44;
   const bottom = 28;
   const plotWidth = width - left - 10;
@@ -142,34 +154,42 @@ function draw() {
   const layers = [];
   const period = analysis.period;
   if (period && period.preperiod <= to) {
-    const start = Math.max(from, period.preperiod);
-    const end = Math.min(to, period.preperiod + period.period);
-    layers.push(
-      makeSvg('rect', {
-        class: 'period-band',
-        x: px(start),
-        y: 10,
-        width: Math.max(1, px(end) - px(start)),
-        height: plotHeight,
-      }),
-    );
-    if (period.preperiod >= from) {
+    // the first period shaded, each repetition a thin line while few are in view
+    const start = period.preperiod;
+    const end = start + period.period;
+    if (end >= from) {
+      const x = px(Math.max(from, start));
       layers.push(
-        makeSvg('line', {
-          class: 'period-start',
-          x1: px(period.preperiod),
-          x2: px(period.preperiod),
-          y1: 10,
-          y2: 10 + plotHeight,
-        }),
-        makeSvg('text', {
-          class: 'plot-label',
-          x: px(period.preperiod) + 4,
-          y: 24,
-          text: `period ${period.period} from ${period.preperiod}`,
+        makeSvg('rect', {
+          class: 'period-band',
+          x,
+          y: 10,
+          width: Math.max(1, px(Math.min(to, end)) - x),
+          height: plotHeight,
         }),
       );
     }
+    const first = Math.max(1, Math.ceil((from - start) / period.period));
+    const last = Math.floor((to - start) / period.period);
+    if (last - first < 60) {
+      for (let k = first; k <= last; k++) {
+        const x = px(start + k * period.period);
+        layers.push(makeSvg('line', { class: 'period-repeat', x1: x, x2: x, y1: 10, y2: 10 + plotHeight }));
+      }
+    }
+    if (start >= from) {
+      layers.push(
+        makeSvg('line', { class: 'period-start', x1: px(start), x2: px(start), y1: 10, y2: 10 + plotHeight }),
+      );
+    }
+    layers.push(
+      makeSvg('text', {
+        class: 'plot-label period-label',
+        x: start >= from ? Math.min(px(start) + 4, width - 200) : left + 4,
+        y: 24,
+        text: `period ${period.period} from heap ${start}${start < from ? ' (before this range)' : ''}`,
+      }),
+    );
   }
   const mask = analysis.mask;
   const points = makeSvg('g', { class: 'points' });
@@ -256,7 +276,7 @@ function drawHistogram() {
   const binned = new Float64Array(bins);
   for (let v = 0; v < counts.length; v++) binned[Math.floor(v / per)] += counts[v];
   const most = Math.max(...binned, 1);
-  const width = 800;
+  const width = plotWidthOf($('grundy-histogram'));
   const height = 160;
   const barWidth = (width - 50) / bins;
   const svg = $('grundy-histogram');
@@ -282,11 +302,28 @@ function drawHistogram() {
       ),
     );
   });
+  const labels = [];
+  if (per === 1 && bins <= 40) {
+    binned.forEach((count, b) =>
+      labels.push(
+        makeSvg('text', {
+          x: 40 + b * barWidth + barWidth / 2,
+          y: height - 6,
+          'text-anchor': 'middle',
+          text: String(b),
+        }),
+      ),
+    );
+  } else {
+    labels.push(
+      makeSvg('text', { x: 40, y: height - 4, text: '0' }),
+      makeSvg('text', { x: width - 10, y: height - 4, 'text-anchor': 'end', text: `value ${counts.length - 1}` }),
+    );
+  }
   svg.replaceChildren(
     makeSvg('title', { text: 'How many heaps have each value' }),
     ...bars,
-    makeSvg('text', { x: 40, y: height - 4, text: '0' }),
-    makeSvg('text', { x: width - 10, y: height - 4, 'text-anchor': 'end', text: `value ${counts.length - 1}` }),
+    ...labels,
     makeSvg('text', { x: 40, y: 12, text: `most common: ${most.toLocaleString('en')} heaps` }),
   );
 }

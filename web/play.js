@@ -36,7 +36,8 @@ export function setUpPlay() {
   });
   $('show-values').addEventListener('change', () => {
     $('legend').hidden = !$('show-values').checked;
-    if (current) redraw();
+    if (current && !game.hasMoveValues && !current.hint && !current.over) advance();
+    else if (current) redraw();
   });
   $('level').addEventListener('change', () => {
     if (game) {
@@ -87,6 +88,7 @@ async function advance(extra) {
   if (game.level && game.level !== 'perfect') commands.push(`level ${game.level}`);
   commands.push(...game.moves);
   if (extra) commands.push(extra);
+  else if ($('show-values').checked && !game.hasMoveValues) commands.push('hint'); // outcomes without move_values
   let result;
   try {
     result = await ask('cgw_play', [game.name, game.position, commands.join('\n') + '\n', game.first, game.seed]);
@@ -114,6 +116,7 @@ async function advance(extra) {
     if (event.event === 'start') rules = event.rules;
     if (event.event === 'position') {
       position = event;
+      if (Array.isArray(event.move_values)) game.hasMoveValues = true;
       if (event.value) history.push(event.value);
     }
     if (event.event === 'move') {
@@ -150,7 +153,8 @@ async function advance(extra) {
   current = {
     position: over ? null : position,
     over,
-    hint: extra === 'hint' ? hint : null,
+    hint,
+    hintAsked: extra === 'hint',
     history,
     log,
     state: (over && over.state) || (position && position.state) || null,
@@ -189,8 +193,8 @@ function valuesOf(position, hint) {
 }
 
 function redraw() {
-  const { position, over, hint, history, log } = current;
-  const showValues = $('show-values').checked || Boolean(hint);
+  const { position, over, hint, hintAsked, history, log } = current;
+  const showValues = $('show-values').checked || hintAsked;
   const values = valuesOf(position, hint);
   const legal = new Set(position ? position.legal_moves : []);
   const board = $('drawn-board');
@@ -215,13 +219,14 @@ function redraw() {
   }
   $('board').hidden = Boolean(current.state);
   $('board').textContent = position ? position.board : '';
-  $('hint-text').textContent = hint
-    ? hint.winning_moves.length
-      ? `Winning moves: ${hint.winning_moves.join(' ')}`
-      : hint.drawing_moves.length
-        ? `No move wins; these hold a draw: ${hint.drawing_moves.join(' ')}`
-        : 'No move wins against perfect play.'
-    : '';
+  $('hint-text').textContent =
+    hint && hintAsked
+      ? hint.winning_moves.length
+        ? `Winning moves: ${hint.winning_moves.join(' ')}`
+        : hint.drawing_moves.length
+          ? `No move wins; these hold a draw: ${hint.drawing_moves.join(' ')}`
+          : 'No move wins against perfect play.'
+      : '';
   const moves = $('moves');
   moves.replaceChildren();
   if (over) {

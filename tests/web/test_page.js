@@ -100,6 +100,7 @@ async function testSolve(page) {
     `(${message})`,
   );
   const partial = await text(page, '#judge-output');
+  await checkContrast(page, 'the Solve tab');
   check('solve: answers before the error stay', partial === 'WINNING\n3\n', `(${JSON.stringify(partial)})`);
   await page.screenshot({ path: path.join(artifacts, 'solve-error.png'), fullPage: true });
 }
@@ -204,6 +205,7 @@ async function testGrundy(page) {
   const zoomed = await page.$$eval('#grundy-plot [data-n]', (nodes) => nodes.map((n) => Number(n.dataset.n)));
   check('grundy: zoomed to heaps 100..150', zoomed.length === 51 && Math.min(...zoomed) === 100);
   await page.screenshot({ path: path.join(artifacts, 'grundy.png'), fullPage: true });
+  await checkContrast(page, 'the Grundy tab');
   // CSV download: every value
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#grundy-csv')]);
   const csv = fs
@@ -236,10 +238,14 @@ async function testGrundy(page) {
   check('grundy: the table scrolls to the last value', lastRow.startsWith('1000000'), `(${lastRow})`);
   const big = JSON.parse(run(['grundy', '--json', '0.77', '--upto', '1000000'])).analysis;
   const rare = await page.$$eval('#grundy-plot .rare [data-n]', (nodes) => nodes.map((n) => Number(n.dataset.n)));
+  // rare: an even number of bits in G(n) AND the mask (heap 0 too, which the engine does not count)
+  const bits = (x) => (x ? (x & 1) + bits(x >> 1) : 0);
+  const values = run(['grundy', '0.77', '--upto', '1000000']).split('\n').filter(Boolean).map(Number);
+  const expectedRare = values.map((g, n) => (bits(g & big.mask) % 2 === 0 ? n : -1)).filter((n) => n >= 0);
   check(
     'grundy: the rare positions are drawn (mask 15)',
-    big.mask === 15 && rare.length === big.rare_positions && Math.max(...rare) === big.last_rare,
-    `(${rare} of ${big.rare_positions})`,
+    big.mask === 15 && rare.join() === expectedRare.join() && rare.filter((n) => n > 0).length === big.rare_positions,
+    `(${rare} vs ${expectedRare}, ${big.rare_positions})`,
   );
   const columns = await page.$$eval('#grundy-plot .columns', (nodes) => nodes.length);
   check('grundy: a million values plotted by columns', columns === 1);
@@ -315,6 +321,42 @@ async function testLabels(page) {
   check('every control is labelled', unnamed.length === 0, `(${unnamed})`);
 }
 
+// WCAG AA: every visible text's colour against the background behind it
+// (the first opaque one up the tree) has a contrast of 4.5:1 (3:1 when large).
+async function checkContrast(page, where) {
+  const low = await page.evaluate(() => {
+    const parse = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const luminance = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (node) => {
+      for (; node && node.nodeType === 1; node = node.parentElement) {
+        const c = parse(getComputedStyle(node).backgroundColor);
+        if (c.length === 3 || c[3] > 0.9) return c.slice(0, 3);
+      }
+      return [253, 253, 252];
+    };
+    const found = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const node = text.parentElement;
+      if (!text.textContent.trim() || !node.getClientRects().length || node.closest('[hidden], .visually-hidden'))
+        continue;
+      const style = getComputedStyle(node);
+      if (node instanceof SVGElement && node.tagName !== 'text') continue;
+      const colour = parse(node instanceof SVGElement ? style.fill : style.color).slice(0, 3);
+      const [a, b] = [luminance(colour), luminance(background(node))].sort((x, y) => y - x);
+      const ratio = (a + 0.05) / (b + 0.05);
+      const large =
+        parseFloat(style.fontSize) >= 24 || (parseFloat(style.fontSize) >= 18.6 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) found.push(`${text.textContent.trim().slice(0, 20)}: ${ratio.toFixed(2)}`);
+    }
+    return found;
+  });
+  check(`contrast: WCAG AA in ${where}`, low.length === 0, `(${low.slice(0, 8)})`);
+}
+
 // At 390 px nothing scrolls sideways, in every tab.
 async function testPhone(browser, url) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -377,7 +419,7 @@ async function main() {
     if (parts.includes('big')) await testBigInputs(page);
     if (parts.includes('play')) {
       await page.click('#tab-play');
-      await testPlay(page, { check, run, artifacts, idle, text });
+      await testPlay(page, { check, run, artifacts, idle, text, checkContrast });
     }
     if (parts.includes('grundy')) await testGrundy(page);
     if (parts.includes('phone')) await testPhone(browser, url);
