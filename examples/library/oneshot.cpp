@@ -31,16 +31,22 @@ void check(cg_status st, const cg_api_error &err) {
 
 struct solved {
     cg_solve_result result{};
-    ~solved() { cg_solve_result_free(&result); }
+    ~solved() {
+        cg_solve_result_free(&result);
+    }
 };
 
 struct grundy {
     cg_grundy_result result{};
-    ~grundy() { cg_grundy_result_free(&result); }
+    ~grundy() {
+        cg_grundy_result_free(&result);
+    }
 };
 
 struct session_closer {
-    void operator()(cg_session *s) const { cg_session_close(s); }
+    void operator()(cg_session *s) const {
+        cg_session_close(s);
+    }
 };
 using session_ptr = std::unique_ptr<cg_session, session_closer>;
 

@@ -243,7 +243,10 @@ static cg_status read_values(const char *text, size_t len, cg_grundy_result *res
     for (size_t i = 0; i < len; i++) {
         lines += text[i] == '\n';
     }
-    result->values = malloc((lines > 0 ? lines : 1) * sizeof *result->values);
+    if (lines == 0) {
+        return CG_OK;
+    }
+    result->values = malloc(lines * sizeof *result->values);
     if (result->values == NULL) {
         return cg_error_nomem(err, "holding the values");
     }

@@ -229,8 +229,8 @@ cg_status cg_session_send(cg_session *s, const char *line, cg_api_error *err) {
     }
     /* One write of at most PIPE_BUF bytes: cg_play reads the line whole. */
     char text[CG_SESSION_LINE_MAX + 2];
-    memcpy(text, line, len);
-    text[len++] = '\n';
+    snprintf(text, sizeof text, "%s\n", line);
+    len++;
     pthread_mutex_lock(&s->lock);
     s->waiting = false;
     pthread_mutex_unlock(&s->lock);
