@@ -22,7 +22,7 @@ expect_within() {
 flip() {
     local byte
     byte=$(od -An -tu1 -j "$1" -N1 "$3" | tr -d ' ')
-    printf "\\$(printf '%03o' $((byte ^ $2)))" | dd of="$3" bs=1 seek="$1" conv=notrunc 2> /dev/null
+    printf '%b' "\\$(printf '%03o' $((byte ^ $2)))" | dd of="$3" bs=1 seek="$1" conv=notrunc 2> /dev/null
 }
 # the offset of G(N)'s top byte in a checkpoint
 top_byte() { echo $(($(head -1 "$1" | wc -c) + 4 * $2 + 3)); }

@@ -66,7 +66,7 @@ run_one() {
     fi
     LD_PRELOAD=$shim CG_FAIL_AT=$n CG_FAIL_MODE=$mode \
         timeout 60 "$exe" "$@" < "$input" > "$work/out" 2> "$work/err"
-    local status=$? why= same
+    local status=$? why="" same
     # cmp says "EOF on OUT" when the output is a prefix of the normal one
     same=$(cmp "$work/out" "$work/$name.expected" 2>&1)
     if [ "$status" -ge 124 ]; then
