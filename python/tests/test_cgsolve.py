@@ -268,6 +268,19 @@ def test_position_extras_are_read_when_present():
     assert game.board == latest["board"]
 
 
+def test_a_level_is_the_level_command():
+    try:
+        game = cgsolve.Play("treblecross", "1\n.....\n", level="casual")
+    except cgsolve.UsageError as refused:  # a library without levels
+        assert str(refused).startswith("level casual: ")
+    else:
+        answers = game.events[2:]
+        assert answers and all(e["event"] != "error" for e in answers)
+        game.close()
+    with pytest.raises(cgsolve.UsageError, match="level no-such-level"):
+        cgsolve.Play("treblecross", "1\n.....\n", level="no-such-level")
+
+
 def test_a_bad_position_is_an_input_error():
     with pytest.raises(cgsolve.InputError) as caught:
         cgsolve.Play("treblecross", "..Y")
