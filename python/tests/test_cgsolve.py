@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -192,6 +193,16 @@ INTERRUPTED = textwrap.dedent(
               round(time.monotonic() - started, 1))
     """
 )
+
+
+def test_long_work_releases_the_gil():
+    worker = threading.Thread(target=cgsolve.grundy, args=("0.77", 20000), kwargs={"method": "naive"})
+    worker.start()
+    spins = 0
+    while worker.is_alive() and spins < 200000:  # Python runs while the library works
+        spins += 1
+    assert worker.is_alive() and spins == 200000
+    worker.join()
 
 
 def test_ctrl_c_stops_a_long_grundy_with_a_valid_partial_result():
