@@ -48,6 +48,13 @@ def test_imports_from_the_installed_package():
     assert cgsolve.__version__.count(".") == 2
 
 
+def test_the_docstring_examples_hold():
+    import doctest
+
+    failed, tried = doctest.testmod(cgsolve)
+    assert tried >= 3 and failed == 0
+
+
 def test_games_are_the_registry():
     listed = {g["name"]: g for g in cgsolve.games()}
     assert {"domino", "treblecross", "gamecs", "path", "numbergame", "grundy"} <= set(listed)
