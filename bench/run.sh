@@ -16,3 +16,4 @@ echo "## path";         "$build/bench/bench_path" 10000
 echo "## numbergame";   "$build/bench/bench_numbergame" 40
 echo "## domino";       "$build/bench/bench_domino" 20 2 3
 echo "## octal engines"; "$build/bench/bench_octal" 8
+echo "## one-call API"; "$build/bench/bench_api" 2000 40

@@ -284,7 +284,8 @@ class Play:
     ``position`` is a position file's text (a judge case; None for the
     game's usual start; for ``"grundy"`` the code and heaps, "0.77 5 7");
     ``first`` is "you" or "computer"; ``level`` ("perfect", "strong",
-    "casual") is sent as the ``level`` command where the library has it;
+    "casual") is sent as the ``level`` command (UsageError where the
+    library refuses it, as one without levels does);
     other keywords are the play command's options (``case``, ``seed``,
     ``random``, the game's own such as ``max``).
 
@@ -311,7 +312,10 @@ class Play:
         self._session = _cgsolve.Session(game, data, _options({"first": first, **options}))
         self._take()
         if level is not None:
-            self.command(f"level {level}")
+            for event in self.command(f"level {level}"):
+                if event.get("event") == "error":
+                    self.close()
+                    raise UsageError(f"level {level}: {event.get('message', '')}")
 
     def _take(self) -> List[Dict[str, Any]]:
         new = [_json.loads(line) for line in self._session.read().splitlines()]

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -45,6 +46,13 @@ def test_imports_from_the_installed_package():
     assert Path(cgsolve.__file__).resolve().is_relative_to(Path(sys.prefix).resolve())
     assert cgsolve.version() == cgsolve.__version__
     assert cgsolve.__version__.count(".") == 2
+
+
+def test_the_docstring_examples_hold():
+    import doctest
+
+    failed, tried = doctest.testmod(cgsolve)
+    assert tried >= 3 and failed == 0
 
 
 def test_games_are_the_registry():
@@ -194,6 +202,16 @@ INTERRUPTED = textwrap.dedent(
 )
 
 
+def test_long_work_releases_the_gil():
+    worker = threading.Thread(target=cgsolve.grundy, args=("0.77", 20000), kwargs={"method": "naive"})
+    worker.start()
+    spins = 0
+    while worker.is_alive() and spins < 200000:  # Python runs while the library works
+        spins += 1
+    assert worker.is_alive() and spins == 200000
+    worker.join()
+
+
 def test_ctrl_c_stops_a_long_grundy_with_a_valid_partial_result():
     done = subprocess.run(
         [sys.executable, "-c", INTERRUPTED], capture_output=True, text=True, timeout=60
@@ -266,6 +284,19 @@ def test_position_extras_are_read_when_present():
     assert game.move_values == latest.get("move_values")
     assert game.state == latest.get("state")
     assert game.board == latest["board"]
+
+
+def test_a_level_is_the_level_command():
+    try:
+        game = cgsolve.Play("treblecross", "1\n.....\n", level="casual")
+    except cgsolve.UsageError as refused:  # a library without levels
+        assert str(refused).startswith("level casual: ")
+    else:
+        answers = game.events[2:]
+        assert answers and all(e["event"] != "error" for e in answers)
+        game.close()
+    with pytest.raises(cgsolve.UsageError, match="level no-such-level"):
+        cgsolve.Play("treblecross", "1\n.....\n", level="no-such-level")
 
 
 def test_a_bad_position_is_an_input_error():
