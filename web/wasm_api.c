@@ -150,6 +150,7 @@ char *cgw_grundy(const char *code, int upto) {
     cg_options_init(&options);
     options.output = CG_OUTPUT_JSON;
     options.upto = upto > 0 ? (uint64_t)upto : 0;
+    options.until_period = true; /* the values after a proven period follow from it */
     options.memory_limit = (size_t)512 << 20;
     capture json, values;
     capture_open(&json);

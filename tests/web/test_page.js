@@ -241,22 +241,45 @@ async function testGrundy(page) {
   await page.waitForTimeout(100);
   const lastRow = await page.$$eval('#grundy-table-rows tr', (nodes) => nodes[nodes.length - 1].textContent);
   check('grundy: the table scrolls to the last value', lastRow.startsWith('1000000'), `(${lastRow})`);
-  const big = JSON.parse(run(['grundy', '--json', '0.77', '--upto', '1000000'])).analysis;
-  const rare = await page.$$eval('#grundy-plot .rare [data-n]', (nodes) => nodes.map((n) => Number(n.dataset.n)));
-  // rare: an even number of bits in G(n) AND the mask (heap 0 too, which the engine does not count)
-  const bits = (x) => (x ? (x & 1) + bits(x >> 1) : 0);
-  const values = run(['grundy', '0.77', '--upto', '1000000']).split('\n').filter(Boolean).map(Number);
-  const expectedRare = values.map((g, n) => (bits(g & big.mask) % 2 === 0 ? n : -1)).filter((n) => n >= 0);
+  // the page stops computing at a proven period, as --until-period does
+  const big = JSON.parse(run(['grundy', '--json', '--until-period', '0.77', '--upto', '1000000'])).analysis;
   check(
-    'grundy: the rare positions are drawn (mask 15)',
-    big.mask === 15 && rare.join() === expectedRare.join() && rare.filter((n) => n > 0).length === big.rare_positions,
-    `(${rare} vs ${expectedRare}, ${big.rare_positions})`,
+    "grundy: the checksum of the 10^6 values is the CLI's",
+    (await text(page, '#grundy-summary')).includes(big.checksum),
   );
   const columns = await page.$$eval('#grundy-plot .columns', (nodes) => nodes.length);
   check('grundy: a million values plotted by columns', columns === 1);
   await page.check('#grundy-log');
   check('grundy: the log heap axis', (await text(page, '#grundy-plot')).includes('log scale'));
-  console.log(`web timing: grundy 0.77 to 10^6 in the page: ${seconds.toFixed(2)} s from the click to the plot`);
+  const t = await page.evaluate(() => window.cgGrundyTimings);
+  console.log(
+    `web timing: grundy 0.77 to 10^6 in the page: ${seconds.toFixed(2)} s from the click to the plot ` +
+      `(wasm ${t.wasm.toFixed(2)} s, the call ${t.call.toFixed(2)} s, parsed and drawn in ${t.drawn.toFixed(2)} s)`,
+  );
+
+  // Rare values: 0.16 to 20,000 uses the rare/common split with mask 30.
+  await page.uncheck('#grundy-log');
+  await page.fill('#grundy-code', '0.16');
+  await page.fill('#grundy-upto', '20000');
+  await page.click('#grundy-button');
+  await page.waitForFunction(() =>
+    document.getElementById('grundy-summary').textContent.startsWith('0.16: G(0..20000)'),
+  );
+  const sparse = JSON.parse(run(['grundy', '--json', '--until-period', '0.16', '--upto', '20000'])).analysis;
+  const rare = await page.$$eval('#grundy-plot .rare [data-n]', (nodes) => nodes.map((n) => Number(n.dataset.n)));
+  // rare: an even number of bits in G(n) AND the mask (heap 0 too, which the engine does not count)
+  const bits = (x) => (x ? (x & 1) + bits(x >> 1) : 0);
+  const values = run(['grundy', '0.16', '--upto', '20000']).split('\n').filter(Boolean).map(Number);
+  const expectedRare = values.map((g, n) => (bits(g & sparse.mask) % 2 === 0 ? n : -1)).filter((n) => n >= 0);
+  check(
+    `grundy: the rare positions are drawn (mask ${sparse.mask})`,
+    sparse.mask !== 0 &&
+      rare.join() === expectedRare.join() &&
+      rare.filter((n) => n > 0).length === sparse.rare_positions &&
+      (await text(page, '#grundy-summary')).includes(`mask ${sparse.mask}`),
+    `(${rare.slice(0, 20)} vs ${expectedRare.slice(0, 20)}, ${sparse.rare_positions})`,
+  );
+  await page.screenshot({ path: path.join(artifacts, 'grundy-rare.png'), fullPage: true });
 
   // Long work runs in the worker: the page answers, shows progress, and
   // cancels; the next computation works.
