@@ -160,6 +160,14 @@ async function testPlay(page, h) {
 
   // Undo and redo, and the computer's move announced.
   await startGame(page, h, 'treblecross');
+  // a move's measure shown on focus: the Grundy value it leaves, and why
+  await page.focus('#drawn-board [data-move="12"]');
+  const detail = await h.text(page, '#move-detail');
+  check(
+    "play: a move's measure on focus",
+    /^12: a win: Grundy value 0 left — it leaves .* = 0$/.test(detail),
+    `(${detail})`,
+  );
   const before = await page.$eval('#drawn-board', (node) => node.innerHTML);
   await clickMove(page, 'treblecross', '1');
   await h.idle(page);

@@ -34,6 +34,7 @@ function freePort() {
   });
 }
 
+const seconds = (x) => (typeof x === 'number' ? x.toFixed(3) : '?');
 const idle = (page) => page.waitForFunction(() => document.getElementById('busy').hidden);
 const text = (page, selector) => page.$eval(selector, (node) => node.textContent);
 
@@ -150,9 +151,9 @@ async function testBigInputs(page) {
     check(`${name}: explanations listed lazily`, cases > 0 && cases <= 200, `(${cases} sections)`);
     const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
     console.log(
-      `web timing: ${name}, ${timings.cases} cases: solve in wasm ${timings.solveWasm.toFixed(3)} s, ` +
-        `judge's output shown ${timings.judgeShown.toFixed(3)} s after; explain in wasm ${timings.explainWasm.toFixed(3)} s, ` +
-        `explanations shown ${timings.explanationsShown.toFixed(3)} s after; ${nodes} DOM nodes`,
+      `web timing: ${name}, ${timings.cases} cases: solve in wasm ${seconds(timings.solveWasm)} s, ` +
+        `judge's output shown ${seconds(timings.judgeShown)} s after; explain in wasm ${seconds(timings.explainWasm)} s, ` +
+        `explanations shown ${seconds(timings.explanationsShown)} s after; ${nodes} DOM nodes`,
     );
   }
   // the page still works after a trap: an input too big for the budget is
@@ -232,7 +233,7 @@ async function testGrundy(page) {
     null,
     { timeout: 60000 },
   );
-  const seconds = (Date.now() - asked) / 1000;
+  const took = (Date.now() - asked) / 1000;
   const rows = await page.$$eval('#grundy-table-rows tr', (nodes) => nodes.length);
   check('grundy: 10^6 values, only the rows in view exist', rows > 0 && rows < 100, `(${rows})`);
   await page.$eval('#grundy-table', (box) => {
@@ -253,7 +254,7 @@ async function testGrundy(page) {
   check('grundy: the log heap axis', (await text(page, '#grundy-plot')).includes('log scale'));
   const t = await page.evaluate(() => window.cgGrundyTimings);
   console.log(
-    `web timing: grundy 0.77 to 10^6 in the page: ${seconds.toFixed(2)} s from the click to the plot ` +
+    `web timing: grundy 0.77 to 10^6 in the page: ${took.toFixed(2)} s from the click to the plot ` +
       `(wasm ${t.wasm.toFixed(2)} s, the call ${t.call.toFixed(2)} s, parsed and drawn in ${t.drawn.toFixed(2)} s)`,
   );
 
