@@ -212,6 +212,36 @@ async function testPlay(page, h) {
   );
   await page.uncheck('#random-start');
 
+  // The computer's level: a casual computer's first move is the CLI's
+  // `--level casual` one (seeds where it differs from perfect play's).
+  const firstMove = (level, seed) =>
+    h
+      .run(['play', '--json', '--first', 'computer', '--level', level, '--seed', String(seed), 'treblecross'], '')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((e) => e.event === 'move').move;
+  const seeds = [...Array(40).keys()]
+    .filter((seed) => firstMove('casual', seed) !== firstMove('perfect', seed))
+    .slice(0, 2);
+  await page.selectOption('#first', '1');
+  await page.selectOption('#level', 'casual');
+  const casual = [];
+  for (const seed of seeds) {
+    await page.fill('#seed', String(seed));
+    await page.click('#new-game');
+    await h.idle(page);
+    casual.push((await h.text(page, '#log')).replace(/^The computer: (\d+).*$/s, '$1'));
+  }
+  check(
+    "play: the casual level plays as the CLI's",
+    seeds.length === 2 && casual.join() === seeds.map((seed) => firstMove('casual', seed)).join(),
+    `(${casual} vs ${seeds.map((seed) => firstMove('casual', seed))})`,
+  );
+  await page.selectOption('#first', '0');
+  await page.selectOption('#level', 'perfect');
+  await page.fill('#seed', String(h.seed));
+
   // One game by keyboard alone: Tab to a move coloured as winning, Enter.
   await page.selectOption('#play-game', 'treblecross');
   await page.focus('#new-game');
