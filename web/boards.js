@@ -59,7 +59,7 @@ function moveButton(move, ctx, label, classes, ...children) {
 
 // ---- Treblecross: the strip's cells ------------------------------------------
 function treblecross(state, ctx) {
-  const strip = make('div', { class: 'play-strip', role: 'group', 'aria-label': 'the strip' });
+  const strip = make('div', { class: 'play-strip', role: 'group', 'aria-label': `the strip ${state.cells}` });
   [...state.cells].forEach((ch, i) => {
     const move = String(i + 1);
     if (ctx.legal.has(move)) {
@@ -151,18 +151,28 @@ function grundy(state, ctx) {
   (state.heaps || []).forEach((size, k) => {
     const heap = String(k + 1);
     const playable = byHeap.has(heap);
+    // coloured by the best of its moves: a heap with a winning move is green
+    const outcomes = (byHeap.get(heap) || []).map((m) => ctx.value(m)?.outcome).filter(Boolean);
+    const best = ['win', 'draw', 'loss'].find((o) => outcomes.includes(o));
     const row = make(
       playable ? 'button' : 'div',
       {
         type: playable ? 'button' : undefined,
-        class: 'heap',
-        'aria-label': `heap ${heap}: ${size} tokens${playable ? ', choose a move on it' : ''}`,
+        class: `heap${best ? ` value-${best}` : ''}`,
+        'aria-label': `heap ${heap}: ${size} tokens${playable ? ', choose a move on it' : ''}${best ? `, its best move ${best}s` : ''}`,
         'data-heap': heap,
       },
       make('span', { class: 'heap-name', text: `${heap}:` }),
       ...tokens(size),
     );
-    if (playable) row.addEventListener('click', () => choose(heap, size));
+    if (playable) {
+      row.addEventListener('click', () => {
+        for (const other of box.querySelectorAll('.heap.chosen')) other.classList.remove('chosen');
+        row.classList.add('chosen');
+        choose(heap, size);
+        options.querySelector('button')?.focus();
+      });
+    }
     box.append(row);
   });
   if (byHeap.size === 1) choose([...byHeap.keys()][0], state.heaps[Number([...byHeap.keys()][0]) - 1]);
@@ -218,7 +228,7 @@ function gamecs(state, ctx) {
             role: 'button',
             'aria-label': `edge ${edge.edge}, ${edge.units_left} units left${ctx.value(edge.edge) ? `, ${ctx.value(edge.edge).outcome}` : ''}`,
           }
-        : { class: edge.units_left ? 'edge cut' : 'edge painted', 'aria-hidden': 'true' },
+        : { class: edge.units_left !== '0' ? 'edge cut' : 'edge painted', 'aria-hidden': 'true' },
       makeSvg('line', { class: 'edge-hit', x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
       makeSvg('line', { class: 'edge-line', x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
       makeSvg('text', {
@@ -313,7 +323,7 @@ function domino(state, ctx) {
   // the moves that lay a tile, by tile (either way round); each names its end
   const movesOf = (tile) =>
     [...ctx.legal].filter((move) => {
-      const [name] = move.split(/\s+/);
+      const [name] = move.split(':'); // a-b, or a-b:e when it fits both ends (e: the end)
       return name === tileName(tile) || name === `${tile[1]}-${tile[0]}`;
     });
   let chosen = null;
@@ -348,12 +358,13 @@ function domino(state, ctx) {
   const showEnds = (moves) => {
     for (const button of ends) {
       const side = button.dataset.end;
-      const move = moves.find((m) => m.endsWith(side) || m.endsWith(side[0]));
+      const move = state.open_ends && moves.find((m) => m.endsWith(`:${state.open_ends[side === 'left' ? 0 : 1]}`));
       button.hidden = !move;
       if (!move) continue;
       const value = ctx.value(move);
       button.className = `line-end move${value ? ` value-${value.outcome}` : ''}`;
       button.dataset.move = move;
+      if (value) button.dataset.outcome = value.outcome;
       button.title = `${move}: ${ctx.describe(move)}`;
       button.onclick = () => ctx.play(move);
       button.onfocus = () => ctx.focus(move);
@@ -379,23 +390,35 @@ function domino(state, ctx) {
         continue;
       }
       // a tile that fits one way is laid at once; one that fits both ends
-      // waits for the end to be clicked
-      const move = moves.length === 1 ? moves[0] : moves[0];
+      // waits for the end to be clicked, coloured by the better of its two
+      const both = moves.length > 1;
+      const rank = { win: 3, draw: 2, loss: 1 };
+      const best = moves
+        .map((m) => ctx.value(m))
+        .filter(Boolean)
+        .sort((a, b) => rank[b.outcome] - rank[a.outcome])[0];
+      const attributes = both
+        ? {
+            'data-moves': moves.join('|'),
+            'data-outcomes': moves.map((m) => (ctx.value(m) ? ctx.value(m).outcome : '')).join('|'),
+            class: `hand-tile move${best ? ` value-${best.outcome}` : ''}`,
+            title: moves.map((m) => `${m}: ${ctx.describe(m)}`).join('\n'),
+          }
+        : moveAttributes(moves[0], ctx, 'hand-tile');
       const button = make(
         'button',
         {
           type: 'button',
-          ...moveAttributes(move, ctx, 'hand-tile'),
-          'aria-label': `${tileName(tile)}${moves.length > 1 ? ', fits both ends: choose the end next' : ''}`,
+          ...attributes,
+          'aria-label': `${tileName(tile)}${both ? ', fits both ends: choose the end next' : ''}${best ? `, ${best.outcome}` : ''}`,
         },
         dominoSvg(tile),
       );
-      const value = ctx.value(move);
-      if (value) button.append(make('span', { class: 'mark', 'aria-hidden': 'true', text: MARK[value.outcome] }));
-      button.addEventListener('focus', () => ctx.focus(move));
-      button.addEventListener('mouseenter', () => ctx.focus(move));
+      if (best) button.append(make('span', { class: 'mark', 'aria-hidden': 'true', text: MARK[best.outcome] }));
+      button.addEventListener('focus', () => ctx.focus(moves[0]));
+      button.addEventListener('mouseenter', () => ctx.focus(moves[0]));
       button.addEventListener('click', () => {
-        if (moves.length === 1) ctx.play(move);
+        if (!both) ctx.play(moves[0]);
         else {
           if (chosen) chosen.classList.remove('chosen');
           chosen = button;
@@ -404,7 +427,6 @@ function domino(state, ctx) {
           ends.find((b) => !b.hidden)?.focus();
         }
       });
-      if (moves.length > 1) button.dataset.moves = moves.join('|');
       row.append(button);
     }
     return row;

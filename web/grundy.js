@@ -79,11 +79,14 @@ async function compute() {
   }
   let result;
   try {
+    const asked = performance.now();
     result = await ask('cgw_grundy', [$('grundy-code').value.trim(), upto]);
+    window.cgGrundyTimings = { wasm: result.seconds, call: (performance.now() - asked) / 1000 };
   } catch {
     showError($('grundy-error'), 'Cancelled.');
     return;
   }
+  const received = performance.now();
   showError($('grundy-error'), result.ok ? '' : result.error || 'the solver gave no answer');
   $('grundy-results').hidden = !result.ok;
   $('grundy-summary').textContent = '';
@@ -94,7 +97,9 @@ async function compute() {
   const a = analysis;
   const period = a.period;
   $('grundy-summary').textContent =
-    `${a.code}: G(0..${a.upto}), ${values.length.toLocaleString('en')} values; ` +
+    `${a.code}: G(0..${a.upto}), ${values.length.toLocaleString('en')} values` +
+    (a.computed < values.length ? ` (${a.computed.toLocaleString('en')} computed, the rest from the period)` : '') +
+    '; ' +
     (period
       ? `period ${period.period} from heap ${period.preperiod} (proven; marked on the plot, shaded in the table)`
       : 'no period proven within these values') +
@@ -107,6 +112,7 @@ async function compute() {
   $('grundy-table').scrollTop = 0;
   drawRows();
   setRange(0, values.length - 1);
+  window.cgGrundyTimings.drawn = (performance.now() - received) / 1000;
 }
 
 const plotWidthOf = (svg) => Math.max(320, Math.min(1100, Math.round(svg.getBoundingClientRect().width) || 800));
@@ -259,7 +265,12 @@ function draw() {
     axes.append(makeSvg('text', { x: left - 4, y: py(g) + 4, 'text-anchor': 'end', text: String(g) }));
     const n = log ? Math.round(10 ** (x0 + (span * k) / 4) - 1) : Math.round(from + ((to - from) * k) / 4);
     axes.append(
-      makeSvg('text', { x: px(n), y: 10 + plotHeight + 14, 'text-anchor': 'middle', text: n.toLocaleString('en') }),
+      makeSvg('text', {
+        x: px(n),
+        y: 10 + plotHeight + 14,
+        'text-anchor': k === 0 ? 'start' : k === 4 ? 'end' : 'middle',
+        text: n.toLocaleString('en'),
+      }),
     );
   }
   svg.replaceChildren(makeSvg('title', { text: `G(n) for n from ${from} to ${to}` }), ...layers, points, rare, axes);

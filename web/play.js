@@ -8,7 +8,7 @@
 import { drawBoard } from './boards.js';
 import { $, announce, ask, make, makeSvg, showError } from './common.js';
 
-let game = null; // {name, position, first, seed, level, moves, redo}
+let game = null; // {name, position, first, random, seed, level, moves, redo}
 let current = null; // the last turn's {position, over, valueOf(move)}
 
 export function setUpPlay() {
@@ -17,9 +17,8 @@ export function setUpPlay() {
     $('code-label').hidden = !isOctal;
     $('heaps-label').hidden = !isOctal;
   });
-  $('random-start').addEventListener('change', () => {
-    $('seed-label').hidden = !$('random-start').checked;
-  });
+  // a seed of its own for each page, so games differ unless one is typed
+  $('seed').value = String(1 + Math.floor(Math.random() * 99999));
   $('new-game').addEventListener('click', newGame);
   $('hint').addEventListener('click', () => {
     if (game) advance('hint');
@@ -50,8 +49,18 @@ export function setUpPlay() {
 function newGame() {
   const name = $('play-game').value;
   const position = name === 'grundy' ? `${$('code').value.trim()} ${$('heaps').value.trim()}` : $('position').value;
-  const seed = $('random-start').checked ? Math.max(1, Math.floor(Number($('seed').value)) || 1) : 0;
-  game = { name, position, first: Number($('first').value), seed, level: $('level').value, moves: [], redo: [] };
+  const seed = Math.max(0, Math.floor(Number($('seed').value)) || 0);
+  const random = $('random-start').checked;
+  game = {
+    name,
+    position,
+    first: Number($('first').value),
+    random,
+    seed,
+    level: $('level').value,
+    moves: [],
+    redo: [],
+  };
   current = null;
   advance();
 }
@@ -72,7 +81,7 @@ export function describeValue(value) {
   let text = OUTCOME_WORD[value.outcome] || value.outcome;
   if (value.grundy !== undefined) {
     text += `: Grundy value ${value.grundy} left`;
-    if (value.components && value.components.length > 1) text += ` (${value.components.join(' ⊕ ')})`;
+    if (!value.why && value.components && value.components.length > 1) text += ` (${value.components.join(' ⊕ ')})`;
   } else if (value.remoteness !== undefined) {
     text +=
       value.remoteness === 0 ? ', the game ends' : ` in ${value.remoteness} move${value.remoteness === 1 ? '' : 's'}`;
@@ -85,13 +94,20 @@ export function describeValue(value) {
 
 async function advance(extra) {
   const commands = [];
-  if (game.level && game.level !== 'perfect') commands.push(`level ${game.level}`);
   commands.push(...game.moves);
   if (extra) commands.push(extra);
   else if ($('show-values').checked && !game.hasMoveValues) commands.push('hint'); // outcomes without move_values
   let result;
   try {
-    result = await ask('cgw_play', [game.name, game.position, commands.join('\n') + '\n', game.first, game.seed]);
+    result = await ask('cgw_play', [
+      game.name,
+      game.position,
+      commands.join('\n') + '\n',
+      game.first,
+      game.random ? 1 : 0,
+      game.seed,
+      game.level,
+    ]);
   } catch {
     showError($('play-error'), 'Cancelled.');
     return;
@@ -117,7 +133,7 @@ async function advance(extra) {
     if (event.event === 'position') {
       position = event;
       if (Array.isArray(event.move_values)) game.hasMoveValues = true;
-      if (event.value) history.push(event.value);
+      if (event.value) history.push({ ...event.value, by: event.to_move });
     }
     if (event.event === 'move') {
       log.push(`${event.by === 'you' ? 'You' : 'The computer'}: ${event.move}${event.why ? ` (${event.why})` : ''}`);
@@ -258,8 +274,8 @@ function redraw() {
   drawHistory(history);
 }
 
-// GamesmanUni's value history: a point per position for the player to
-// move, above the middle a win, below a loss, on it a draw; further out the
+// GamesmanUni's value history: a point per position (a circle when you
+// are to move, a square for the computer) for the player to move, above the middle a win, below a loss, on it a draw; further out the
 // sooner the game ends (remoteness), every point at the same height when
 // the measure is a Grundy value.
 function drawHistory(history) {
@@ -282,12 +298,16 @@ function drawHistory(history) {
     makeSvg('text', { x: 4, y: height - 6, class: 'plot-label', text: 'loss' }),
     makeSvg('line', { class: 'axis', x1: 28, x2: width, y1: middle, y2: middle }),
     makeSvg('polyline', { class: 'history-line', points: points.map((p) => `${p.x},${p.y}`).join(' ') }),
-    ...points.map((p, k) =>
-      makeSvg(
-        'circle',
-        { class: `value-${p.value.outcome}`, cx: p.x, cy: p.y, r: 5, 'data-outcome': p.value.outcome },
-        makeSvg('title', { text: `your turn ${k + 1}: ${describeValue(p.value)}` }),
-      ),
-    ),
+    // you to move: a circle; the computer to move: a square
+    ...points.map((p, k) => {
+      const mine = p.value.by !== 'computer';
+      const attributes = { class: `value-${p.value.outcome}`, 'data-outcome': p.value.outcome, 'data-by': p.value.by };
+      const title = makeSvg('title', {
+        text: `position ${k + 1}, ${mine ? 'you' : 'the computer'} to move: ${describeValue(p.value)}`,
+      });
+      return mine
+        ? makeSvg('circle', { ...attributes, cx: p.x, cy: p.y, r: 5 }, title)
+        : makeSvg('rect', { ...attributes, x: p.x - 5, y: p.y - 5, width: 10, height: 10 }, title);
+    }),
   );
 }

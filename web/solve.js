@@ -11,13 +11,25 @@ export function setUpSolve() {
   $('solve-game').addEventListener('change', updateSolveOptions);
   $('load-example').addEventListener('click', async () => {
     const response = await fetch(`examples/${$('solve-game').value}.in`);
-    $('input').value = await response.text();
+    setInput(await response.text());
   });
   $('upload').addEventListener('change', async () => {
     const file = $('upload').files[0];
-    if (file) $('input').value = await file.text();
+    if (file) setInput(await file.text(), file.name);
+    $('upload').value = ''; // the same file again is a change too
   });
   $('solve-button').addEventListener('click', solve);
+  $('input').addEventListener('paste', (event) => {
+    const pasted = event.clipboardData.getData('text');
+    if (pasted.length <= BIG_INPUT) return;
+    event.preventDefault();
+    setInput(pasted, 'the pasted text');
+  });
+  $('edit-whole').addEventListener('click', () => {
+    const text = bigInput;
+    setInput('');
+    $('input').value = text; // slow for megabytes: the person asked for it
+  });
   setUpJudgeButtons();
 }
 
@@ -31,7 +43,7 @@ async function solve() {
   const game = $('solve-game').value;
   const optimal = game === 'domino' && $('optimal').checked ? 1 : 0;
   const max = game === 'numbergame' ? Number($('max').value) || 0 : 0;
-  const input = $('input').value;
+  const input = bigInput ?? $('input').value;
   const args = [game, input, optimal, max];
   const timings = { bytes: input.length };
   window.cgTimings = timings;
@@ -77,6 +89,26 @@ async function solve() {
   await painted();
   timings.explanationsShown = (performance.now() - explainedAt) / 1000;
   document.body.dataset.solved = 'true';
+}
+
+// A big input (a file, an example or a paste past BIG_INPUT) is kept here
+// and only its beginning shown, read-only: a textarea holding megabytes
+// takes seconds to lay out (8 s for 1.5 MB), far longer than the solve.
+const BIG_INPUT = 256 * 1024;
+const PREVIEW = 16 * 1024;
+let bigInput = null;
+function setInput(text, name = 'the input') {
+  const big = text.length > BIG_INPUT;
+  bigInput = big ? text : null;
+  const box = $('input');
+  box.readOnly = big;
+  box.value = big ? text.slice(0, text.lastIndexOf('\n', PREVIEW) + 1) : text;
+  $('big-input').hidden = !big;
+  document.body.dataset.inputLength = String(text.length);
+  if (big) {
+    $('big-input-text').textContent =
+      `${name}: ${(text.length / 1e6).toFixed(2)} MB, ${text.split('\n').length - 1} lines; only the beginning is shown (read-only).`;
+  }
 }
 
 // The judge's output: its first lines at once, all of them on demand (laying
@@ -125,7 +157,8 @@ function describeError(message) {
   if (!match) return message;
   const line = Number(match[1]);
   const column = match.length === 4 ? Number(match[2]) : 1;
-  const text = $('input').value;
+  const text = bigInput ?? $('input').value;
+  if (bigInput !== null) return `Line ${line}, column ${column}: ${match[match.length - 1]}`;
   let offset = 0;
   for (let k = 1; k < line && offset >= 0; k++) offset = text.indexOf('\n', offset) + 1;
   $('input').focus();

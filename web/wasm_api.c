@@ -8,11 +8,12 @@
  *       bad input ("<input>:L:C: ..."), "" if none
  *   cgw_explain(game, input, optimal, max) {"ok","json","error"}
  *       the --json lines (a second call, so the judge's output shows first)
- *   cgw_play(game, position, commands, first_computer, seed)
+ *   cgw_play(game, position, commands, first_computer, random, seed, level)
  *       the `cgsolve play --json` events for the commands typed so far
  *       (one per line), {"ok","events","error"}; position is a position
  *       file's text ("" for the usual start; for grundy: "CODE HEAP...");
- *       seed > 0 draws a random start
+ *       random != 0 draws a random start; seed: that start's and the
+ *       computer's choices' (as play --seed); level: perfect, strong, casual
  *   cgw_grundy(code, upto)                 {"ok","json","values","error"}
  *       json: the --json line; values: G(0..upto), one a line
  *   cgw_games()                            the games, and which are playable */
@@ -22,6 +23,7 @@
 
 #include "cgsolve/cgsolve.h"
 #include "cgsolve/grundy_table.h"
+#include "cgsolve/play.h"
 
 /* Everything written to a memory stream, as a NUL-terminated string. */
 typedef struct capture {
@@ -105,18 +107,23 @@ char *cgw_explain(const char *name, const char *input, int optimal, int max) {
 }
 
 char *cgw_play(const char *name, const char *position, const char *commands, int computer_first,
-               int seed) {
+               int random_start, int seed, const char *level) {
     const cg_game *game = cg_find_game(name);
     game = game != NULL ? game : cg_find_play_only_game(name);
     if (game == NULL || game->play == NULL) {
         return answer(false, NULL, NULL, 0, "this game cannot be played");
     }
+    cg_play_level chosen = CG_LEVEL_PERFECT;
+    if (level != NULL && level[0] != '\0' && !cg_play_level_parse(level, &chosen)) {
+        return answer(false, NULL, NULL, 0, "the level is perfect, strong or casual");
+    }
     cg_options options;
     cg_options_init(&options);
     options.output = CG_OUTPUT_JSON;
     options.computer_first = computer_first != 0;
-    options.random_start = seed > 0;
+    options.random_start = random_start != 0;
     options.seed = (uint64_t)seed;
+    options.level = (int)chosen;
     options.memory_limit = (size_t)256 << 20;
     cg_play_start start = {position, strlen(position), "<position>"};
     capture events;
@@ -143,6 +150,7 @@ char *cgw_grundy(const char *code, int upto) {
     cg_options_init(&options);
     options.output = CG_OUTPUT_JSON;
     options.upto = upto > 0 ? (uint64_t)upto : 0;
+    options.until_period = true; /* the values after a proven period follow from it */
     options.memory_limit = (size_t)512 << 20;
     capture json, values;
     capture_open(&json);

@@ -20,7 +20,7 @@ const GAMES = {
 
 // The CLI's view of the position after MOVES: the last position event.
 function cliPosition(h, game, moves) {
-  const args = ['play', '--json'];
+  const args = ['play', '--json', '--seed', String(h.seed)];
   if (game === 'grundy') args.push('grundy', GAMES.grundy.code, ...GAMES.grundy.heaps.split(' '));
   else {
     args.push(game);
@@ -59,7 +59,9 @@ async function clickMove(page, game, move) {
       await page.click(`#drawn-board .heap[data-heap="${heap}"]`);
   }
   if (game === 'domino') {
-    const tile = await page.$(`#drawn-board .hand-tile[data-moves*="${move}"]`);
+    const tile = await page.$(
+      `#drawn-board .hand-tile[data-moves*="${move}|"], #drawn-board .hand-tile[data-moves$="|${move}"]`,
+    );
     if (tile) {
       await tile.click();
       await page.click(`#drawn-board .line-end[data-move="${move}"]`);
@@ -79,6 +81,9 @@ async function testPlay(page, h) {
   );
   await page.click('details summary'); // open "Start from a position"
   await page.check('#show-values');
+  // the same seed for the CLI's computer as for the page's
+  h.seed = 4242;
+  await page.fill('#seed', String(h.seed));
   for (const game of Object.keys(GAMES)) {
     await startGame(page, h, game);
     const moves = [];
@@ -89,9 +94,26 @@ async function testPlay(page, h) {
     for (let turn = 0; turn < 80; turn++) {
       outcome = await h.text(page, '#outcome');
       if (outcome) break;
-      const onBoard = await page.$$eval('#drawn-board [data-move]', (nodes) =>
-        nodes.map((n) => [n.dataset.move, n.dataset.outcome || '']),
-      );
+      // octal heaps: each heap's moves are drawn once it is clicked
+      const onHeaps = [];
+      for (const heap of await page.$$eval('#drawn-board button.heap', (nodes) => nodes.map((n) => n.dataset.heap))) {
+        await page.click(`#drawn-board .heap[data-heap="${heap}"]`);
+        onHeaps.push(
+          ...(await page.$$eval('#drawn-board .heap-move', (nodes) =>
+            nodes.map((n) => [n.dataset.move, n.dataset.outcome || '']),
+          )),
+        );
+      }
+      const onBoard = onHeaps.length
+        ? onHeaps
+        : await page.$$eval('#drawn-board [data-move], #drawn-board [data-moves]', (nodes) =>
+            nodes.flatMap((n) => {
+              if (!n.dataset.moves) return [[n.dataset.move, n.dataset.outcome || '']];
+              // a domino that fits both ends: its two moves and their outcomes
+              const outcomes = n.dataset.outcomes.split('|');
+              return n.dataset.moves.split('|').map((m, k) => [m, outcomes[k]]);
+            }),
+          );
       if (!onBoard.length) {
         drawn = false;
         break;
@@ -124,17 +146,28 @@ async function testPlay(page, h) {
       coloured > 0 && mismatches.length === 0,
       `(${mismatches.slice(0, 5)})`,
     );
-    const history = await page.$$eval('#history circle', (nodes) => nodes.map((n) => n.dataset.outcome));
+    const history = await page.$$eval('#history [data-outcome]', (nodes) =>
+      nodes.map((n) => [n.dataset.by, n.dataset.outcome]),
+    );
+    const mine = history.filter(([by]) => by === 'you');
     check(
-      `play ${game}: the value history has a point per turn, each a win`,
-      history.length === moves.length && history.every((o) => o === 'win'),
-      `(${history})`,
+      `play ${game}: the value history: each of your positions a win, each of the computer's a loss`,
+      mine.length === moves.length && history.every(([by, o]) => o === (by === 'you' ? 'win' : 'loss')),
+      `(${history.join(' ')})`,
     );
     await page.screenshot({ path: path.join(h.artifacts, `play-${game}.png`), fullPage: true });
   }
 
   // Undo and redo, and the computer's move announced.
   await startGame(page, h, 'treblecross');
+  // a move's measure shown on focus: the Grundy value it leaves, and why
+  await page.focus('#drawn-board [data-move="12"]');
+  const detail = await h.text(page, '#move-detail');
+  check(
+    "play: a move's measure on focus",
+    /^12: a win: Grundy value 0 left — it leaves .* = 0$/.test(detail),
+    `(${detail})`,
+  );
   const before = await page.$eval('#drawn-board', (node) => node.innerHTML);
   await clickMove(page, 'treblecross', '1');
   await h.idle(page);
@@ -160,10 +193,54 @@ async function testPlay(page, h) {
   check('play: a bad position leaves no stale rules or board', rules === '' && board.length === 0, `(${rules})`);
   await page.fill('#position', '');
 
-  // The seed's label says what a seed does.
+  // A random start from the seed: the CLI's with the same seed.
   await page.check('#random-start');
-  check('play: the seed is asked only for a random start', await page.isVisible('#seed'));
+  await page.selectOption('#play-game', 'treblecross');
+  await page.click('#new-game');
+  await h.idle(page);
+  const randomCells = await page.$eval('#drawn-board .play-strip', (n) => n.getAttribute('aria-label'));
+  const cliRandom = h
+    .run(['play', '--json', '--random', '--seed', String(h.seed), 'treblecross'], '')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .find((e) => e.event === 'position');
+  check(
+    "play: a random start is the CLI's for the same seed",
+    randomCells === `the strip ${cliRandom.state.cells}`,
+    `(${randomCells} vs ${cliRandom.state.cells})`,
+  );
   await page.uncheck('#random-start');
+
+  // The computer's level: a casual computer's first move is the CLI's
+  // `--level casual` one (seeds where it differs from perfect play's).
+  const firstMove = (level, seed) =>
+    h
+      .run(['play', '--json', '--first', 'computer', '--level', level, '--seed', String(seed), 'treblecross'], '')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((e) => e.event === 'move').move;
+  const seeds = [...Array(40).keys()]
+    .filter((seed) => firstMove('casual', seed) !== firstMove('perfect', seed))
+    .slice(0, 2);
+  await page.selectOption('#first', '1');
+  await page.selectOption('#level', 'casual');
+  const casual = [];
+  for (const seed of seeds) {
+    await page.fill('#seed', String(seed));
+    await page.click('#new-game');
+    await h.idle(page);
+    casual.push((await h.text(page, '#log')).replace(/^The computer: (\d+).*$/s, '$1'));
+  }
+  check(
+    "play: the casual level plays as the CLI's",
+    seeds.length === 2 && casual.join() === seeds.map((seed) => firstMove('casual', seed)).join(),
+    `(${casual} vs ${seeds.map((seed) => firstMove('casual', seed))})`,
+  );
+  await page.selectOption('#first', '0');
+  await page.selectOption('#level', 'perfect');
+  await page.fill('#seed', String(h.seed));
 
   // One game by keyboard alone: Tab to a move coloured as winning, Enter.
   await page.selectOption('#play-game', 'treblecross');

@@ -34,18 +34,20 @@ function freePort() {
   });
 }
 
+const seconds = (x) => (typeof x === 'number' ? x.toFixed(3) : '?');
 const idle = (page) => page.waitForFunction(() => document.getElementById('busy').hidden);
 const text = (page, selector) => page.$eval(selector, (node) => node.textContent);
 
 // Solve TEXT as GAME in the page; resolves with the page's timings.
 async function solveInPage(page, game, input) {
   await page.selectOption('#solve-game', game);
-  await page.evaluate((value) => {
-    document.getElementById('input').value = value;
-  }, input);
   await page.evaluate(() => {
+    document.body.dataset.inputLength = '';
     document.body.dataset.solved = 'false';
   });
+  // as a person opens a file (a big one is kept aside, its beginning shown)
+  await page.setInputFiles('#upload', { name: `${game}.in`, mimeType: 'text/plain', buffer: Buffer.from(input) });
+  await page.waitForFunction((length) => document.body.dataset.inputLength === String(length), input.length);
   await page.click('#solve-button');
   await page.waitForFunction(() => document.body.dataset.solved === 'true', null, { timeout: 120000 });
   return page.evaluate(() => window.cgTimings);
@@ -141,13 +143,17 @@ async function testBigInputs(page) {
       got === expected,
       `(${got.length} of ${expected.length} bytes; ${await text(page, '#solve-error')})`,
     );
+    if (input.length > 256 * 1024) {
+      const shown = await page.$eval('#input', (box) => box.value.length);
+      check(`${name}: only the input's beginning is in the textarea`, shown > 0 && shown <= 16 * 1024, `(${shown})`);
+    }
     const cases = await page.$$eval('#explanations .case', (nodes) => nodes.length);
     check(`${name}: explanations listed lazily`, cases > 0 && cases <= 200, `(${cases} sections)`);
     const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
     console.log(
-      `web timing: ${name}, ${timings.cases} cases: solve in wasm ${timings.solveWasm.toFixed(3)} s, ` +
-        `judge's output shown ${timings.judgeShown.toFixed(3)} s after; explain in wasm ${timings.explainWasm.toFixed(3)} s, ` +
-        `explanations shown ${timings.explanationsShown.toFixed(3)} s after; ${nodes} DOM nodes`,
+      `web timing: ${name}, ${timings.cases} cases: solve in wasm ${seconds(timings.solveWasm)} s, ` +
+        `judge's output shown ${seconds(timings.judgeShown)} s after; explain in wasm ${seconds(timings.explainWasm)} s, ` +
+        `explanations shown ${seconds(timings.explanationsShown)} s after; ${nodes} DOM nodes`,
     );
   }
   // the page still works after a trap: an input too big for the budget is
@@ -227,7 +233,7 @@ async function testGrundy(page) {
     null,
     { timeout: 60000 },
   );
-  const seconds = (Date.now() - asked) / 1000;
+  const took = (Date.now() - asked) / 1000;
   const rows = await page.$$eval('#grundy-table-rows tr', (nodes) => nodes.length);
   check('grundy: 10^6 values, only the rows in view exist', rows > 0 && rows < 100, `(${rows})`);
   await page.$eval('#grundy-table', (box) => {
@@ -236,22 +242,45 @@ async function testGrundy(page) {
   await page.waitForTimeout(100);
   const lastRow = await page.$$eval('#grundy-table-rows tr', (nodes) => nodes[nodes.length - 1].textContent);
   check('grundy: the table scrolls to the last value', lastRow.startsWith('1000000'), `(${lastRow})`);
-  const big = JSON.parse(run(['grundy', '--json', '0.77', '--upto', '1000000'])).analysis;
-  const rare = await page.$$eval('#grundy-plot .rare [data-n]', (nodes) => nodes.map((n) => Number(n.dataset.n)));
-  // rare: an even number of bits in G(n) AND the mask (heap 0 too, which the engine does not count)
-  const bits = (x) => (x ? (x & 1) + bits(x >> 1) : 0);
-  const values = run(['grundy', '0.77', '--upto', '1000000']).split('\n').filter(Boolean).map(Number);
-  const expectedRare = values.map((g, n) => (bits(g & big.mask) % 2 === 0 ? n : -1)).filter((n) => n >= 0);
+  // the page stops computing at a proven period, as --until-period does
+  const big = JSON.parse(run(['grundy', '--json', '--until-period', '0.77', '--upto', '1000000'])).analysis;
   check(
-    'grundy: the rare positions are drawn (mask 15)',
-    big.mask === 15 && rare.join() === expectedRare.join() && rare.filter((n) => n > 0).length === big.rare_positions,
-    `(${rare} vs ${expectedRare}, ${big.rare_positions})`,
+    "grundy: the checksum of the 10^6 values is the CLI's",
+    (await text(page, '#grundy-summary')).includes(big.checksum),
   );
   const columns = await page.$$eval('#grundy-plot .columns', (nodes) => nodes.length);
   check('grundy: a million values plotted by columns', columns === 1);
   await page.check('#grundy-log');
   check('grundy: the log heap axis', (await text(page, '#grundy-plot')).includes('log scale'));
-  console.log(`web timing: grundy 0.77 to 10^6 in the page: ${seconds.toFixed(2)} s from the click to the plot`);
+  const t = await page.evaluate(() => window.cgGrundyTimings);
+  console.log(
+    `web timing: grundy 0.77 to 10^6 in the page: ${took.toFixed(2)} s from the click to the plot ` +
+      `(wasm ${t.wasm.toFixed(2)} s, the call ${t.call.toFixed(2)} s, parsed and drawn in ${t.drawn.toFixed(2)} s)`,
+  );
+
+  // Rare values: 0.16 to 20,000 uses the rare/common split with mask 30.
+  await page.uncheck('#grundy-log');
+  await page.fill('#grundy-code', '0.16');
+  await page.fill('#grundy-upto', '20000');
+  await page.click('#grundy-button');
+  await page.waitForFunction(() =>
+    document.getElementById('grundy-summary').textContent.startsWith('0.16: G(0..20000)'),
+  );
+  const sparse = JSON.parse(run(['grundy', '--json', '--until-period', '0.16', '--upto', '20000'])).analysis;
+  const rare = await page.$$eval('#grundy-plot .rare [data-n]', (nodes) => nodes.map((n) => Number(n.dataset.n)));
+  // rare: an even number of bits in G(n) AND the mask (heap 0 too, which the engine does not count)
+  const bits = (x) => (x ? (x & 1) + bits(x >> 1) : 0);
+  const values = run(['grundy', '0.16', '--upto', '20000']).split('\n').filter(Boolean).map(Number);
+  const expectedRare = values.map((g, n) => (bits(g & sparse.mask) % 2 === 0 ? n : -1)).filter((n) => n >= 0);
+  check(
+    `grundy: the rare positions are drawn (mask ${sparse.mask})`,
+    sparse.mask !== 0 &&
+      rare.join() === expectedRare.join() &&
+      rare.filter((n) => n > 0).length === sparse.rare_positions &&
+      (await text(page, '#grundy-summary')).includes(`mask ${sparse.mask}`),
+    `(${rare.slice(0, 20)} vs ${expectedRare.slice(0, 20)}, ${sparse.rare_positions})`,
+  );
+  await page.screenshot({ path: path.join(artifacts, 'grundy-rare.png'), fullPage: true });
 
   // Long work runs in the worker: the page answers, shows progress, and
   // cancels; the next computation works.
@@ -413,16 +442,23 @@ async function main() {
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
     // WEB_PARTS=grundy,phone runs only those parts (while working on them)
     const parts = (process.env.WEB_PARTS || 'labels,tabs,solve,big,play,grundy,phone').split(',');
-    if (parts.includes('labels')) await testLabels(page);
-    if (parts.includes('tabs')) await testTabs(page);
-    if (parts.includes('solve')) await testSolve(page);
-    if (parts.includes('big')) await testBigInputs(page);
-    if (parts.includes('play')) {
-      await page.click('#tab-play');
-      await testPlay(page, { check, run, artifacts, idle, text, checkContrast });
+    const PARTS = {
+      labels: () => testLabels(page),
+      tabs: () => testTabs(page),
+      solve: () => testSolve(page),
+      big: () => testBigInputs(page),
+      play: async () => {
+        await page.click('#tab-play');
+        await testPlay(page, { check, run, artifacts, idle, text, checkContrast });
+      },
+      grundy: () => testGrundy(page),
+      phone: () => testPhone(browser, url),
+    };
+    for (const part of parts) {
+      const begun = Date.now();
+      await PARTS[part]();
+      console.log(`web part ${part}: ${((Date.now() - begun) / 1000).toFixed(1)} s`);
     }
-    if (parts.includes('grundy')) await testGrundy(page);
-    if (parts.includes('phone')) await testPhone(browser, url);
     const foreign = requests.filter(
       (u) => !u.startsWith(`http://127.0.0.1:${port}/`) && !u.startsWith('data:') && !u.startsWith('blob:'),
     );
