@@ -146,6 +146,10 @@ static void event_close(conversation *c, cg_report *event) {
 }
 
 static void event_list(cg_report *event, const char *key, const cg_strlist *list) {
+    if (cg_strlist_failed(list)) {
+        event->failed = true; /* its strings may not be there */
+        return;
+    }
     cg_report_open_list(event, key);
     for (size_t i = 0; i < list->count; i++) {
         cg_report_string(event, NULL, cg_strlist_at(list, i));
