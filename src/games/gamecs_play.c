@@ -341,9 +341,9 @@ static void close_play(void *state) {
 }
 
 const cg_play_rules cg_gamecs_play = {
-    .intro = "Game of CS: a tree rooted at 0 whose edges hold units of paint. We take\n"
-             "turns painting one unit of an edge still joined to the root through\n"
-             "edges not fully painted. Whoever cannot paint loses.\n",
+    .intro = "Game of CS: a tree rooted at 0 whose edges hold units of paint. We "
+             "take turns painting one unit of an edge still joined to the root "
+             "through edges not fully painted. Whoever cannot paint loses.\n",
     .move_word = "edge",
     .move_help = "an edge such as 0-1",
     .state_size = sizeof(play_state),
