@@ -229,6 +229,9 @@ function redraw() {
           const value = values.get(String(move));
           $('move-detail').textContent = value ? `${move}: ${describeValue(value)}` : '';
         },
+        note: (text) => {
+          $('move-detail').textContent = text;
+        },
         play,
       }),
     );
