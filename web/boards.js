@@ -8,7 +8,8 @@ import { make, makeSvg } from './common.js';
 
 const MARK = { win: '▲', loss: '▼', draw: '●' };
 
-// ctx: {legal: Set of moves, value(move), describe(move), focus(move), play(move)}
+// ctx: {legal: Set of moves, value(move), describe(move), focus(move),
+// note(text): say something of the board (hover, focus), play(move)}
 export function drawBoard(state, ctx) {
   const draw = DRAWERS[state.kind];
   return draw ? draw(state, ctx) : make('p', { class: 'note', text: `(no drawing for ${state.kind})` });
@@ -93,13 +94,15 @@ function numbergame(state, ctx) {
     } else {
       const reason = removed.get(n);
       const why = reason === 'chosen' ? 'chosen' : reason ? `a sum: ${reason}` : 'not available';
-      grid.append(
-        make(
-          'span',
-          { class: 'number removed', tabindex: 0, title: `${n}: ${why}`, 'aria-label': `${n}, removed: ${why}` },
-          make('s', { text: String(n) }),
-        ),
+      const struck = make(
+        'span',
+        { class: 'number removed', tabindex: 0, title: `${n}: ${why}`, 'aria-label': `${n}, removed: ${why}` },
+        make('s', { text: String(n) }),
       );
+      const say = () => ctx.note(`${n} is gone: ${why}`);
+      struck.addEventListener('focus', say);
+      struck.addEventListener('mouseenter', say);
+      grid.append(struck);
     }
   }
   return make(

@@ -5,7 +5,7 @@
 import { make } from './common.js';
 
 const CHUNK = 100; // placeholders added at a time
-const EAGER = 3; // the first drawings are built at once
+const EAGER = 5; // the first drawings are built at once
 
 // "Case 1: Emily" for an answer that names its case already, else
 // "Case 1: WINNING / 3".
@@ -24,6 +24,7 @@ export function showExplanations(container, game, lines) {
     const index = Number(section.dataset.index);
     const record = records.get(index) || JSON.parse(lines[index]);
     records.delete(index);
+    section.querySelector('.pending')?.remove();
     section.append(DRAW[game](record.analysis));
   };
   const viewer = new IntersectionObserver(
@@ -43,7 +44,12 @@ export function showExplanations(container, game, lines) {
     for (; added < end; added++) {
       const record = JSON.parse(lines[added]);
       records.set(added, record);
-      const section = make('section', { class: 'case', 'data-index': added }, make('h4', { text: heading(record) }));
+      const section = make(
+        'section',
+        { class: 'case', 'data-index': added },
+        make('h4', { text: heading(record) }),
+        make('p', { class: 'note pending', text: 'Drawn when it scrolls into view.' }),
+      );
       fragment.append(section);
       if (added < EAGER) build(section);
       else viewer.observe(section);

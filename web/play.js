@@ -229,6 +229,9 @@ function redraw() {
           const value = values.get(String(move));
           $('move-detail').textContent = value ? `${move}: ${describeValue(value)}` : '';
         },
+        note: (text) => {
+          $('move-detail').textContent = text;
+        },
         play,
       }),
     );
@@ -252,10 +255,11 @@ function redraw() {
     $('outcome').textContent = '';
     $('to-move').textContent = position
       ? current.state
-        ? 'Your move: click or tap the board, or choose below.'
+        ? 'Your move: click or tap the board (or Tab to a move and press Enter).'
         : 'Your move: choose one.'
       : '';
-    for (const move of legal) {
+    // the moves as buttons only when the game has no drawing
+    for (const move of current.state ? [] : legal) {
       const value = showValues ? values.get(move) : undefined;
       const button = make('button', {
         type: 'button',

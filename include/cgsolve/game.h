@@ -142,10 +142,10 @@ typedef struct cg_play_rules {
     /* Release what the state owns (also after a failed start). */
     void (*close)(void *state);
     /* Optional: the value of every legal move and of the position (see
-     * cg_play_values), within the budget given at start; CG_ERR_LIMIT or
-     * CG_ERR_NOMEM when it does not fit, and the core then reports each
-     * move's outcome with the measure unknown. NULL: outcomes only, from
-     * winning_moves and drawing_moves. */
+     * cg_play_values), within the budget given at start; CG_ERR_LIMIT
+     * (after releasing what it held) when that does not fit, and the core
+     * then reports each move's outcome with the measure unknown. NULL:
+     * outcomes only, from winning_moves and drawing_moves. */
     cg_status (*move_values)(void *state, cg_play_values *values, cg_error *err);
     /* Optional: the position as fields of the open JSON object "state"
      * (after its "kind", the game's name), for programs that draw it. */

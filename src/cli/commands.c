@@ -99,9 +99,9 @@ const command cli_commands[] = {
      "GAME [--first WHO] [OPTION...] [POSITION-FILE]",
      "play a game against a perfect opponent",
      "The start is read from POSITION-FILE in the judge's format for one case,\n"
-     "else the game's usual start. Type a move per line; 'hint' lists the winning\n"
-     "moves, 'quit' stops.\n",
-     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON,
+     "else the game's usual start. Type a move per line; 'values' shows what every\n"
+     "move is worth, 'hint' the best ones, 'help' the other commands, 'quit' stops.\n",
+     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON | 1u << CG_OPTION_COLOR,
      {cg_play_options, NULL, NULL},
      true,
      true,

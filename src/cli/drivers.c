@@ -124,8 +124,10 @@ static int playable_names(char *out, size_t size) {
 static int read_file(const char *path, char **data, size_t *len) {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        fprintf(stderr, "cgsolve play: cannot open '%s': %s\n", path, strerror(errno));
-        return errno == ENOMEM ? EXIT_LIMIT : EXIT_IO;
+        bool nomem = errno == ENOMEM;
+        fprintf(stderr, "cgsolve play: cannot open '%s': %s\n", path,
+                nomem ? "out of memory" : strerror(errno));
+        return nomem ? EXIT_LIMIT : EXIT_IO;
     }
     size_t cap = 4096;
     *len = 0;

@@ -52,14 +52,16 @@ static size_t visible_width(const char *text, size_t len) {
     return width;
 }
 
-/* Append one line (without its newline) folded at spaces to columns; the
- * lines it continues on are indented as it is, plus four. A word longer
- * than the room is left whole. */
+/* Append one line (without its newline) folded at spaces to columns. Prose
+ * continues flush left; an indented line (a board, a list item, a prompt's
+ * echo) continues four further in. A word longer than the room is left
+ * whole. */
 static void fold_line(cg_buf *out, const char *line, size_t len, size_t columns) {
     size_t indent = 0;
     while (indent < len && line[indent] == ' ') {
         indent++;
     }
+    size_t hang = indent > 0 ? indent + 4 : 0;
     size_t at = 0, used = 0;
     bool first = true;
     while (at < len) {
@@ -71,10 +73,10 @@ static void fold_line(cg_buf *out, const char *line, size_t len, size_t columns)
             word_end++;
         }
         size_t width = visible_width(line + at, word_end - at);
-        if (!first && used + width > columns && used > indent + 4) {
+        if (!first && used + width > columns && used > hang) {
             cg_buf_putc(out, '\n');
-            cg_buf_repeat(out, ' ', indent + 4);
-            used = indent + 4;
+            cg_buf_repeat(out, ' ', hang);
+            used = hang;
             while (at < word_end && line[at] == ' ') {
                 at++;
             }
@@ -146,6 +148,10 @@ static void event_close(conversation *c, cg_report *event) {
 }
 
 static void event_list(cg_report *event, const char *key, const cg_strlist *list) {
+    if (cg_strlist_failed(list)) {
+        event->failed = true; /* its strings may not be there */
+        return;
+    }
     cg_report_open_list(event, key);
     for (size_t i = 0; i < list->count; i++) {
         cg_report_string(event, NULL, cg_strlist_at(list, i));
@@ -325,7 +331,9 @@ static cg_status say_values(conversation *c, bool best_only, cg_error *err) {
         event_close(c, &event);
         return CG_OK;
     }
-    if (!best_only) {
+    if (values->count == 0) {
+        cg_buf_puts(&c->text, "The game is over: no move is left.\n");
+    } else if (!best_only) {
         say_position_value(c);
     } else if (best == CG_OUTCOME_LOSS) {
         cg_buf_puts(&c->text, "No move wins against perfect play; the hardest for me to beat:\n");

@@ -241,8 +241,9 @@ cg_status cg_play_move_values(const cg_play_rules *rules, void *state, cg_play_v
     if (st == CG_OK && cg_play_values_failed(values)) {
         st = cg_error_nomem(err, "listing move values");
     }
-    if (st == CG_ERR_LIMIT || st == CG_ERR_NOMEM) {
-        /* The measure does not fit: say so rather than guess. */
+    if (st == CG_ERR_LIMIT) {
+        /* The measure does not fit in the budget: say so rather than guess.
+         * (Memory that runs out is not retried: it ends the game.) */
         return outcomes_only(rules, state, values, err);
     }
     return st;

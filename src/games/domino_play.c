@@ -387,10 +387,10 @@ static void close_play(void *state) {
 }
 
 const cg_play_rules cg_domino_play = {
-    .intro = "Domino: both hands are open. The highest double opens by itself; then we\n"
-             "lay a tile matching an open end, passing only when nothing fits. Whoever\n"
-             "empties their hand first wins; two passes in a row block the game and\n"
-             "nobody wins.\n",
+    .intro = "Domino: both hands are open. The highest double opens by itself; "
+             "then we lay a tile matching an open end, passing only when nothing "
+             "fits. Whoever empties their hand first wins; two passes in a row "
+             "block the game and nobody wins.\n",
     .move_word = "tile",
     .move_help = "a tile such as 3-5, 3-5:3 for the end 3, or pass",
     .state_size = sizeof(play_state),

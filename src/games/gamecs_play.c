@@ -243,16 +243,21 @@ static cg_nimber with_edge(const cg_gamecs_result *r, uint32_t x) {
     return cg_gamecs_edge_value(r->weight[x], r->children[x]);
 }
 
-/* The root's children's subtree values (edge included), with the one of
- * `changed` (a child of the root, or UINT32_MAX) replaced by `value`. */
-static void root_parts(const cg_gamecs_result *r, uint32_t changed, cg_nimber value,
-                       cg_play_values *values, cg_play_value *v) {
+/* The root's subtrees' values (edges included) as a value's components,
+ * with the one of `changed` (a child of the root, or UINT32_MAX) replaced
+ * by `value`: the first CG_PLAY_MAX_COMPONENTS in breadth-first order, the
+ * rest counted, the nim-sum from the root's (O(1) beyond the first few). */
+static void root_parts(const cg_gamecs_result *r, const uint32_t *kids, size_t kid_count,
+                       uint32_t changed, cg_nimber value, cg_play_values *values,
+                       cg_play_value *v) {
     cg_play_value_grundy(v, values);
-    for (size_t k = 1; k < r->n; k++) {
-        uint32_t x = r->order[k];
-        if (r->parent[x] == 0) {
-            cg_play_values_component(values, v, x == changed ? value : with_edge(r, x));
-        }
+    size_t shown = kid_count < CG_PLAY_MAX_COMPONENTS ? kid_count : CG_PLAY_MAX_COMPONENTS;
+    for (size_t k = 0; k < shown; k++) {
+        cg_play_values_component(values, v, kids[k] == changed ? value : with_edge(r, kids[k]));
+    }
+    if (v != NULL) {
+        v->components_omitted = kid_count - shown;
+        v->amount = changed == UINT32_MAX ? r->value : r->value ^ with_edge(r, changed) ^ value;
     }
 }
 
@@ -266,7 +271,12 @@ static cg_status move_values(void *state, cg_play_values *values, cg_error *err)
         return st == CG_END ? CG_OK : st;
     }
     const cg_gamecs_result *r = &s->solver.result;
-    root_parts(r, UINT32_MAX, 0, values, &values->position);
+    /* the root's children, in breadth-first order (label is free here) */
+    size_t kid_count = 0;
+    for (size_t k = 1; k < r->n && r->parent[r->order[k]] == 0; k++) {
+        s->label[kid_count++] = r->order[k];
+    }
+    root_parts(r, s->label, kid_count, UINT32_MAX, 0, values, &values->position);
     values->position.outcome = r->value != 0 ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
     for (size_t k = 0; k < m; k++) {
         uint32_t x = r->parent[s->tu[k]] == s->tv[k] && s->tu[k] != 0 ? s->tu[k] : s->tv[k];
@@ -281,7 +291,7 @@ static cg_status move_values(void *state, cg_play_values *values, cg_error *err)
         char name[32];
         snprintf(name, sizeof name, "%u-%u", s->u[i], s->v[i]);
         cg_play_value *v = cg_play_values_add(values, name, CG_OUTCOME_LOSS);
-        root_parts(r, x, value, values, v);
+        root_parts(r, s->label, kid_count, x, value, values, v);
         if (v != NULL) {
             v->outcome = v->amount == 0 ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
         }
@@ -341,9 +351,9 @@ static void close_play(void *state) {
 }
 
 const cg_play_rules cg_gamecs_play = {
-    .intro = "Game of CS: a tree rooted at 0 whose edges hold units of paint. We take\n"
-             "turns painting one unit of an edge still joined to the root through\n"
-             "edges not fully painted. Whoever cannot paint loses.\n",
+    .intro = "Game of CS: a tree rooted at 0 whose edges hold units of paint. We "
+             "take turns painting one unit of an edge still joined to the root "
+             "through edges not fully painted. Whoever cannot paint loses.\n",
     .move_word = "edge",
     .move_help = "an edge such as 0-1",
     .state_size = sizeof(play_state),

@@ -230,9 +230,9 @@ static void close_play(void *state) {
 }
 
 const cg_play_rules cg_numbergame_play = {
-    .intro = "The number game: we take turns choosing an available number; a chosen\n"
-             "number and every sum of chosen numbers become unavailable. Whoever has\n"
-             "no number left to choose loses.\n",
+    .intro = "The number game: we take turns choosing an available number; a "
+             "chosen number and every sum of chosen numbers become unavailable. "
+             "Whoever has no number left to choose loses.\n",
     .move_word = "number",
     .move_help = "an available number",
     .state_size = sizeof(play_state),

@@ -303,9 +303,10 @@ static void close_play(void *state) {
 }
 
 static const cg_play_rules octal_play = {
-    .intro = "An octal game on heaps: we take turns making a move the code allows (take\n"
-             "K tokens from a heap, leaving the rest as one heap, none or two heaps).\n"
-             "Whoever cannot move loses. 0.77 is Kayles, 0.07 Dawson's Kayles.\n",
+    .intro = "An octal game on heaps: we take turns making a move the code allows "
+             "(take K tokens from a heap, leaving the rest as one heap, none or "
+             "two heaps). Whoever cannot move loses. 0.77 is Kayles, 0.07 Dawson's "
+             "Kayles.\n",
     .move_word = "",
     .move_help = "HEAP:TAKE or HEAP:TAKE:PART",
     .state_size = sizeof(play_state),

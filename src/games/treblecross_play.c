@@ -265,8 +265,8 @@ static void close_play(void *state) {
 }
 
 const cg_play_rules cg_treblecross_play = {
-    .intro = "Treblecross: we take turns putting an X on an empty cell; whoever first\n"
-             "makes three X in a row wins.\n",
+    .intro = "Treblecross: we take turns putting an X on an empty cell; whoever "
+             "first makes three X in a row wins.\n",
     .move_word = "cell",
     .move_help = "a cell number",
     .state_size = sizeof(play_state),

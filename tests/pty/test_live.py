@@ -5,6 +5,7 @@ Each check types into cgsolve through a pseudo-terminal (pexpect) or a pipe
 and expects the answer to come back at once, before any more input is given
 and before standard input is closed. Usage: test_live.py CGSOLVE.
 Prints "pty: N passed, M failed"."""
+import io
 import os
 import select
 import subprocess
@@ -85,6 +86,115 @@ for _ in range(40):
         break
 check("play gamecs on a terminal to the end by hints", winner == "you win. Well played!", f"({winner!r})")
 child.close(force=True)
+
+# The commands of play on a terminal, each answered at once: values, hint
+# with values, history, level, save, new, and another game after the end.
+work = tempfile.mkdtemp()
+seven = os.path.join(work, "seven.txt")
+with open(seven, "w") as f:
+    f.write(".......\n")
+saved = os.path.join(work, "saved.txt")
+
+
+def spawn_sized(args, columns, **env):
+    return pexpect.spawn(EXE, args, encoding="utf-8", timeout=TIMEOUT, dimensions=(24, columns),
+                         env={**os.environ, "TERM": "dumb", **env})
+
+
+child = spawn_sized(["play", "treblecross", "--seed", "3", seven], 80)
+expect(child, "values: prompt", r"Your move .*: ")
+child.sendline("values")
+expect(child, "values: the position's value", r"This position is a win for the player to move, "
+       r"Grundy value 3\.\r\n")
+expect(child, "values: a winning move with its nim-sum", r"  4  win   it leaves 1 ⊕ 1 = 0\r\n")
+expect(child, "values: a losing move", r"  7  loss  it leaves 2\r\n")
+child.sendline("hint")
+expect(child, "hint: the best moves with their values", r"Winning moves:\r\n  4  win   it leaves 1 ⊕ 1 = 0\r\n")
+child.sendline("4")
+expect(child, "the computer's reason: the nim-sum it leaves", r"I play cell [0-9] \(no move wins; it leaves [0-9]")
+child.sendline("history")
+expect(child, "history: both players' moves", r"  1\. you 4\r\n  2\. me  [0-9]\r\n")
+child.sendline("level casual")
+expect(child, "level: changed", r"I now play at level casual\.")
+child.sendline("save " + saved)
+expect(child, "save: written", r"Saved the position to ")
+child.sendline("new")
+expect(child, "new: the same start again", r"You move first\..*\r\n  \.\.\.\.\.\.\.\r\n")
+child.sendline("quit")
+expect(child, "quit", "Game abandoned.")
+child.expect(pexpect.EOF)
+child.close()
+check("play commands: exit 0", child.exitstatus == 0, f"({child.exitstatus})")
+with open(saved) as f:
+    board = f.read().split()
+check("save: the judge's format, a count and the board", len(board) == 2 and board[0] == "1" and
+      board[1].count("X") == 2 and len(board[1]) == 7, f"({board})")
+
+# After the end another game is offered; `new` starts it, the end of the
+# input stops (exit 0), and nothing is "to move" once the game is over.
+child = spawn_sized(["play", "numbergame", "--seed", "1", "--max", "4"], 80)
+for _ in range(4):
+    index = child.expect([r"Your move .*: ", r"Game over: [^\r]*\r\n", pexpect.TIMEOUT])
+    if index != 0:
+        break
+    child.sendline("hint")
+    child.expect(r"(Winning moves:|the hardest for me to beat:)\r\n  ([0-9]+) ")
+    move = child.match.group(2)
+    child.expect(r"Your move .*: ")
+    child.sendline(move)
+check("after the end: the game ended", index == 1, f"({index})")
+expect(child, "after the end: another game offered", r"Another game\? \(new, history, save FILE, quit\): ")
+check("after the end: nothing to move", "to move" not in child.before)
+child.sendline("new")
+expect(child, "after the end: new starts again", r"Available: 2 3 4\r\n")
+child.sendeof()
+expect(child, "after the end: the end of the input stops", "Game abandoned.")
+child.expect(pexpect.EOF)
+child.close()
+check("after the end: exit 0", child.exitstatus == 0, f"({child.exitstatus})")
+
+# Colour by outcome under the colour rules, the word always beside it.
+for name, args, env, coloured in [
+        ("TERM=dumb", [], {}, False),
+        ("--color=always", ["--color=always"], {}, True),
+        ("a colour terminal", [], {"TERM": "xterm"}, True),
+        ("NO_COLOR", [], {"TERM": "xterm", "NO_COLOR": "1"}, False),
+        ("--color=never", ["--color=never"], {"TERM": "xterm"}, False)]:
+    child = spawn_sized(["play", "treblecross", "--seed", "3", seven, *args], 80, **env)
+    child.expect(r"Your move .*: ")
+    child.sendline("values")
+    child.expect(r"  7  .*\r\n")
+    text = child.before + child.after
+    check(f"colour, {name}: {'on' if coloured else 'off'}",
+          ("\x1b[32mwin\x1b[0m" in text and "\x1b[31mloss\x1b[0m" in text) == coloured and
+          ("\x1b[" in text) == coloured, repr(text[-200:]))
+    check(f"colour, {name}: the words are there", "win" in text and "loss" in text)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+
+# Folding to the terminal's width: every line fits 40 and 80 columns, and a
+# long Treblecross board goes in rows of whole tens, each with its ruler.
+long_board = os.path.join(work, "long.txt")
+with open(long_board, "w") as f:
+    f.write("." * 157 + "\n")
+for columns, row in [(40, 30), (80, 70)]:
+    child = spawn_sized(["play", "treblecross", "--seed", "3", long_board], columns)
+    child.logfile_read = io.StringIO()  # everything it wrote
+    child.expect(r"quit\): ")  # the prompt itself folds at 40
+    child.sendline("values")
+    child.expect(r"  157 .*\r\n")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    text = child.logfile_read.getvalue()
+    child.close()
+    lines = text.replace("\r", "").split("\n")
+    widest = max(len(line) for line in lines)
+    check(f"fold at {columns}: no line is wider", widest <= columns, f"({widest})")
+    check(f"fold at {columns}: the board in rows of {row}", "  " + "." * row + "\n" in
+          text.replace("\r", "") and "  " + "." * (row + 1) not in text, "")
+    ruler = "".join(str(i % 10) for i in range(row + 1, 2 * row + 1))
+    check(f"fold at {columns}: each row has its ruler", "  " + ruler + "\n" in text.replace("\r", ""))
 
 # A solver fed one case at a time on a terminal answers each case at once.
 child = spawn("treblecross")

@@ -110,8 +110,10 @@ static cg_outcome value_here(session *s) {
     return value;
 }
 
-/* The value of the position after history + move, replayed in a fresh state. */
-static cg_outcome child_value(const session *s, const char *move) {
+/* The value of the position after history + move, replayed in a fresh
+ * state; *measured (when not NULL) receives that position's own value from
+ * cg_play_move_values. */
+static cg_outcome child_value(const session *s, const char *move, cg_play_value *measured) {
     session child = *s;
     open_state(&child);
     cg_error err;
@@ -120,8 +122,49 @@ static cg_outcome child_value(const session *s, const char *move) {
     }
     assert_int_equal(child.rules->play(child.state, move, &err), CG_OK);
     cg_outcome value = value_here(&child);
+    if (measured != NULL) {
+        cg_play_values values = CG_PLAY_VALUES_INIT;
+        assert_int_equal(cg_play_move_values(child.rules, child.state, &values, &err), CG_OK);
+        *measured = values.position;
+        cg_play_values_free(&values);
+    }
     close_state(&child);
     return value;
+}
+
+/* Move values agree with the lists and with the positions they lead to:
+ * the outcome is the flip of the child's, a Grundy value is 0 exactly for
+ * a winning move and is its components' nim-sum, and a remoteness is the
+ * child's own (an unknown measure promises nothing more). */
+static void check_move_values(session *s, const cg_strlist *legal) {
+    cg_play_values values = CG_PLAY_VALUES_INIT;
+    cg_error err;
+    assert_int_equal(cg_play_move_values(s->rules, s->state, &values, &err), CG_OK);
+    assert_int_equal(values.count, legal->count);
+    for (size_t i = 0; i < values.count; i++) {
+        const char *move = cg_strlist_at(&values.names, i);
+        assert_string_equal(move, cg_strlist_at(legal, i));
+        const cg_play_value *v = &values.moves[i];
+        cg_play_value child;
+        cg_outcome after = child_value(s, move, &child);
+        if (v->outcome != cg_outcome_flip(after)) {
+            fail_msg("%s: move %s after %zu plies: its value's outcome disagrees", s->game->name,
+                     move, s->plies);
+        }
+        if (v->measure == CG_MEASURE_GRUNDY) {
+            cg_nimber sum = 0;
+            for (size_t k = 0; k < v->component_count; k++) {
+                sum ^= values.components[v->first_component + k];
+            }
+            assert_true(v->components_omitted > 0 || sum == v->amount);
+            assert_true((v->amount == 0) == (v->outcome == CG_OUTCOME_WIN));
+            assert_true(child.measure != CG_MEASURE_GRUNDY || child.amount == v->amount);
+        } else if (v->measure == CG_MEASURE_REMOTENESS) {
+            assert_int_equal(child.measure, CG_MEASURE_REMOTENESS);
+            assert_int_equal(child.amount, v->amount);
+        }
+    }
+    cg_play_values_free(&values);
 }
 
 /* Every check of one position. */
@@ -133,7 +176,7 @@ static void check_position(session *s) {
     moves_of(s, s->rules->drawing_moves, &drawing);
     for (size_t i = 0; i < legal.count; i++) {
         const char *move = cg_strlist_at(&legal, i);
-        cg_outcome after = child_value(s, move);
+        cg_outcome after = child_value(s, move, NULL);
         if ((after == CG_OUTCOME_LOSS) != cg_strlist_contains(&winning, move)) {
             fail_msg("%s: move %s after %zu plies: winning list disagrees", s->game->name, move,
                      s->plies);
@@ -147,6 +190,7 @@ static void check_position(session *s) {
     for (size_t i = 0; i < winning.count; i++) {
         assert_true(cg_strlist_contains(&legal, cg_strlist_at(&winning, i)));
     }
+    check_move_values(s, &legal);
     static const char *const illegal[] = {"",   "zz",  "-1",  "0", "99999999999999999999",
                                           "1x", "9-9", "1:99"};
     for (size_t i = 0; i < sizeof illegal / sizeof illegal[0]; i++) {
@@ -490,10 +534,74 @@ static void every_playable_game(void **state) {
     }
 }
 
+/* Each level's promise on made-up values: perfect takes only the best
+ * outcome (the fastest win; when losing, the slowest loss, else the fewest
+ * winning replies) and is reproducible from its seed; strong never gives up
+ * the best outcome; casual takes a random legal move about one time in
+ * three. */
+static void levels_keep_their_promises(void **state) {
+    (void)state;
+    cg_play_values values = CG_PLAY_VALUES_INIT;
+    static const struct {
+        cg_outcome outcome;
+        uint64_t remoteness;
+    } moves[] = {{CG_OUTCOME_LOSS, 3}, {CG_OUTCOME_WIN, 5}, {CG_OUTCOME_WIN, 2},
+                 {CG_OUTCOME_DRAW, 1}, {CG_OUTCOME_WIN, 2}, {CG_OUTCOME_LOSS, 9}};
+    for (size_t i = 0; i < 6; i++) {
+        cg_play_value *v = cg_play_values_add(&values, "m", moves[i].outcome);
+        v->measure = CG_MEASURE_REMOTENESS;
+        v->amount = moves[i].remoteness;
+    }
+    enum { DRAWS = 6000 };
+    cg_rng rng = cg_rng_make(5);
+    size_t count[3][6] = {{0}};
+    for (int k = 0; k < DRAWS; k++) {
+        for (int level = 0; level < 3; level++) {
+            count[level][cg_play_choose(&values, (cg_play_level)level, &rng, NULL)]++;
+        }
+    }
+    /* perfect: the fastest wins (moves 2 and 4), at random between them */
+    assert_int_equal(count[0][2] + count[0][4], DRAWS);
+    assert_true(count[0][2] > DRAWS / 3 && count[0][4] > DRAWS / 3);
+    /* strong: wins only, the slower one (move 1) too */
+    assert_int_equal(count[1][1] + count[1][2] + count[1][4], DRAWS);
+    assert_true(count[1][1] > DRAWS / 10);
+    /* casual: a random move one time in three: each bad move about 1/18 */
+    for (size_t bad = 0; bad < 6; bad += bad == 0 ? 3 : 2) {
+        assert_true(count[2][bad] > DRAWS / 18 * 7 / 10 && count[2][bad] < DRAWS / 18 * 13 / 10);
+    }
+    /* the same seed, the same choices */
+    cg_rng a = cg_rng_make(9), b = cg_rng_make(9);
+    for (int k = 0; k < 100; k++) {
+        assert_int_equal(cg_play_choose(&values, CG_LEVEL_CASUAL, &a, NULL),
+                         cg_play_choose(&values, CG_LEVEL_CASUAL, &b, NULL));
+    }
+    /* losing: the longest remoteness; without one, the fewest winning
+     * replies, and a move of unknown value only when nothing else is left */
+    cg_play_values_clear(&values);
+    for (uint64_t r = 1; r <= 3; r++) {
+        cg_play_value *v = cg_play_values_add(&values, "m", CG_OUTCOME_LOSS);
+        v->measure = CG_MEASURE_REMOTENESS;
+        v->amount = r == 2 ? 8 : r;
+    }
+    assert_int_equal(cg_play_choose(&values, CG_LEVEL_PERFECT, &rng, NULL), 1);
+    cg_play_values_clear(&values);
+    for (int i = 0; i < 4; i++) {
+        cg_play_value *v = cg_play_values_add(&values, "m", CG_OUTCOME_LOSS);
+        cg_play_value_grundy(v, &values);
+        cg_play_values_component(&values, v, 1);
+        v->measure = i == 0 ? CG_MEASURE_UNKNOWN : CG_MEASURE_GRUNDY;
+    }
+    const size_t replies[] = {0, 3, 1, 2};
+    assert_int_equal(cg_play_choose(&values, CG_LEVEL_PERFECT, &rng, replies), 2);
+    cg_play_values_free(&values);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fixed_starts),
         cmocka_unit_test(every_playable_game),
+        cmocka_unit_test(levels_keep_their_promises),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

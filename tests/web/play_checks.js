@@ -155,6 +155,17 @@ async function testPlay(page, h) {
       mine.length === moves.length && history.every(([by, o]) => o === (by === 'you' ? 'win' : 'loss')),
       `(${history.join(' ')})`,
     );
+    if (game === 'numbergame') {
+      // the struck numbers tell why on focus
+      const struck = await page.$$eval('#drawn-board .number.removed', (nodes) => nodes.length);
+      await page.focus('#drawn-board .number.removed');
+      const why = await h.text(page, '#move-detail');
+      check(
+        'play numbergame: a struck number tells why on focus',
+        struck > 0 && /^\d+ is gone: (chosen|a sum: \d+ = \d+ \+ \d+)$/.test(why),
+        `(${why})`,
+      );
+    }
     await page.screenshot({ path: path.join(h.artifacts, `play-${game}.png`), fullPage: true });
   }
 

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The page's module calls (web/wasm_api.c) run natively against the built
+# library, under ASan and UBSan when the compiler has them: an input past
+# the old 1.25 MB wasm-stack limit, explanations, a million Grundy values
+# and a bad play position, each checked against the command line.
+# Usage: native_api.sh SOURCE_DIR CGSOLVE WORK_DIR
+set -euo pipefail
+src=$1
+exe=$2
+work=$3
+build=$(dirname "$exe")
+mkdir -p "$work"
+cc=${CC:-cc}
+flags=("-fsanitize=address,undefined" -fno-sanitize-recover=all)
+echo 'int main(void){return 0;}' > "$work/probe.c"
+"$cc" "${flags[@]}" "$work/probe.c" -o "$work/probe" 2> /dev/null || flags=()
+"$cc" -std=c11 -O1 -g -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror "${flags[@]}" \
+    -I"$src/include" -I"$build/include" "$src/web/wasm_api.c" "$src/tests/web/native_api.c" \
+    "$build/libcgsolve.a" -lm -lpthread -o "$work/native_api"
+"$exe" gen gamecs --cases 1 --nodes 100000 --max-weight 100 --seed 1 > "$work/big.in"
+"$exe" gamecs "$work/big.in" > "$work/big.out"
+"$exe" --json gamecs "$work/big.in" > "$work/big.json"
+"$exe" grundy 0.77 --upto 1000000 > "$work/values.out"
+printf '5 7\n' > "$work/bad-position"
+: > "$work/no-moves"
+"$work/native_api" solve gamecs "$work/big.in" > "$work/solve.answer"
+"$work/native_api" explain gamecs "$work/big.in" > "$work/explain.answer"
+"$work/native_api" grundy 0.77 1000000 > "$work/grundy.answer"
+"$work/native_api" play numbergame "$work/bad-position" "$work/no-moves" > "$work/play.answer"
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+read = lambda name: open(f"{work}/{name}", encoding="utf-8").read()
+failed = 0
+def check(name, ok, detail=""):
+    global failed
+    if not ok:
+        failed += 1
+        print(f"FAIL {name} {detail}"[:500])
+solve = json.loads(read("solve.answer"))
+check("solve: 1.47 MB, the judge's output", solve["ok"] and solve["judge"] == read("big.out"), solve.get("error"))
+explain = json.loads(read("explain.answer"))
+def records(text):  # each line without its "file" (the page's input has none)
+    out = [json.loads(line) for line in text.splitlines()]
+    for record in out:
+        record.pop("file", None)
+    return out
+check("explain: the --json lines", explain["ok"] and records(explain["json"]) == records(read("big.json")))
+grundy = json.loads(read("grundy.answer"))
+check("grundy: a million values", grundy["ok"] and grundy["values"] == read("values.out"))
+play = json.loads(read("play.answer"))
+check("play: a bad position is an error", not play["ok"] and play["error"] != "", play)
+print(f"native api: {4 - failed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
+PY
