@@ -2,8 +2,10 @@
 # Build and run the whole test suite twice: a gcc release build (golden runs
 # also under valgrind; then clang-format, clang-tidy and shellcheck through
 # scripts/lint.sh), then a clang build under AddressSanitizer +
-# UndefinedBehaviorSanitizer; then run every libFuzzer target for a bounded
-# time (FUZZ_SECONDS per target, default 30; 0 skips fuzzing).
+# UndefinedBehaviorSanitizer; then cgsolve under ThreadSanitizer (the octal
+# engine's crew); with COVERAGE=1, scripts/coverage.sh; then run every
+# libFuzzer target for a bounded time (FUZZ_SECONDS per target, default 30;
+# 0 skips fuzzing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test
@@ -19,6 +21,26 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILE
 cmake --build build-sanitize -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
+
+# ThreadSanitizer on the octal engine's crew: cgsolve alone, built by clang
+# with -fsanitize=thread, computes past 16,384 heaps (where scans are
+# shared) with two threads by both engines; the values must equal the
+# release build's, and any race fails the run (about 40 s of CPU).
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
+    -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
+    -DCGSOLVE_TESTS=OFF -DCGSOLVE_BENCH=OFF -DCGSOLVE_WERROR=ON > /dev/null
+cmake --build build-tsan -j "$jobs" --target cgsolve
+for method in naive sparse; do
+    TSAN_OPTIONS="halt_on_error=1 exitcode=66" build-tsan/cgsolve grundy 0.007 --upto 40000 \
+        --method "$method" --threads 2 > "build-tsan/values-$method"
+    build/cgsolve grundy 0.007 --upto 40000 --method "$method" | cmp - "build-tsan/values-$method"
+done
+echo "tsan: the crew is race-free on G(0..40000) of 0.007, naive and sparse, 2 threads"
+
+# Coverage (a third full build and suite run, several minutes): COVERAGE=1.
+if [ "${COVERAGE:-0}" = 1 ]; then
+    scripts/coverage.sh
+fi
 
 if [ "${FUZZ_SECONDS:-30}" -gt 0 ]; then
     scripts/fuzz.sh "${FUZZ_SECONDS:-30}"

@@ -332,7 +332,8 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
         return cg_error_set(err, CG_ERR_USAGE, "an octal code or a checkpoint to resume is needed");
     }
     if (options->upto >= ((uint64_t)1 << 40)) {
-        return cg_error_set(err, CG_ERR_LIMIT, "G(0..%llu) is too large a table",
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "G(0..%llu) is too large a table: the limit is G(0..2^40 - 1)",
                             (unsigned long long)options->upto);
     }
     if ((st = check_before(options, err)) != CG_OK) {
