@@ -609,11 +609,10 @@ static void save(conversation *c, const char *path) {
     cg_buf out = CG_BUF_INIT;
     cg_error why;
     cg_error_clear(&why);
-    cg_status st =
-        c->rules->write_position == NULL
-            ? cg_error_set(&why, CG_ERR_USAGE, "%s positions cannot be saved", c->game->name)
-            : CG_OK;
-    if (st == CG_OK) {
+    cg_status st = CG_OK;
+    if (c->rules->write_position == NULL) {
+        st = cg_error_set(&why, CG_ERR_USAGE, "%s positions cannot be saved", c->game->name);
+    } else {
         if (c->game->case_count != NULL) {
             cg_buf_puts(&out, "1\n");
         }
