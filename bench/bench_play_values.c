@@ -104,8 +104,8 @@ static void report(const char *what, const tally *t) {
 int main(int argc, char **argv) {
     int games = argc > 1 ? atoi(argv[1]) : 4;
     cg_rng rng = cg_rng_make(20261201);
-    printf("%-34s %6s %7s %10s %10s %7s %10s %10s\n", "positions", "count", "moves",
-           "values us", "hint us", "ratio", "worst v", "worst h");
+    printf("%-34s %6s %7s %10s %10s %7s %10s %10s\n", "positions", "count", "moves", "values us",
+           "hint us", "ratio", "worst v", "worst h");
     static const char *const names[] = {"treblecross", "gamecs", "grundy", "numbergame", "domino"};
     for (size_t k = 0; k < 5; k++) {
         const cg_game *game = find(names[k]);
@@ -155,8 +155,8 @@ int main(int argc, char **argv) {
         options.max_number = large[k].max;
         tally t = {0};
         cg_play_values values = CG_PLAY_VALUES_INIT;
-        time_position(find(large[k].game), text.len > 0 ? &start : NULL, &options, NULL, 0,
-                      &values, &t);
+        time_position(find(large[k].game), text.len > 0 ? &start : NULL, &options, NULL, 0, &values,
+                      &t);
         cg_play_values_free(&values);
         report(label, &t);
     }

@@ -76,6 +76,11 @@ cg_status cg_play_move_values(const cg_play_rules *rules, void *state, cg_play_v
 size_t cg_play_choose(const cg_play_values *values, cg_play_level level, cg_rng *rng,
                       const size_t *replies);
 
+/* Append text to out with every line longer than columns folded at its
+ * spaces (UTF-8 characters and terminal escapes counted as they show):
+ * prose continues flush left, an indented line four further in. */
+void cg_play_fold(const cg_buf *text, size_t columns, cg_buf *out);
+
 /* Set up rules' state (zeroed, rules->state_size bytes) at the start: the
  * usual one, a random one (options->random_start, options->seed), or case
  * options->case_number of the position file, which may be a judge input

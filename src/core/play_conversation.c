@@ -36,73 +36,6 @@ static bool human_to_move(const conversation *c) {
     return (c->history.count % 2 == 0) == c->human_first;
 }
 
-/* The visible width of the bytes text[0..len): UTF-8 characters, not
- * counting terminal escapes. */
-static size_t visible_width(const char *text, size_t len) {
-    size_t width = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] == '\033') {
-            while (i < len && text[i] != 'm') {
-                i++;
-            }
-        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
-            width++;
-        }
-    }
-    return width;
-}
-
-/* Append one line (without its newline) folded at spaces to columns. Prose
- * continues flush left; an indented line (a board, a list item, a prompt's
- * echo) continues four further in. A word longer than the room is left
- * whole. */
-static void fold_line(cg_buf *out, const char *line, size_t len, size_t columns) {
-    size_t indent = 0;
-    while (indent < len && line[indent] == ' ') {
-        indent++;
-    }
-    size_t hang = indent > 0 ? indent + 4 : 0;
-    size_t at = 0, used = 0;
-    bool first = true;
-    while (at < len) {
-        size_t word_end = at;
-        while (word_end < len && line[word_end] == ' ') {
-            word_end++;
-        }
-        while (word_end < len && line[word_end] != ' ') {
-            word_end++;
-        }
-        size_t width = visible_width(line + at, word_end - at);
-        if (!first && used + width > columns && used > hang) {
-            cg_buf_putc(out, '\n');
-            cg_buf_repeat(out, ' ', hang);
-            used = hang;
-            while (at < word_end && line[at] == ' ') {
-                at++;
-            }
-            width = visible_width(line + at, word_end - at);
-        }
-        cg_buf_append(out, line + at, word_end - at);
-        used += width;
-        at = word_end;
-        first = false;
-    }
-}
-
-static void fold(const cg_buf *text, size_t columns, cg_buf *out) {
-    const char *data = text->data != NULL ? text->data : "";
-    size_t at = 0;
-    while (at < text->len) {
-        const char *newline = memchr(data + at, '\n', text->len - at);
-        size_t end = newline != NULL ? (size_t)(newline - data) : text->len;
-        fold_line(out, data + at, end - at, columns);
-        if (newline != NULL) {
-            cg_buf_putc(out, '\n');
-        }
-        at = end + 1;
-    }
-}
-
 static cg_status flush(conversation *c, cg_error *err) {
     if (cg_buf_failed(&c->text)) {
         cg_buf_clear(&c->text);
@@ -111,7 +44,7 @@ static cg_status flush(conversation *c, cg_error *err) {
     cg_buf folded = CG_BUF_INIT;
     const cg_buf *shown = &c->text;
     if (!c->json) {
-        fold(&c->text, c->columns, &folded);
+        cg_play_fold(&c->text, c->columns, &folded);
         if (cg_buf_failed(&folded)) {
             cg_buf_free(&folded);
             cg_buf_clear(&c->text);
@@ -609,11 +542,10 @@ static void save(conversation *c, const char *path) {
     cg_buf out = CG_BUF_INIT;
     cg_error why;
     cg_error_clear(&why);
-    cg_status st =
-        c->rules->write_position == NULL
-            ? cg_error_set(&why, CG_ERR_USAGE, "%s positions cannot be saved", c->game->name)
-            : CG_OK;
-    if (st == CG_OK) {
+    cg_status st = CG_OK;
+    if (c->rules->write_position == NULL) {
+        st = cg_error_set(&why, CG_ERR_USAGE, "%s positions cannot be saved", c->game->name);
+    } else {
         if (c->game->case_count != NULL) {
             cg_buf_puts(&out, "1\n");
         }

@@ -98,7 +98,7 @@ static void show_row(const play_state *s, size_t from, size_t to, cg_buf *out) {
  * ruler, a blank line between rows. */
 static void show(void *state, size_t columns, cg_buf *out) {
     const play_state *s = state;
-    size_t row = columns == 0 || columns < 12 ? s->len : (columns - 2) / 10 * 10;
+    size_t row = columns < 12 ? s->len : (columns - 2) / 10 * 10; /* 0: no bound */
     row = row == 0 || row > s->len ? s->len : row;
     for (size_t from = 1; from <= s->len; from += row) {
         size_t to = from + row - 1 < s->len ? from + row - 1 : s->len;

@@ -95,8 +95,8 @@ expect_out_has "  .......
   1234567"
 expect 2 "" "cgsolve play: $position.t holds 2 cases, not 3" -- play treblecross --case 3 "$position.t"
 # Random starts are the same from the same seed.
-"$exe" play numbergame --random --seed 7 < /dev/null > "$position.a"
-"$exe" play numbergame --random --seed 7 < /dev/null > "$position.b"
+printf "" | "$exe" play numbergame --random --seed 7 > "$position.a"
+printf "" | "$exe" play numbergame --random --seed 7 > "$position.b"
 if cmp -s "$position.a" "$position.b" && grep -q "Available:" "$position.a"; then pass=$((pass + 1)); else echo "FAIL --seed repeats"; fail=$((fail + 1)); fi
 # Boards of ten cells or more get a ruler with the tens.
 expect 0 "quit\n" "" -- play treblecross
@@ -163,7 +163,7 @@ Game over: nobody wins."
 if sed -n '/You play tile pass/,$p' "$out" | grep -q "to move"; then echo "FAIL 'to move' after the end"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 expect_out_has "Not a legal move: only the deal can be saved"
 # The computer is reproducible: the same seed, the same game, byte for byte.
-"$exe" play treblecross --level casual --seed 11 --first computer < /dev/null > "$position.a"
-"$exe" play treblecross --level casual --seed 11 --first computer < /dev/null > "$position.b"
+printf "" | "$exe" play treblecross --level casual --seed 11 --first computer > "$position.a"
+printf "" | "$exe" play treblecross --level casual --seed 11 --first computer > "$position.b"
 if cmp -s "$position.a" "$position.b"; then pass=$((pass + 1)); else echo "FAIL a seeded game repeats"; fail=$((fail + 1)); fi
 rm -f "$position" "$position.t" "$position.a" "$position.b"

@@ -257,6 +257,14 @@ for args, typed in SESSIONS:
               [e["event"] for e in events[-2:]] == ["error", "abandoned"] and out.returncode == 1,
               str([e["event"] for e in events[-3:]]))
 
+# Seeded games repeat byte for byte: the computer at every level, JSON and text.
+for args in (["--json", "treblecross", "--level", "casual"], ["--json", "numbergame", "--level", "strong"],
+             ["domino", "--random"], ["--json", "grundy", "0.77", "4", "6", "9"]):
+    first_run = run(["play", "--first", "computer", "--seed", "17", *args], "")
+    second_run = run(["play", "--first", "computer", "--seed", "17", *args], "")
+    check(f"play {args}: seeded games repeat byte for byte",
+          first_run.stdout == second_run.stdout and first_run.stdout != b"")
+
 # check --json: every verdict.
 import tempfile
 with tempfile.TemporaryDirectory() as work:
