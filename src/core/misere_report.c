@@ -227,7 +227,7 @@ cg_status cg_write_misere(const char *text, const char *const *args, size_t coun
     }
     cg_octal_code code;
     cg_status st = cg_octal_parse(text, &code, err);
-    size_t heaps[MAX_SUM];
+    size_t heaps[MAX_SUM] = {0};
     if (st == CG_OK && options->sum) {
         st = parse_heaps(args, count, heaps, err);
     }

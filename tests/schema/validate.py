@@ -41,7 +41,8 @@ def validator(name):
 
 ENVELOPE = validator("envelope")
 VALIDATORS = {name: validator(name) for name in
-              ["domino", "treblecross", "gamecs", "path", "numbergame", "grundy", "play", "check"]}
+              ["domino", "treblecross", "gamecs", "path", "numbergame", "grundy", "play", "check",
+               "misere"]}
 
 
 def run(args, text):
@@ -203,6 +204,19 @@ for code, upto in [("0.77", "150"), ("0.007", "60"), ("4.07", "40"), ("0.137", "
     explained = run(["grundy", code, "--upto", upto, "--explain"], "").stdout.decode()
     blocks = yaml_blocks(explained)
     check(f"grundy {code}: YAML equals the JSON analysis",
+          len(blocks) == 1 and yaml.safe_load(blocks[0]) == obj["analysis"])
+
+# grundy --misere: the heap table and sums, one line each, and the YAML.
+for args in [["0.77", "--upto", "12"], ["0.07", "--upto", "15", "--terms", "6"],
+             ["0.77", "--sum", "5", "7", "9"], ["0.333", "--sum", "1", "1", "1"]]:
+    as_json = run(["grundy"] + args + ["--misere", "--json"], "")
+    obj = json.loads(as_json.stdout)
+    errors = [e.message for e in ENVELOPE.iter_errors(obj)] + \
+             [e.message for e in VALIDATORS["misere"].iter_errors(obj)]
+    check(f"grundy --misere {' '.join(args)}: validates", not errors, "; ".join(errors[:3]))
+    explained = run(["grundy"] + args + ["--misere", "--explain"], "").stdout.decode()
+    blocks = yaml_blocks(explained)
+    check(f"grundy --misere {' '.join(args)}: YAML equals the JSON analysis",
           len(blocks) == 1 and yaml.safe_load(blocks[0]) == obj["analysis"])
 
 # play: every event of scripted sessions.
