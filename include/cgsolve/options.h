@@ -68,6 +68,7 @@ typedef enum cg_option_id {
     CG_OPTION_SUM,          /* grundy --misere: the arguments after CODE are a sum's heaps */
     CG_OPTION_TERMS,        /* grundy --misere: genus terms per heap */
     CG_OPTION_POSITIONS,    /* grundy --misere: positions one question may search */
+    CG_OPTION_QUOTIENT,     /* grundy --misere: the misère quotient of heaps <= N */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -152,6 +153,7 @@ typedef struct cg_options {
     bool sum;           /* grundy --misere: the arguments are a sum's heaps */
     uint64_t terms;     /* grundy --misere: genus terms (0: the default) */
     uint64_t positions; /* grundy --misere: the search budget (0: the default) */
+    int64_t quotient;   /* grundy --misere: the quotient's heap bound (-1: none) */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

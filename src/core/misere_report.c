@@ -6,6 +6,7 @@
 
 #include "cgsolve/buf.h"
 #include "cgsolve/grundy_table.h"
+#include "cgsolve/misere_quotient.h"
 #include "cgsolve/report.h"
 
 #define MAX_SUM 64 /* heaps in a sum on the command line */
@@ -19,6 +20,8 @@ const cg_option_spec cg_misere_options[] = {
      "with --misere: genus terms per heap (default 4)", 1, CG_MISERE_MAX_TERMS, NULL},
     {CG_OPTION_POSITIONS, "positions", 0, CG_ARG_INT, "N",
      "with --misere: positions a question may search (2000000)", 1, (int64_t)1 << 40, NULL},
+    {CG_OPTION_QUOTIENT, "quotient", 0, CG_ARG_INT, "N",
+     "with --misere: the misère quotient of heaps up to N", 0, CG_QUOTIENT_MAX_HEAPS, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
@@ -216,6 +219,111 @@ static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const
     return st;
 }
 
+static void word_of(const cg_misere_quotient *q, uint32_t e, cg_buf *out) {
+    cg_misere_quotient_word(q, q->normal + (size_t)e * q->generators, out);
+}
+
+/* The presentation: lines for the text modes, fields for the analysis. */
+static void present_quotient(const cg_misere_quotient *q, cg_buf *text, cg_report *report) {
+    cg_buf one = CG_BUF_INIT;
+    cg_buf_printf(text, "quotient of heaps 0-%zu: order %zu\ngenerators:", q->heaps, q->order);
+    cg_report_open_object(report, "quotient");
+    cg_report_int(report, "heaps", (int64_t)q->heaps);
+    cg_report_int(report, "order", (int64_t)q->order);
+    cg_report_open_list(report, "generators");
+    for (size_t g = 0; g < q->generators; g++) {
+        cg_buf_clear(&one);
+        cg_misere_quotient_name(g, &one);
+        cg_buf_printf(text, "%s %.*s = heap %zu", g > 0 ? "," : "", (int)one.len, one.data,
+                      q->generator_heap[g]);
+        cg_report_open_object(report, NULL);
+        cg_report_text_buf(report, "name", &one);
+        cg_report_int(report, "heap", (int64_t)q->generator_heap[g]);
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+    cg_buf_puts(text, "\nrelations:");
+    cg_report_open_list(report, "relations");
+    for (size_t r = 0; r < q->relation_count; r++) {
+        cg_buf_clear(&one);
+        cg_misere_quotient_word(q, q->relations + 2 * r * q->generators, &one);
+        cg_buf_puts(&one, " = ");
+        cg_misere_quotient_word(q, q->relations + (2 * r + 1) * q->generators, &one);
+        cg_buf_printf(text, "%s %.*s", r > 0 ? "," : "", (int)one.len, one.data);
+        cg_report_text_buf(report, NULL, &one);
+    }
+    cg_report_close(report);
+    cg_buf_puts(text, "\nP-portion:");
+    cg_report_open_list(report, "p_portion");
+    for (uint32_t e = 0, listed = 0; e < q->order; e++) {
+        if (q->is_p[e]) {
+            cg_buf_clear(&one);
+            word_of(q, e, &one);
+            cg_buf_printf(text, "%s %.*s", listed++ > 0 ? "," : "", (int)one.len, one.data);
+            cg_report_text_buf(report, NULL, &one);
+        }
+    }
+    cg_report_close(report);
+    cg_buf_puts(text, "\nheaps:");
+    cg_report_open_list(report, "heap_elements");
+    for (size_t h = 0; h <= q->heaps; h++) {
+        cg_buf_clear(&one);
+        word_of(q, q->heap_element[h], &one);
+        cg_buf_printf(text, " %zu:%.*s", h, (int)one.len, one.data);
+        cg_report_text_buf(report, NULL, &one);
+    }
+    cg_report_close(report);
+    cg_buf_putc(text, '\n');
+    cg_report_int(report, "tests", (int64_t)q->tests);
+    cg_report_int(report, "states", (int64_t)q->states);
+    cg_report_close(report);
+    cg_buf_free(&one);
+}
+
+/* The quotients of heaps 0..k for k = 1..N, a line each as it is proven
+ * ("heaps 0-k: order m, g generators"), then the presentation of the last. */
+static cg_status write_quotient(cg_misere_solver *s, const cg_octal_code *code, size_t top,
+                                const cg_options *options, FILE *out, cg_error *err) {
+    cg_report report;
+    cg_report_init(&report);
+    report_common(s, code, &report);
+    cg_buf line = CG_BUF_INIT;
+    cg_status st = CG_OK;
+    cg_misere_quotient q;
+    memset(&q, 0, sizeof q);
+    cg_report_open_list(&report, "orders");
+    for (size_t k = 0; st == CG_OK && k <= top; k++) {
+        cg_misere_quotient_free(&q);
+        st = cg_misere_quotient_build(s, k, 65535, 4000000, &q, err);
+        if (st == CG_OK) {
+            cg_report_int(&report, NULL, (int64_t)q.order);
+            cg_buf_clear(&line);
+            if (options->output != CG_OUTPUT_JSON) {
+                cg_buf_printf(&line, "heaps 0-%zu: order %zu, %zu generators\n", k, q.order,
+                              q.generators);
+            }
+            st = write_out(out, &line, err);
+        }
+    }
+    cg_report_close(&report);
+    cg_buf answer = CG_BUF_INIT;
+    if (st == CG_OK) {
+        present_quotient(&q, &answer, &report);
+        cg_report_int(&report, "positions", (int64_t)cg_misere_positions(s));
+        if (options->output != CG_OUTPUT_JSON) {
+            st = write_out(out, &answer, err);
+        }
+    }
+    if (st == CG_OK) {
+        st = write_analysis(options, &report, &answer, out, err);
+    }
+    cg_misere_quotient_free(&q);
+    cg_buf_free(&answer);
+    cg_buf_free(&line);
+    cg_report_free(&report);
+    return st;
+}
+
 cg_status cg_write_misere(const char *text, const char *const *args, size_t count,
                           const cg_options *options, FILE *out, cg_error *err) {
     if (text == NULL || options == NULL || out == NULL || (args == NULL && count > 0)) {
@@ -244,7 +352,9 @@ cg_status cg_write_misere(const char *text, const char *const *args, size_t coun
                                                             : CG_MISERE_DEFAULT_POSITIONS);
         cg_misere_set_progress(s, options->progress_hook, options->progress_context);
         st = options->sum ? write_sum(s, &code, heaps, count, options, out, err)
-                          : write_table(s, &code, options, out, err);
+             : options->quotient >= 0
+                 ? write_quotient(s, &code, (size_t)options->quotient, options, out, err)
+                 : write_table(s, &code, options, out, err);
     }
     cg_misere_free(s);
     return st;

@@ -26,3 +26,10 @@ Try 'cgsolve --help'." -- grundy 0.77 --misere 5
 expect 3 "" "cgsolve grundy: not settled within 5 positions of search" -- \
     grundy 0.77 --misere --sum 20 17 15 --positions 5
 expect_out ""
+# --quotient: 0.75's quotient of heaps up to 6 has order 8, proven.
+expect 0 "" "" -- grundy 0.75 --misere --quotient 6
+if grep -q "^quotient of heaps 0-6: order 8$" "$out" && grep -q "^heaps 0-2: order 6, 2 generators$" "$out" &&
+    grep -q "^P-portion: a, c^2$" "$out"; then m_ok; else m_bad "quotient: $(cat "$out")"; fi
+# a search budget too small for Kayles' wild heaps: refused, exit 3
+expect 3 "" "cgsolve grundy: not settled within 3 positions of search" -- \
+    grundy 0.77 --misere --quotient 6 --positions 3

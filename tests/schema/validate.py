@@ -208,7 +208,8 @@ for code, upto in [("0.77", "150"), ("0.007", "60"), ("4.07", "40"), ("0.137", "
 
 # grundy --misere: the heap table and sums, one line each, and the YAML.
 for args in [["0.77", "--upto", "12"], ["0.07", "--upto", "15", "--terms", "6"],
-             ["0.77", "--sum", "5", "7", "9"], ["0.333", "--sum", "1", "1", "1"]]:
+             ["0.77", "--sum", "5", "7", "9"], ["0.333", "--sum", "1", "1", "1"],
+             ["0.75", "--quotient", "6"]]:
     as_json = run(["grundy"] + args + ["--misere", "--json"], "")
     obj = json.loads(as_json.stdout)
     errors = [e.message for e in ENVELOPE.iter_errors(obj)] + \
