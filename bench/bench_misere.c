@@ -8,6 +8,7 @@
 
 #include "bench_clock.h"
 #include "cgsolve/misere.h"
+#include "cgsolve/misere_quotient.h"
 #include "ref_misere.h"
 #include "ref_rng.h"
 
@@ -165,12 +166,67 @@ static void ten_heaps(size_t sums) {
     cg_misere_free(k);
 }
 
+typedef struct lookups {
+    const cg_misere_quotient *q;
+    size_t heaps[32];
+    size_t tokens, sums, agree;
+    double quotient_seconds, reference_seconds;
+} lookups;
+
+/* Every sum of heaps up to q->heaps within the tokens: the quotient's
+ * answer and the reference's, each timed. */
+static void each_sum(lookups *l, size_t count, size_t largest, size_t total) {
+    double t0 = bench_now();
+    bool by_quotient = l->q->is_p[cg_misere_quotient_element(l->q, l->heaps, count)] != 0;
+    double t1 = bench_now();
+    bool by_reference = ref_misere_is_p(l->heaps, count);
+    l->quotient_seconds += t1 - t0;
+    l->reference_seconds += bench_now() - t1;
+    l->sums++;
+    l->agree += by_quotient == by_reference;
+    for (size_t h = 1; h <= largest && total + h <= l->tokens && count < 32; h++) {
+        l->heaps[count] = h;
+        each_sum(l, count + 1, h, total + h);
+    }
+}
+
+/* Building published quotients (0.75's R8-sized one, Kayles'), then all
+ * sums within a token bound against the reference. */
+static void quotients(const char *text, size_t n, size_t tokens) {
+    cg_misere_solver *s = solver(text, 1, 0);
+    cg_misere_quotient q;
+    cg_error err;
+    double t0 = bench_now();
+    if (cg_misere_quotient_build(s, n, 65535, 4000000, &q, &err) != CG_OK) {
+        printf("quotient %s to %zu: %s\n", text, n, err.message);
+        cg_misere_free(s);
+        return;
+    }
+    double built = bench_now() - t0;
+    cg_octal_code code;
+    cg_octal_parse(text, &code, &err);
+    ref_misere_begin(&code);
+    lookups l = {&q, {0}, tokens, 0, 0, 0, 0};
+    each_sum(&l, 0, n, 0);
+    ref_misere_end();
+    printf("quotient %-5s heaps 0-%zu: order %zu built in %.2f s (%zu tests, %llu states); %zu "
+           "sums of up to %zu tokens: %zu agree with the reference, quotient %.3f us a sum, "
+           "reference %.1f us\n",
+           text, n, q.order, built, q.tests, (unsigned long long)q.states, l.sums, tokens, l.agree,
+           1e6 * l.quotient_seconds / (double)l.sums, 1e6 * l.reference_seconds / (double)l.sums);
+    cg_misere_quotient_free(&q);
+    cg_misere_free(s);
+}
+
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     size_t sums = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000;
     genus_table("0.77", 22, 8);
     genus_table("0.07", 26, 8);
     small_sums(sums);
+    quotients("0.333", 3, 20);
+    quotients("0.75", 7, 20);
+    quotients("0.77", 9, 20);
     ten_heaps(sums);
     return 0;
 }
