@@ -65,6 +65,14 @@ void cg_misere_quotient_free(cg_misere_quotient *q);
 /* The element of the sum heaps[0..count-1] (each <= q->heaps). */
 uint32_t cg_misere_quotient_element(const cg_misere_quotient *q, const size_t *heaps, size_t count);
 
+/* Whether the sum heaps[0..count-1] (each <= q->heaps) is a P-position,
+ * and fn for each of its winning moves, as cg_misere_winning_moves reports
+ * them; *wins counts them. code is the quotient's game. */
+bool cg_misere_quotient_is_p(const cg_misere_quotient *q, const size_t *heaps, size_t count);
+void cg_misere_quotient_winning_moves(const cg_misere_quotient *q, const cg_octal_code *code,
+                                      const size_t *heaps, size_t count, cg_misere_move_fn fn,
+                                      void *context, size_t *wins);
+
 /* Generator g's name: a, b, ..., z, then g26, g27, ... */
 void cg_misere_quotient_name(size_t g, cg_buf *out);
 /* The word of exponents (generators entries), "1" when empty: "ab^2". */

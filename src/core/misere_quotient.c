@@ -732,3 +732,49 @@ void cg_misere_quotient_word(const cg_misere_quotient *q, const uint8_t *exponen
         cg_buf_putc(out, '1');
     }
 }
+
+bool cg_misere_quotient_is_p(const cg_misere_quotient *q, const size_t *heaps, size_t count) {
+    return q->is_p[cg_misere_quotient_element(q, heaps, count)] != 0;
+}
+
+typedef struct quotient_moves {
+    const cg_misere_quotient *q;
+    uint32_t rest; /* the element of the sum without the heap moved in */
+    size_t at;
+    cg_misere_move_fn fn;
+    void *context;
+    size_t wins;
+} quotient_moves;
+
+static void quotient_move(void *context, size_t take, const size_t *parts, size_t count) {
+    quotient_moves *m = context;
+    uint32_t e = m->rest;
+    for (size_t i = 0; i < count; i++) {
+        e = m->q->times[(size_t)e * (m->q->heaps + 1) + parts[i]];
+    }
+    if (m->q->is_p[e]) {
+        m->wins++;
+        if (m->fn != NULL) {
+            m->fn(m->context, m->at, take, parts, count);
+        }
+    }
+}
+
+void cg_misere_quotient_winning_moves(const cg_misere_quotient *q, const cg_octal_code *code,
+                                      const size_t *heaps, size_t count, cg_misere_move_fn fn,
+                                      void *context, size_t *wins) {
+    quotient_moves m = {q, 0, 0, fn, context, 0};
+    for (size_t i = 0; i < count; i++) {
+        m.rest = 0;
+        for (size_t j = 0; j < count; j++) {
+            if (j != i) {
+                m.rest = q->times[(size_t)m.rest * (q->heaps + 1) + heaps[j]];
+            }
+        }
+        m.at = i;
+        cg_octal_each_option(code, heaps[i], quotient_move, &m);
+    }
+    if (wins != NULL) {
+        *wins = m.wins;
+    }
+}

@@ -157,7 +157,9 @@ static void write_move(void *context, size_t heap, size_t take, const size_t *pa
         cg_buf_putc(m->text, ' ');
     }
     cg_buf_append(m->text, one.data, one.len);
-    cg_report_text_buf(m->report, NULL, &one);
+    if (m->report != NULL) {
+        cg_report_text_buf(m->report, NULL, &one);
+    }
     cg_buf_free(&one);
 }
 
@@ -182,11 +184,57 @@ static cg_status parse_heaps(const char *const *args, size_t count, size_t *heap
     return CG_OK;
 }
 
+/* The outcome and winning moves of the sum: by the tame rule or search,
+ * else, when that is past the budget and the heaps are small enough, by the
+ * proven quotient of heaps up to the largest. */
+static cg_status settle_sum(cg_misere_solver *s, const cg_octal_code *code, const size_t *heaps,
+                            size_t count, bool *p, const char **method, move_text *m, size_t *wins,
+                            cg_error *err) {
+    cg_misere_method how = CG_MISERE_BY_SEARCH;
+    cg_status st = cg_misere_is_p(s, heaps, count, p, &how, err);
+    if (st == CG_OK) {
+        st = cg_misere_winning_moves(s, heaps, count, write_move, m, wins, err);
+    }
+    size_t largest = 0;
+    for (size_t i = 0; i < count; i++) {
+        largest = heaps[i] > largest ? heaps[i] : largest;
+    }
+    if (st == CG_OK) {
+        *method = how == CG_MISERE_BY_TAME_RULE ? "tame-rule" : "search";
+        return CG_OK;
+    }
+    cg_buf_clear(m->text); /* moves written before the search gave up */
+    m->written = 0;
+    if (st != CG_ERR_LIMIT || largest > CG_QUOTIENT_MAX_HEAPS) {
+        return st;
+    }
+    cg_misere_quotient q;
+    cg_error why;
+    if (cg_misere_quotient_build(s, largest, 65535, 4000000, &q, &why) != CG_OK) {
+        char first[CG_ERROR_MESSAGE_MAX];
+        snprintf(first, sizeof first, "%s", err->message);
+        return cg_error_set(err, st, "%s; nor by the quotient of heaps up to %zu: %s", first,
+                            largest, why.message);
+    }
+    *p = cg_misere_quotient_is_p(&q, heaps, count);
+    *method = "quotient";
+    cg_misere_quotient_winning_moves(&q, code, heaps, count, write_move, m, wins);
+    cg_misere_quotient_free(&q);
+    return CG_OK;
+}
+
 static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const size_t *heaps,
                            size_t count, const cg_options *options, FILE *out, cg_error *err) {
     bool p = false;
-    cg_misere_method method = CG_MISERE_BY_SEARCH;
-    cg_status st = cg_misere_is_p(s, heaps, count, &p, &method, err);
+    const char *method = "search";
+    cg_buf moves = CG_BUF_INIT;
+    move_text m = {&moves, NULL, 0};
+    size_t wins = 0;
+    cg_status st = settle_sum(s, code, heaps, count, &p, &method, &m, &wins, err);
+    if (st != CG_OK) {
+        cg_buf_free(&moves);
+        return st;
+    }
     cg_report report;
     cg_report_init(&report);
     report_common(s, code, &report);
@@ -196,25 +244,30 @@ static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const
     }
     cg_report_close(&report);
     cg_report_string(&report, "outcome", p ? "P" : "N");
-    cg_report_string(&report, "method", method == CG_MISERE_BY_TAME_RULE ? "tame-rule" : "search");
-    cg_buf answer = CG_BUF_INIT;
-    cg_buf_puts(&answer, p ? "P\n" : "N\n");
+    cg_report_string(&report, "method", method);
     cg_report_open_list(&report, "winning_moves");
-    move_text m = {&answer, &report, 0};
-    size_t wins = 0;
-    if (st == CG_OK) {
-        st = cg_misere_winning_moves(s, heaps, count, write_move, &m, &wins, err);
+    for (size_t from = 0; from < moves.len;) { /* the moves, space-separated */
+        size_t to = from;
+        while (to < moves.len && moves.data[to] != ' ') {
+            to++;
+        }
+        cg_report_string_n(&report, NULL, moves.data + from, to - from);
+        from = to + 1;
     }
     cg_report_close(&report);
-    cg_buf_puts(&answer, wins == 0 ? "none\n" : "\n");
     cg_report_int(&report, "positions", (int64_t)cg_misere_positions(s));
-    if (st == CG_OK && options->output != CG_OUTPUT_JSON) {
+    cg_buf answer = CG_BUF_INIT;
+    cg_buf_puts(&answer, p ? "P\n" : "N\n");
+    cg_buf_append(&answer, moves.data, moves.len);
+    cg_buf_puts(&answer, wins == 0 ? "none\n" : "\n");
+    if (options->output != CG_OUTPUT_JSON) {
         st = write_out(out, &answer, err);
     }
     if (st == CG_OK) {
         st = write_analysis(options, &report, &answer, out, err);
     }
     cg_buf_free(&answer);
+    cg_buf_free(&moves);
     cg_report_free(&report);
     return st;
 }

@@ -161,6 +161,35 @@ static void quotients_agree_with_brute_force(void **state) {
     assert_true(checked > 5000);
 }
 
+/* The quotient's outcome and winning moves against the solver's search on
+ * random Kayles sums of up to 10 heaps up to 9. */
+static void moves_from_the_quotient(void **state) {
+    (void)state;
+    cg_misere_solver *s = solver_for("0.77");
+    cg_misere_quotient q;
+    cg_error err;
+    assert_int_equal(cg_misere_quotient_build(s, 9, 1000, 100000, &q, &err), CG_OK);
+    ref_rng rng = cg_rng_make(9);
+    for (size_t t = 0; t < 300; t++) {
+        size_t heaps[10], count = 1 + (size_t)ref_rng_below(&rng, 10), tokens = 0;
+        for (size_t i = 0; i < count; i++) {
+            heaps[i] = 1 + (size_t)ref_rng_below(&rng, tokens < 14 ? 9 : 2);
+            tokens += heaps[i];
+        }
+        bool p;
+        cg_misere_method method;
+        size_t wins = 0, quotient_wins = 0;
+        assert_int_equal(cg_misere_is_p(s, heaps, count, &p, &method, &err), CG_OK);
+        assert_int_equal(cg_misere_winning_moves(s, heaps, count, NULL, NULL, &wins, &err), CG_OK);
+        assert_int_equal(cg_misere_quotient_is_p(&q, heaps, count), p);
+        cg_misere_quotient_winning_moves(&q, cg_misere_code(s), heaps, count, NULL, NULL,
+                                         &quotient_wins);
+        assert_int_equal(quotient_wins, wins);
+    }
+    cg_misere_quotient_free(&q);
+    cg_misere_free(s);
+}
+
 static void limits_refuse(void **state) {
     (void)state;
     cg_misere_solver *s = solver_for("0.77");
@@ -178,6 +207,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tame_quotient_t2),
         cmocka_unit_test(quotients_agree_with_brute_force),
+        cmocka_unit_test(moves_from_the_quotient),
         cmocka_unit_test(limits_refuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
