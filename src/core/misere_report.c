@@ -258,7 +258,9 @@ static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const
     cg_report_int(&report, "positions", (int64_t)cg_misere_positions(s));
     cg_buf answer = CG_BUF_INIT;
     cg_buf_puts(&answer, p ? "P\n" : "N\n");
-    cg_buf_append(&answer, moves.data, moves.len);
+    if (moves.len > 0) {
+        cg_buf_append(&answer, moves.data, moves.len);
+    }
     cg_buf_puts(&answer, wins == 0 ? "none\n" : "\n");
     if (options->output != CG_OUTPUT_JSON) {
         st = write_out(out, &answer, err);
