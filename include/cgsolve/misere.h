@@ -89,6 +89,9 @@ size_t cg_misere_terms(const cg_misere_solver *solver);
 /* The first heap that is not tame, or count when all analysed ones are. */
 size_t cg_misere_first_wild(const cg_misere_solver *solver);
 
+/* The solver's code. */
+const cg_octal_code *cg_misere_code(const cg_misere_solver *solver);
+
 /* Positions searched so far (for the benchmarks). */
 uint64_t cg_misere_positions(const cg_misere_solver *solver);
 

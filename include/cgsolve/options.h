@@ -75,6 +75,7 @@ typedef enum cg_option_id {
     CG_OPTION_BEYOND_LIMITS,
     /* stress: how long shrinking may take */
     CG_OPTION_SHRINK_SECONDS,
+    CG_OPTION_QUOTIENT,     /* grundy --misere: the misère quotient of heaps <= N */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -165,6 +166,7 @@ typedef struct cg_options {
     size_t columns; /* play: the width text is folded to (0: 80; set by the front end) */
     bool beyond_limits;    /* gen, stress: sizes past the problem's stated limits */
     double shrink_seconds; /* stress: seconds shrinking may take (0: the default) */
+    int64_t quotient;   /* grundy --misere: the quotient's heap bound (-1: none) */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

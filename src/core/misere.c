@@ -152,7 +152,9 @@ static cg_status list_options(cg_misere_solver *s, size_t n, cg_error *err) {
         return c.status;
     }
     size_t count = s->option_count - first;
-    qsort(s->options + first, count, sizeof *s->options, compare_options);
+    if (count > 1) {
+        qsort(s->options + first, count, sizeof *s->options, compare_options);
+    }
     size_t kept = 0;
     for (size_t i = 0; i < count; i++) {
         if (kept == 0 ||
@@ -419,9 +421,9 @@ static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
     size_t first = s->option_first[n], end = s->option_first[n + 1];
     bool options_tame = true;
     uint64_t low = 0;
-    uint32_t *values = NULL;
     size_t count = end - first;
-    if (count > 0 && (values = malloc(count * sizeof *values)) == NULL) {
+    uint32_t *values = malloc((count + 1) * sizeof *values);
+    if (values == NULL) {
         return cg_error_nomem(err, "a heap's options");
     }
     const uint16_t empty[2] = {0, 0};
@@ -553,6 +555,10 @@ size_t cg_misere_count(const cg_misere_solver *s) {
 
 size_t cg_misere_terms(const cg_misere_solver *s) {
     return s->terms;
+}
+
+const cg_octal_code *cg_misere_code(const cg_misere_solver *s) {
+    return &s->code;
 }
 
 uint64_t cg_misere_positions(const cg_misere_solver *s) {

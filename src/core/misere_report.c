@@ -6,6 +6,7 @@
 
 #include "cgsolve/buf.h"
 #include "cgsolve/grundy_table.h"
+#include "cgsolve/misere_quotient.h"
 #include "cgsolve/report.h"
 
 #define MAX_SUM 64 /* heaps in a sum on the command line */
@@ -19,6 +20,8 @@ const cg_option_spec cg_misere_options[] = {
      "with --misere: genus terms per heap (default 4)", 1, CG_MISERE_MAX_TERMS, NULL},
     {CG_OPTION_POSITIONS, "positions", 0, CG_ARG_INT, "N",
      "with --misere: positions a question may search (2000000)", 1, (int64_t)1 << 40, NULL},
+    {CG_OPTION_QUOTIENT, "quotient", 0, CG_ARG_INT, "N",
+     "with --misere: the misère quotient of heaps up to N", 0, CG_QUOTIENT_MAX_HEAPS, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
@@ -154,7 +157,9 @@ static void write_move(void *context, size_t heap, size_t take, const size_t *pa
         cg_buf_putc(m->text, ' ');
     }
     cg_buf_append(m->text, one.data, one.len);
-    cg_report_text_buf(m->report, NULL, &one);
+    if (m->report != NULL) {
+        cg_report_text_buf(m->report, NULL, &one);
+    }
     cg_buf_free(&one);
 }
 
@@ -179,11 +184,57 @@ static cg_status parse_heaps(const char *const *args, size_t count, size_t *heap
     return CG_OK;
 }
 
+/* The outcome and winning moves of the sum: by the tame rule or search,
+ * else, when that is past the budget and the heaps are small enough, by the
+ * proven quotient of heaps up to the largest. */
+static cg_status settle_sum(cg_misere_solver *s, const cg_octal_code *code, const size_t *heaps,
+                            size_t count, bool *p, const char **method, move_text *m, size_t *wins,
+                            cg_error *err) {
+    cg_misere_method how = CG_MISERE_BY_SEARCH;
+    cg_status st = cg_misere_is_p(s, heaps, count, p, &how, err);
+    if (st == CG_OK) {
+        st = cg_misere_winning_moves(s, heaps, count, write_move, m, wins, err);
+    }
+    size_t largest = 0;
+    for (size_t i = 0; i < count; i++) {
+        largest = heaps[i] > largest ? heaps[i] : largest;
+    }
+    if (st == CG_OK) {
+        *method = how == CG_MISERE_BY_TAME_RULE ? "tame-rule" : "search";
+        return CG_OK;
+    }
+    cg_buf_clear(m->text); /* moves written before the search gave up */
+    m->written = 0;
+    if (st != CG_ERR_LIMIT || largest > CG_QUOTIENT_MAX_HEAPS) {
+        return st;
+    }
+    cg_misere_quotient q;
+    cg_error why;
+    if (cg_misere_quotient_build(s, largest, 65535, 4000000, &q, &why) != CG_OK) {
+        char first[CG_ERROR_MESSAGE_MAX];
+        snprintf(first, sizeof first, "%s", err->message);
+        return cg_error_set(err, st, "%s; nor by the quotient of heaps up to %zu: %s", first,
+                            largest, why.message);
+    }
+    *p = cg_misere_quotient_is_p(&q, heaps, count);
+    *method = "quotient";
+    cg_misere_quotient_winning_moves(&q, code, heaps, count, write_move, m, wins);
+    cg_misere_quotient_free(&q);
+    return CG_OK;
+}
+
 static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const size_t *heaps,
                            size_t count, const cg_options *options, FILE *out, cg_error *err) {
     bool p = false;
-    cg_misere_method method = CG_MISERE_BY_SEARCH;
-    cg_status st = cg_misere_is_p(s, heaps, count, &p, &method, err);
+    const char *method = "search";
+    cg_buf moves = CG_BUF_INIT;
+    move_text m = {&moves, NULL, 0};
+    size_t wins = 0;
+    cg_status st = settle_sum(s, code, heaps, count, &p, &method, &m, &wins, err);
+    if (st != CG_OK) {
+        cg_buf_free(&moves);
+        return st;
+    }
     cg_report report;
     cg_report_init(&report);
     report_common(s, code, &report);
@@ -193,25 +244,137 @@ static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const
     }
     cg_report_close(&report);
     cg_report_string(&report, "outcome", p ? "P" : "N");
-    cg_report_string(&report, "method", method == CG_MISERE_BY_TAME_RULE ? "tame-rule" : "search");
-    cg_buf answer = CG_BUF_INIT;
-    cg_buf_puts(&answer, p ? "P\n" : "N\n");
+    cg_report_string(&report, "method", method);
     cg_report_open_list(&report, "winning_moves");
-    move_text m = {&answer, &report, 0};
-    size_t wins = 0;
-    if (st == CG_OK) {
-        st = cg_misere_winning_moves(s, heaps, count, write_move, &m, &wins, err);
+    for (size_t from = 0; from < moves.len;) { /* the moves, space-separated */
+        size_t to = from;
+        while (to < moves.len && moves.data[to] != ' ') {
+            to++;
+        }
+        cg_report_string_n(&report, NULL, moves.data + from, to - from);
+        from = to + 1;
     }
     cg_report_close(&report);
-    cg_buf_puts(&answer, wins == 0 ? "none\n" : "\n");
     cg_report_int(&report, "positions", (int64_t)cg_misere_positions(s));
-    if (st == CG_OK && options->output != CG_OUTPUT_JSON) {
+    cg_buf answer = CG_BUF_INIT;
+    cg_buf_puts(&answer, p ? "P\n" : "N\n");
+    if (moves.len > 0) {
+        cg_buf_append(&answer, moves.data, moves.len);
+    }
+    cg_buf_puts(&answer, wins == 0 ? "none\n" : "\n");
+    if (options->output != CG_OUTPUT_JSON) {
         st = write_out(out, &answer, err);
     }
     if (st == CG_OK) {
         st = write_analysis(options, &report, &answer, out, err);
     }
     cg_buf_free(&answer);
+    cg_buf_free(&moves);
+    cg_report_free(&report);
+    return st;
+}
+
+static void word_of(const cg_misere_quotient *q, uint32_t e, cg_buf *out) {
+    cg_misere_quotient_word(q, q->normal + (size_t)e * q->generators, out);
+}
+
+/* The presentation: lines for the text modes, fields for the analysis. */
+static void present_quotient(const cg_misere_quotient *q, cg_buf *text, cg_report *report) {
+    cg_buf one = CG_BUF_INIT;
+    cg_buf_printf(text, "quotient of heaps 0-%zu: order %zu\ngenerators:", q->heaps, q->order);
+    cg_report_open_object(report, "quotient");
+    cg_report_int(report, "heaps", (int64_t)q->heaps);
+    cg_report_int(report, "order", (int64_t)q->order);
+    cg_report_open_list(report, "generators");
+    for (size_t g = 0; g < q->generators; g++) {
+        cg_buf_clear(&one);
+        cg_misere_quotient_name(g, &one);
+        cg_buf_printf(text, "%s %.*s = heap %zu", g > 0 ? "," : "", (int)one.len, one.data,
+                      q->generator_heap[g]);
+        cg_report_open_object(report, NULL);
+        cg_report_text_buf(report, "name", &one);
+        cg_report_int(report, "heap", (int64_t)q->generator_heap[g]);
+        cg_report_close(report);
+    }
+    cg_report_close(report);
+    cg_buf_puts(text, "\nrelations:");
+    cg_report_open_list(report, "relations");
+    for (size_t r = 0; r < q->relation_count; r++) {
+        cg_buf_clear(&one);
+        cg_misere_quotient_word(q, q->relations + 2 * r * q->generators, &one);
+        cg_buf_puts(&one, " = ");
+        cg_misere_quotient_word(q, q->relations + (2 * r + 1) * q->generators, &one);
+        cg_buf_printf(text, "%s %.*s", r > 0 ? "," : "", (int)one.len, one.data);
+        cg_report_text_buf(report, NULL, &one);
+    }
+    cg_report_close(report);
+    cg_buf_puts(text, "\nP-portion:");
+    cg_report_open_list(report, "p_portion");
+    for (uint32_t e = 0, listed = 0; e < q->order; e++) {
+        if (q->is_p[e]) {
+            cg_buf_clear(&one);
+            word_of(q, e, &one);
+            cg_buf_printf(text, "%s %.*s", listed++ > 0 ? "," : "", (int)one.len, one.data);
+            cg_report_text_buf(report, NULL, &one);
+        }
+    }
+    cg_report_close(report);
+    cg_buf_puts(text, "\nheaps:");
+    cg_report_open_list(report, "heap_elements");
+    for (size_t h = 0; h <= q->heaps; h++) {
+        cg_buf_clear(&one);
+        word_of(q, q->heap_element[h], &one);
+        cg_buf_printf(text, " %zu:%.*s", h, (int)one.len, one.data);
+        cg_report_text_buf(report, NULL, &one);
+    }
+    cg_report_close(report);
+    cg_buf_putc(text, '\n');
+    cg_report_int(report, "tests", (int64_t)q->tests);
+    cg_report_int(report, "states", (int64_t)q->states);
+    cg_report_close(report);
+    cg_buf_free(&one);
+}
+
+/* The quotients of heaps 0..k for k = 1..N, a line each as it is proven
+ * ("heaps 0-k: order m, g generators"), then the presentation of the last. */
+static cg_status write_quotient(cg_misere_solver *s, const cg_octal_code *code, size_t top,
+                                const cg_options *options, FILE *out, cg_error *err) {
+    cg_report report;
+    cg_report_init(&report);
+    report_common(s, code, &report);
+    cg_buf line = CG_BUF_INIT;
+    cg_status st = CG_OK;
+    cg_misere_quotient q;
+    memset(&q, 0, sizeof q);
+    cg_report_open_list(&report, "orders");
+    for (size_t k = 0; st == CG_OK && k <= top; k++) {
+        cg_misere_quotient_free(&q);
+        st = cg_misere_quotient_build(s, k, 65535, 4000000, &q, err);
+        if (st == CG_OK) {
+            cg_report_int(&report, NULL, (int64_t)q.order);
+            cg_buf_clear(&line);
+            if (options->output != CG_OUTPUT_JSON) {
+                cg_buf_printf(&line, "heaps 0-%zu: order %zu, %zu generators\n", k, q.order,
+                              q.generators);
+            }
+            st = write_out(out, &line, err);
+        }
+    }
+    cg_report_close(&report);
+    cg_buf answer = CG_BUF_INIT;
+    if (st == CG_OK) {
+        present_quotient(&q, &answer, &report);
+        cg_report_int(&report, "positions", (int64_t)cg_misere_positions(s));
+        if (options->output != CG_OUTPUT_JSON) {
+            st = write_out(out, &answer, err);
+        }
+    }
+    if (st == CG_OK) {
+        st = write_analysis(options, &report, &answer, out, err);
+    }
+    cg_misere_quotient_free(&q);
+    cg_buf_free(&answer);
+    cg_buf_free(&line);
     cg_report_free(&report);
     return st;
 }
@@ -227,7 +390,7 @@ cg_status cg_write_misere(const char *text, const char *const *args, size_t coun
     }
     cg_octal_code code;
     cg_status st = cg_octal_parse(text, &code, err);
-    size_t heaps[MAX_SUM];
+    size_t heaps[MAX_SUM] = {0};
     if (st == CG_OK && options->sum) {
         st = parse_heaps(args, count, heaps, err);
     }
@@ -244,7 +407,9 @@ cg_status cg_write_misere(const char *text, const char *const *args, size_t coun
                                                             : CG_MISERE_DEFAULT_POSITIONS);
         cg_misere_set_progress(s, options->progress_hook, options->progress_context);
         st = options->sum ? write_sum(s, &code, heaps, count, options, out, err)
-                          : write_table(s, &code, options, out, err);
+             : options->quotient >= 0
+                 ? write_quotient(s, &code, (size_t)options->quotient, options, out, err)
+                 : write_table(s, &code, options, out, err);
     }
     cg_misere_free(s);
     return st;

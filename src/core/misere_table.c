@@ -78,13 +78,15 @@ cg_status cg_misere_table_intern(cg_misere_table *t, const uint16_t *words, size
     if (t->entry_count >= UINT32_MAX - 1 || t->word_count + length > UINT32_MAX) {
         return cg_error_set(err, CG_ERR_LIMIT, "too many misère positions");
     }
-    if ((st = cg_grow_within(t->budget, &t->words, &t->word_capacity, t->word_count + length,
+    if ((st = cg_grow_within(t->budget, &t->words, &t->word_capacity, t->word_count + length + 1,
                              sizeof *t->words, "misère positions", err)) != CG_OK ||
         (st = cg_grow_within(t->budget, &t->entries, &t->entry_capacity, t->entry_count + 1,
                              sizeof *t->entries, "misère positions", err)) != CG_OK) {
         return st;
     }
-    memcpy(t->words + t->word_count, words, length * sizeof *words);
+    if (length > 0) {
+        memcpy(t->words + t->word_count, words, length * sizeof *words);
+    }
     t->entries[t->entry_count] =
         (cg_misere_entry){(uint32_t)t->word_count, (uint32_t)length, CG_MISERE_UNKNOWN};
     t->word_count += length;

@@ -10,6 +10,7 @@ void cg_options_init(cg_options *options) {
     options->output = CG_OUTPUT_JUDGE;
     options->memory_limit = CG_DEFAULT_MEMORY_LIMIT;
     options->upto = 100;
+    options->quotient = -1;
     options->case_number = 1;
     options->seed = 1;
     options->density = -1;
@@ -231,6 +232,9 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
         break;
     case CG_OPTION_SHRINK_SECONDS:
         o->shrink_seconds = (double)number / 1000.0;
+        break;
+    case CG_OPTION_QUOTIENT:
+        o->quotient = number;
         break;
     case CG_OPTION_COUNT:
         break;

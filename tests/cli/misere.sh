@@ -23,6 +23,24 @@ expect 2 "" "cgsolve grundy: heap 'x' is not a number from 0 to 65535
 Try 'cgsolve --help'." -- grundy 0.77 --misere --sum x
 expect 2 "" "cgsolve grundy: unexpected argument '5' (heaps need --sum)
 Try 'cgsolve --help'." -- grundy 0.77 --misere 5
-expect 3 "" "cgsolve grundy: not settled within 5 positions of search" -- \
+expect 3 "" "cgsolve grundy: not settled within 5 positions of search; nor by the quotient of heaps up to 20: not settled within 5 positions of search" -- \
     grundy 0.77 --misere --sum 20 17 15 --positions 5
 expect_out ""
+# --quotient: 0.75's quotient of heaps up to 6 has order 8, proven.
+expect 0 "" "" -- grundy 0.75 --misere --quotient 6
+if grep -q "^quotient of heaps 0-6: order 8$" "$out" && grep -q "^heaps 0-2: order 6, 2 generators$" "$out" &&
+    grep -q "^P-portion: a, c^2$" "$out"; then m_ok; else m_bad "quotient: $(cat "$out")"; fi
+# A 10-heap Kayles sum past a small search budget is settled by the proven
+# quotient of heaps up to 9, with the same answer as a search within the
+# default budget.
+"$exe" grundy 0.77 --misere --sum 9 9 8 8 7 7 6 6 5 4 --positions 50000 --json > "$out"
+if grep -q '"answer":"N\\n1:1 1:1:2 2:1 2:1:2 9:1","analysis":{[^}]*"method":"quotient"' "$out"; then
+    m_ok
+else
+    m_bad "quotient fallback: $(cat "$out")"
+fi
+expect 3 "" "cgsolve grundy: not settled within 1000 positions of search; nor by the quotient of heaps up to 9: not settled within 1000 positions of search" -- \
+    grundy 0.77 --misere --sum 9 9 8 8 7 7 6 6 5 4 --positions 1000
+# a search budget too small for Kayles' wild heaps: refused, exit 3
+expect 3 "" "cgsolve grundy: not settled within 3 positions of search" -- \
+    grundy 0.77 --misere --quotient 6 --positions 3

@@ -159,8 +159,12 @@ static unsigned value_of(size_t *heaps, size_t count, size_t *nims, size_t nim_c
 
 unsigned ref_misere_value(const size_t *heaps, size_t count, const size_t *nims, size_t nim_count) {
     size_t h[MAX_PARTS], n[MAX_PARTS];
-    memcpy(h, heaps, count * sizeof *h);
-    memcpy(n, nims, nim_count * sizeof *n);
+    for (size_t i = 0; i < count; i++) {
+        h[i] = heaps[i];
+    }
+    for (size_t i = 0; i < nim_count; i++) {
+        n[i] = nims[i];
+    }
     return value_of(h, count, n, nim_count);
 }
 

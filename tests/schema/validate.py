@@ -41,7 +41,8 @@ def validator(name):
 
 ENVELOPE = validator("envelope")
 VALIDATORS = {name: validator(name) for name in
-              ["domino", "treblecross", "gamecs", "path", "numbergame", "grundy", "play", "check"]}
+              ["domino", "treblecross", "gamecs", "path", "numbergame", "grundy", "play", "check",
+               "misere"]}
 
 
 def run(args, text):
@@ -215,6 +216,20 @@ with tempfile.TemporaryDirectory() as certificates:
              [e.message for e in VALIDATORS["grundy"].iter_errors(obj)]
     check("grundy --verify: validates", not errors and obj["answer"] == "verified",
           "; ".join(errors[:3]))
+
+# grundy --misere: the heap table and sums, one line each, and the YAML.
+for args in [["0.77", "--upto", "12"], ["0.07", "--upto", "15", "--terms", "6"],
+             ["0.77", "--sum", "5", "7", "9"], ["0.333", "--sum", "1", "1", "1"],
+             ["0.75", "--quotient", "6"]]:
+    as_json = run(["grundy"] + args + ["--misere", "--json"], "")
+    obj = json.loads(as_json.stdout)
+    errors = [e.message for e in ENVELOPE.iter_errors(obj)] + \
+             [e.message for e in VALIDATORS["misere"].iter_errors(obj)]
+    check(f"grundy --misere {' '.join(args)}: validates", not errors, "; ".join(errors[:3]))
+    explained = run(["grundy"] + args + ["--misere", "--explain"], "").stdout.decode()
+    blocks = yaml_blocks(explained)
+    check(f"grundy --misere {' '.join(args)}: YAML equals the JSON analysis",
+          len(blocks) == 1 and yaml.safe_load(blocks[0]) == obj["analysis"])
 
 # play: every event of scripted sessions, and the protocol's order: a
 # position's move_values are its legal moves, its state is its game's, no
