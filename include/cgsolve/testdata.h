@@ -31,6 +31,23 @@ extern const cg_option_spec cg_stress_options[];
 cg_status cg_generate_cases(const cg_game *game, const cg_options *options, cg_strlist *cases,
                             cg_error *err);
 
+/* For generators: CG_ERR_USAGE naming the limit when value (of what, e.g.
+ * "--nodes") is above the problem's limit and options->beyond_limits is
+ * not set. */
+cg_status cg_gen_within(const cg_options *options, const char *what, uint64_t value, uint64_t limit,
+                        const char *problem, cg_error *err);
+
+/* Receives a judge input piece by piece (the count, then one case after
+ * another with its line end, then any closing 0). An error stops the
+ * generation and is returned. */
+typedef cg_status (*cg_case_sink)(void *context, const char *text, size_t len, cg_error *err);
+
+/* The same input as cg_generate_cases and cg_write_judge_input give, handed
+ * to sink as it is drawn: only one case is held at a time, and its text
+ * must fit in options->memory_limit (CG_ERR_LIMIT otherwise). */
+cg_status cg_generate_input(const cg_game *game, const cg_options *options, cg_case_sink sink,
+                            void *context, cg_error *err);
+
 /* Write cases as one judge input: the count first, or the closing 0. */
 void cg_write_judge_input(const cg_game *game, const cg_strlist *cases, cg_buf *out);
 

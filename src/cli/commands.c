@@ -83,6 +83,12 @@ static const char *const check_examples[] = {
     "./my-solution < tests.in | cgsolve check treblecross tests.in -",
     NULL,
 };
+static const char *const validate_examples[] = {
+    "cgsolve validate path tests.in",
+    "cgsolve gen gamecs --hard | cgsolve validate gamecs",
+    NULL,
+};
+
 static const char *const stress_examples[] = {
     "cgsolve stress domino --tiles 4 -- ./my-solution",
     "cgsolve stress gamecs --hard --seconds 60 --save small.in -- python3 sol.py",
@@ -121,7 +127,7 @@ const command cli_commands[] = {
      "write a random judge input for GAME",
      "The same seed gives the same bytes on every machine. --hard draws cases that\n"
      "break common wrong solutions, --edge the boundary cases.\n",
-     0,
+     1u << CG_OPTION_MEMORY,
      {cg_gen_common_options, NULL, NULL},
      true,
      true,
@@ -156,6 +162,20 @@ const command cli_commands[] = {
      true,
      stress_examples,
      cli_run_stress},
+    {"validate",
+     "GAME [FILE] [--json]",
+     "check a judge input strictly against the problem's layout and limits",
+     "Reads FILE (or standard input) as the judge would give it: the stated ranges\n"
+     "and counts, single spaces, the line structure of the statement, a final line\n"
+     "end. The first violation is named by line and column. Exit status: 0 valid,\n"
+     "1 not (see 'cgsolve help GAME' for the limits).\n",
+     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON,
+     {NULL, NULL, NULL},
+     true,
+     false,
+     false,
+     validate_examples,
+     cli_run_validate},
     {"list",
      "",
      "name every game with a line about it",

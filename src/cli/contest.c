@@ -6,8 +6,28 @@
 #include <unistd.h>
 
 #include "cgsolve/clock.h"
+#include "cgsolve/validate.h"
 #include "cli.h"
 #include "process.h"
+
+/* --beyond-limits is said on stderr: such inputs are no judge's. */
+static void beyond_limits_note(const char *what, const cli *c) {
+    if (c->options.beyond_limits) {
+        fprintf(stderr,
+                "cgsolve %s: --beyond-limits: inputs may be larger than %s's judge allows "
+                "(see 'cgsolve help %s')\n",
+                what, c->game->name, c->game->name);
+    }
+}
+
+/* gen's sink: standard output, written as each case is drawn. */
+static cg_status write_out(void *context, const char *text, size_t len, cg_error *err) {
+    (void)context;
+    if (fwrite(text, 1, len, stdout) != len) {
+        return cg_error_set(err, CG_ERR_IO, "cannot write the input: %s", strerror(errno));
+    }
+    return CG_OK;
+}
 
 int cli_run_gen(cli *c) {
     if (c->game == NULL || c->game->generate_case == NULL) {
@@ -16,37 +36,27 @@ int cli_run_gen(cli *c) {
     if (c->argc > 0) {
         return cli_usage_error("gen", "unexpected argument '%s'", c->argv[0]);
     }
-    cg_strlist cases = CG_STRLIST_INIT;
-    cg_buf input = CG_BUF_INIT;
+    beyond_limits_note("gen", c);
     cg_error err;
-    cg_status st = cg_generate_cases(c->game, &c->options, &cases, &err);
-    if (st == CG_OK) {
-        cg_write_judge_input(c->game, &cases, &input);
-        st = cg_buf_failed(&input) ? cg_error_nomem(&err, "writing the input") : CG_OK;
-    }
-    if (st == CG_OK) {
-        fwrite(input.data, 1, input.len, stdout);
-    }
-    cg_buf_free(&input);
-    cg_strlist_free(&cases);
+    cg_status st = cg_generate_input(c->game, &c->options, write_out, NULL, &err);
     return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("gen", &err));
 }
 
 /* A file that could not be opened: exit 4 with the system's reason, or 3
  * when memory ran out. */
-static int open_failure(const char *path) {
+static int open_failure(const char *what, const char *path) {
     int e = errno;
-    fprintf(stderr, "cgsolve check: %s '%s': %s\n",
+    fprintf(stderr, "cgsolve %s: %s '%s': %s\n", what,
             e == ENOMEM ? "out of memory while opening" : "cannot open", path, strerror(e));
     return e == ENOMEM ? EXIT_LIMIT : EXIT_IO;
 }
 
 /* The whole of a file ('-' for standard input) in memory, counted in
  * budget: exit 3 with the limit named when it does not fit. */
-static int slurp(const char *path, cg_buf *data, cg_budget *budget) {
+static int slurp(const char *what, const char *path, cg_buf *data, cg_budget *budget) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (f == NULL) {
-        return open_failure(path);
+        return open_failure(what, path);
     }
     cg_error err;
     cg_status st = CG_OK;
@@ -68,11 +78,11 @@ static int slurp(const char *path, cg_buf *data, cg_budget *budget) {
         fclose(f);
     }
     if (failed) {
-        fprintf(stderr, "cgsolve check: cannot read '%s': %s\n", path, strerror(saved));
+        fprintf(stderr, "cgsolve %s: cannot read '%s': %s\n", what, path, strerror(saved));
         return EXIT_IO;
     }
     if (st != CG_OK) {
-        fprintf(stderr, "cgsolve check: %s: %s (raise it with --memory)\n", path, err.message);
+        fprintf(stderr, "cgsolve %s: %s: %s (raise it with --memory)\n", what, path, err.message);
         return EXIT_LIMIT;
     }
     return EXIT_OK;
@@ -120,12 +130,12 @@ int cli_run_check(cli *c) {
     }
     cg_buf output = CG_BUF_INIT;
     cg_budget budget = cg_budget_make(c->options.memory_limit);
-    int rc = slurp(output_name, &output, &budget);
+    int rc = slurp("check", output_name, &output, &budget);
     FILE *in = rc != EXIT_OK                  ? NULL
                : strcmp(input_name, "-") == 0 ? stdin
                                               : fopen(input_name, "rb");
     if (rc == EXIT_OK && in == NULL) {
-        rc = open_failure(input_name);
+        rc = open_failure("check", input_name);
     }
     if (rc != EXIT_OK) {
         cg_buf_free(&output);
@@ -167,6 +177,64 @@ int cli_run_check(cli *c) {
     }
     cg_check_result_free(&result);
     cg_buf_free(&output);
+    return cli_close_output(stdout, rc);
+}
+
+/* ---- validate ------------------------------------------------------------ */
+
+/* validate --json: the envelope, answer "valid" or the violation. */
+static int validate_json(const cli *c, const char *name, bool valid, const cg_validator *v,
+                         const cg_error *err) {
+    cg_report report;
+    cg_report_init(&report);
+    cg_report_bool(&report, "valid", valid);
+    if (!valid) {
+        cg_report_int(&report, "line", (int64_t)v->line);
+        cg_report_int(&report, "column", (int64_t)v->column);
+    }
+    const char *answer = valid ? "valid" : err->message;
+    cg_buf line = CG_BUF_INIT;
+    cg_report_write_envelope(&line, c->game->name, strcmp(name, "-") == 0 ? NULL : name, 1, answer,
+                             strlen(answer), &report);
+    bool failed = cg_buf_failed(&line) || cg_report_failed(&report);
+    if (!failed) {
+        fwrite(line.data, 1, line.len, stdout);
+    } else {
+        fprintf(stderr, "cgsolve validate: out of memory while writing the verdict\n");
+    }
+    cg_buf_free(&line);
+    cg_report_free(&report);
+    return failed ? EXIT_LIMIT : valid ? EXIT_OK : EXIT_BAD_INPUT;
+}
+
+int cli_run_validate(cli *c) {
+    if (c->game == NULL || c->game->validate_input == NULL || c->argc > 1) {
+        return cli_usage_error("validate", "usage: cgsolve validate GAME [FILE]");
+    }
+    const char *name = c->argc == 1 ? c->argv[0] : "-";
+    cg_buf input = CG_BUF_INIT;
+    cg_budget budget = cg_budget_make(c->options.memory_limit);
+    int rc = slurp("validate", name, &input, &budget);
+    if (rc != EXIT_OK) {
+        cg_buf_free(&input);
+        return rc;
+    }
+    cg_error err;
+    cg_error_clear(&err);
+    cg_validator v;
+    cg_validator_init(&v, input.data, input.len, strcmp(name, "-") == 0 ? "<stdin>" : name, &err);
+    cg_status st = c->game->validate_input(&v);
+    if (st != CG_OK && st != CG_ERR_INPUT) {
+        rc = cli_report_failure("validate", &err);
+    } else if (c->options.output == CG_OUTPUT_JSON) {
+        rc = validate_json(c, name, st == CG_OK, &v, &err);
+    } else if (st == CG_OK) {
+        printf("valid\n");
+    } else {
+        fprintf(stderr, "cgsolve validate: %s\n", err.message);
+        rc = EXIT_BAD_INPUT;
+    }
+    cg_buf_free(&input);
     return cli_close_output(stdout, rc);
 }
 
@@ -255,6 +323,7 @@ int cli_run_stress(cli *c) {
     s.started = cg_seconds();
     s.seconds = c->options.seconds;
     s.terminal = isatty(STDERR_FILENO);
+    beyond_limits_note("stress", c);
     cli_prepare_running();
     cli_catch_interrupts();
     signal(SIGTERM, on_terminate);
