@@ -68,6 +68,8 @@ typedef enum cg_option_id {
     CG_OPTION_BEYOND_LIMITS,
     /* stress: how long shrinking may take */
     CG_OPTION_SHRINK_SECONDS,
+    /* check: the judge system's convention (testlib, Kattis/DOMjudge) */
+    CG_OPTION_CHECKER,
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -150,6 +152,7 @@ typedef struct cg_options {
     void *progress_context;
     bool beyond_limits;    /* gen, stress: sizes past the problem's stated limits */
     double shrink_seconds; /* stress: seconds shrinking may take (0: the default) */
+    int64_t checker;       /* check: 0 cgsolve's exit codes, 1 testlib, 2 Kattis/DOMjudge */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

@@ -57,6 +57,9 @@ bool cg_case_valid(const cg_game *game, const char *text, const cg_options *opti
 
 /* ---- judging an output ------------------------------------------------ */
 
+/* The options only `check` takes (--checker). */
+extern const cg_option_spec cg_check_options[];
+
 typedef enum cg_verdict {
     CG_ACCEPTED,
     CG_WRONG_ANSWER,
@@ -95,7 +98,9 @@ typedef enum cg_run_outcome {
 } cg_run_outcome;
 
 /* Runs the program on input: its output (bounded by the caller) in output,
- * how it ended, and a short description ("exit status 3", "signal 11"). */
+ * how it ended, and in how a short description ("exit status 3", "signal
+ * 11") on its first line, optionally followed by what the program wrote on
+ * its standard error (bounded). */
 typedef cg_status (*cg_program_runner)(void *context, const char *input, size_t len, cg_buf *output,
                                        cg_run_outcome *outcome, cg_buf *how, cg_error *err);
 
@@ -117,6 +122,7 @@ typedef struct cg_stress_result {
     uint64_t shrink_steps;  /* smaller inputs accepted while shrinking */
     bool shrink_complete;   /* no reduction of the input fails any more (a fixpoint) */
     bool stopped;           /* should_stop or the runner (CG_ERR_STOPPED) ended the run */
+    cg_buf program_stderr;  /* what the program wrote on stderr in the failing run (bounded) */
 } cg_stress_result;
 
 /* Seconds shrinking may take when options->shrink_seconds is 0. */

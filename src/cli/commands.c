@@ -81,6 +81,7 @@ static const char *const gen_examples[] = {
 static const char *const check_examples[] = {
     "cgsolve check treblecross tests.in my-output.txt",
     "./my-solution < tests.in | cgsolve check treblecross tests.in -",
+    "cgsolve check --checker kattis treblecross tests.in tests.ans feedback < out",
     NULL,
 };
 static const char *const validate_examples[] = {
@@ -140,9 +141,13 @@ const command cli_commands[] = {
      "The first line is the verdict: accepted, wrong answer: case K, or presentation\n"
      "error (the same tokens, other white space) naming the place; then the expected\n"
      "and the given answer and why the expected one holds. '-' reads standard input.\n"
-     "Exit status: 0 accepted, 10 wrong answer, 11 presentation error, 1 a bad INPUT.\n",
+     "Exit status: 0 accepted, 10 wrong answer, 11 presentation error, 1 a bad INPUT.\n"
+     "As a judge system's checker: INPUT OUTPUT ANSWER (testlib: exit 0 OK, 1 wrong\n"
+     "answer, 2 presentation error, 3 fail, the verdict on stderr), or --checker\n"
+     "kattis INPUT ANSWER FEEDBACK_DIR < OUTPUT (Kattis, DOMjudge: exit 42 accepted,\n"
+     "43 wrong, FEEDBACK_DIR/judgemessage.txt). The jury's ANSWER must be right.\n",
      1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON,
-     {NULL, NULL, NULL},
+     {cg_check_options, NULL, NULL},
      true,
      true,
      false,

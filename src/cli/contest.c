@@ -10,6 +10,9 @@
 #include "cli.h"
 #include "process.h"
 
+/* check --checker: the exit codes and files of which judge system. */
+enum { CHECKER_DEFAULT, CHECKER_TESTLIB, CHECKER_KATTIS };
+
 /* --beyond-limits is said on stderr: such inputs are no judge's. */
 static void beyond_limits_note(const char *what, const cli *c) {
     if (c->options.beyond_limits) {
@@ -88,14 +91,76 @@ static int slurp(const char *what, const char *path, cg_buf *data, cg_budget *bu
     return EXIT_OK;
 }
 
-static void print_block(const char *title, const cg_buf *text) {
-    printf("%s:\n", title);
+/* A block of text, indented, each line as written but with the white space
+ * that would not show made visible: '·' a space at a line's end, '→' a tab,
+ * '␍' a carriage return, \xNN another control byte, and a last line without
+ * its line end said to be so. True when anything was made visible. */
+static bool print_visible(FILE *out, const char *title, const cg_buf *text) {
+    fprintf(out, "%s:\n", title);
     const char *p = text->data != NULL ? text->data : "";
-    while (*p != '\0') {
-        const char *end = strchr(p, '\n');
-        size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
-        printf("  %.*s\n", (int)len, p);
-        p += len + (end != NULL);
+    size_t len = text->len;
+    bool marked = false;
+    if (len == 0) {
+        fputs("  (empty)\n", out);
+    }
+    for (size_t i = 0; i < len;) {
+        size_t end = i, trail;
+        while (end < len && p[end] != '\n') {
+            end++;
+        }
+        for (trail = end; trail > i && p[trail - 1] == ' ';) {
+            trail--;
+        }
+        fputs("  ", out);
+        for (size_t k = i; k < end; k++) {
+            unsigned char ch = (unsigned char)p[k];
+            const char *shown = ch == '\t' ? "→" : ch == '\r' ? "␍" : k >= trail ? "·" : NULL;
+            if (shown != NULL) {
+                fputs(shown, out);
+            } else if (ch < 0x20 || ch == 0x7f) {
+                fprintf(out, "\\x%02x", ch);
+                shown = "";
+            } else {
+                putc(ch, out);
+            }
+            marked |= shown != NULL;
+        }
+        if (end == len) {
+            fputs("   (no line end)", out);
+            marked = true;
+        }
+        putc('\n', out);
+        i = end + 1;
+    }
+    return marked;
+}
+
+static void print_legend(FILE *out, bool marked) {
+    if (marked) {
+        fprintf(out, "(shown: '·' a space at a line's end, '→' a tab, '␍' a carriage return,\n"
+                     " \\xNN another control byte)\n");
+    }
+}
+
+/* Under a presentation error's given line: a mark at the differing column. */
+static void print_mark(FILE *out, uint64_t column) {
+    fprintf(out, "  %*s^ here\n", (int)(column > 1 ? column - 1 : 0), "");
+}
+
+/* The verdict as a person reads it: the summary, and for a failure the
+ * expected and given text and why the expected answer holds. */
+static void print_verdict(FILE *out, const cg_check_result *r) {
+    fprintf(out, "%s\n", r->summary.data != NULL ? r->summary.data : "");
+    if (r->verdict != CG_ACCEPTED) {
+        bool marked = print_visible(out, "expected", &r->expected);
+        marked |= print_visible(out, "given", &r->given);
+        if (r->verdict == CG_PRESENTATION_ERROR) {
+            print_mark(out, r->column);
+        }
+        print_legend(out, marked);
+        if (r->explanation.len > 0) {
+            fprintf(out, "why the expected answer holds:\n%s", r->explanation.data);
+        }
     }
 }
 
@@ -120,14 +185,11 @@ static void check_json(const cli *c, const char *output_name, const cg_check_res
     cg_report_free(&report);
 }
 
-int cli_run_check(cli *c) {
-    if (c->game == NULL || c->argc != 2) {
-        return cli_usage_error("check", "usage: cgsolve check GAME INPUT OUTPUT");
-    }
-    const char *input_name = c->argv[0], *output_name = c->argv[1];
-    if (strcmp(input_name, "-") == 0 && strcmp(output_name, "-") == 0) {
-        return cli_usage_error("check", "INPUT and OUTPUT cannot both be standard input");
-    }
+/* Judge the file output_name ('-': standard input) as the answer to the
+ * judge input input_name: EXIT_OK with *result filled, or the exit code
+ * of a failure already reported. */
+static int judge_file(const cli *c, const char *input_name, const char *output_name,
+                      cg_check_result *result) {
     cg_buf output = CG_BUF_INIT;
     cg_budget budget = cg_budget_make(c->options.memory_limit);
     int rc = slurp("check", output_name, &output, &budget);
@@ -143,40 +205,118 @@ int cli_run_check(cli *c) {
     }
     cg_error err;
     cg_scanner *scanner = NULL;
-    cg_check_result result;
-    cg_check_result_init(&result);
     cg_status st = cg_scanner_open_stream(&scanner, in, input_name, &err);
     cg_options rest = c->options; /* what the output leaves of the budget */
     rest.memory_limit -= budget.used;
     if (st == CG_OK) {
         st = cg_check(c->game, scanner, output.data != NULL ? output.data : "", output.len, &rest,
-                      &result, &err);
+                      result, &err);
     }
     cg_scanner_close(scanner);
     if (in != stdin) {
         fclose(in);
     }
-    if (st != CG_OK) {
-        rc = cli_report_failure("check", &err);
-    } else if (c->options.output == CG_OUTPUT_JSON) {
-        check_json(c, output_name, &result);
-    } else {
-        printf("%s\n", result.summary.data);
-        if (result.verdict != CG_ACCEPTED) {
-            print_block("expected", &result.expected);
-            print_block("given", &result.given);
-            if (result.explanation.len > 0) {
-                printf("why the expected answer holds:\n%s", result.explanation.data);
-            }
-        }
+    cg_buf_free(&output);
+    return st == CG_OK ? EXIT_OK : cli_report_failure("check", &err);
+}
+
+/* A judge system's checker: the jury's ANSWER must itself be right (else
+ * the checker fails: the package is broken, not the contestant). */
+static bool jury_answer_right(const cli *c, const char *input_name, const char *answer_name) {
+    cg_check_result jury;
+    cg_check_result_init(&jury);
+    bool right =
+        judge_file(c, input_name, answer_name, &jury) == EXIT_OK && jury.verdict != CG_WRONG_ANSWER;
+    if (!right && jury.summary.len > 0) {
+        fprintf(stderr, "cgsolve check: the jury's answer '%s' is not cgsolve's: %s\n", answer_name,
+                jury.summary.data);
     }
-    if (st == CG_OK) {
+    cg_check_result_free(&jury);
+    return right;
+}
+
+/* testlib's convention: check INPUT OUTPUT ANSWER, the verdict on stderr,
+ * exit 0 OK, 1 wrong answer, 2 presentation error, 3 fail. */
+static int check_testlib(const cli *c) {
+    cg_check_result result;
+    cg_check_result_init(&result);
+    int rc = jury_answer_right(c, c->argv[0], c->argv[2])
+                 ? judge_file(c, c->argv[0], c->argv[1], &result)
+                 : EXIT_LIMIT;
+    if (rc == EXIT_OK) {
+        print_verdict(stderr, &result);
+        rc = result.verdict == CG_ACCEPTED ? 0 : result.verdict == CG_WRONG_ANSWER ? 1 : 2;
+    } else {
+        rc = 3;
+    }
+    cg_check_result_free(&result);
+    return rc;
+}
+
+/* The Kattis/DOMjudge output validator: INPUT ANSWER FEEDBACK_DIR with the
+ * output on stdin, the verdict in FEEDBACK_DIR/judgemessage.txt, exit 42
+ * accepted or 43 wrong (a presentation error too); anything else is a
+ * judge error. */
+static int check_kattis(const cli *c) {
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s/judgemessage.txt", c->argv[2]);
+    FILE *message = n > 0 && (size_t)n < sizeof path ? fopen(path, "w") : NULL;
+    if (message == NULL) {
+        fprintf(stderr, "cgsolve check: cannot write '%s': %s\n", path, strerror(errno));
+        return EXIT_IO;
+    }
+    cg_check_result result;
+    cg_check_result_init(&result);
+    int rc = jury_answer_right(c, c->argv[0], c->argv[1]) ? judge_file(c, c->argv[0], "-", &result)
+                                                          : EXIT_BAD_INPUT;
+    if (rc == EXIT_OK) {
+        print_verdict(message, &result);
+        rc = result.verdict == CG_ACCEPTED ? 42 : 43;
+    }
+    cg_check_result_free(&result);
+    if (fclose(message) != 0) {
+        fprintf(stderr, "cgsolve check: cannot write '%s': %s\n", path, strerror(errno));
+        rc = EXIT_IO;
+    }
+    return rc;
+}
+
+int cli_run_check(cli *c) {
+    int checker = (int)c->options.checker;
+    if (c->game != NULL && checker == CHECKER_DEFAULT && c->argc == 3) {
+        checker = CHECKER_TESTLIB; /* INPUT OUTPUT ANSWER: testlib's call */
+    }
+    /* Kattis and DOMjudge may pass flags after FEEDBACK_DIR: ignored */
+    if (c->game == NULL ||
+        (checker == CHECKER_KATTIS ? c->argc < 3
+                                   : c->argc != (checker == CHECKER_DEFAULT ? 2 : 3))) {
+        return cli_usage_error("check", "usage: cgsolve check GAME INPUT OUTPUT (or INPUT OUTPUT "
+                                        "ANSWER, or --checker kattis INPUT ANSWER FEEDBACK_DIR)");
+    }
+    if (checker == CHECKER_TESTLIB) {
+        return check_testlib(c);
+    }
+    if (checker == CHECKER_KATTIS) {
+        return check_kattis(c);
+    }
+    const char *input_name = c->argv[0], *output_name = c->argv[1];
+    if (strcmp(input_name, "-") == 0 && strcmp(output_name, "-") == 0) {
+        return cli_usage_error("check", "INPUT and OUTPUT cannot both be standard input");
+    }
+    cg_check_result result;
+    cg_check_result_init(&result);
+    int rc = judge_file(c, input_name, output_name, &result);
+    if (rc == EXIT_OK) {
+        if (c->options.output == CG_OUTPUT_JSON) {
+            check_json(c, output_name, &result);
+        } else {
+            print_verdict(stdout, &result);
+        }
         rc = result.verdict == CG_ACCEPTED       ? EXIT_OK
              : result.verdict == CG_WRONG_ANSWER ? EXIT_WRONG_ANSWER
                                                  : EXIT_PRESENTATION_ERROR;
     }
     cg_check_result_free(&result);
-    cg_buf_free(&output);
     return cli_close_output(stdout, rc);
 }
 
@@ -290,9 +430,13 @@ static void print_failure(const cli *c, const cg_stress_result *r) {
            r->shrink_complete ? ""
            : r->stopped       ? "; shrinking interrupted"
                               : "; shrinking stopped early: see --shrink-seconds");
-    print_block("input", &r->input);
-    print_block("expected output", &r->expected);
-    print_block("program output", &r->given);
+    bool marked = print_visible(stdout, "input", &r->input);
+    marked |= print_visible(stdout, "expected output", &r->expected);
+    marked |= print_visible(stdout, "program output", &r->given);
+    if (r->program_stderr.len > 0) {
+        marked |= print_visible(stdout, "program's standard error", &r->program_stderr);
+    }
+    print_legend(stdout, marked);
     printf("why the expected answers hold:\n%s",
            r->explanation.data != NULL ? r->explanation.data : "");
     printf("the unshrunk input: cgsolve gen %s --seed %llu, with the same size options\n",

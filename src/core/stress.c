@@ -31,6 +31,7 @@ void cg_stress_result_free(cg_stress_result *r) {
     cg_buf_free(&r->expected);
     cg_buf_free(&r->given);
     cg_buf_free(&r->explanation);
+    cg_buf_free(&r->program_stderr);
     cg_stress_result_init(r);
 }
 
@@ -68,12 +69,16 @@ static cg_status attempt(stress *s, const cg_strlist *cases, failure *kind, cg_b
     if (st != CG_OK) {
         return st;
     }
+    /* how: one line, then what the program wrote on stderr, if anything */
+    const char *how = s->how.data != NULL ? s->how.data : "";
+    const char *line_end = strchr(how, '\n');
+    int first_line = (int)(line_end != NULL ? (size_t)(line_end - how) : strlen(how));
     if (outcome == CG_RUN_CRASHED) {
         *kind = CRASH;
-        cg_buf_printf(summary, "crash: %s", s->how.data != NULL ? s->how.data : "");
+        cg_buf_printf(summary, "crash: %.*s", first_line, how);
     } else if (outcome == CG_RUN_TIMED_OUT) {
         *kind = TIME_OUT;
-        cg_buf_printf(summary, "time-out: %s", s->how.data != NULL ? s->how.data : "");
+        cg_buf_printf(summary, "time-out: %.*s", first_line, how);
     } else {
         cg_scanner *in = NULL;
         cg_check_result_free(check);
@@ -99,10 +104,16 @@ static cg_status keep_failure(stress *s, const cg_buf *summary, cg_error *err) {
     cg_buf_clear(&r->input);
     cg_buf_clear(&r->given);
     cg_buf_clear(&r->failure);
+    cg_buf_clear(&r->program_stderr);
+    const char *line_end = s->how.data != NULL ? strchr(s->how.data, '\n') : NULL;
+    if (line_end != NULL) {
+        cg_buf_puts(&r->program_stderr, line_end + 1);
+    }
     cg_buf_append(&r->input, s->input.data, s->input.len);
     cg_buf_append(&r->given, s->output.data != NULL ? s->output.data : "", s->output.len);
     cg_buf_append(&r->failure, summary->data, summary->len);
-    return cg_buf_failed(&r->input) || cg_buf_failed(&r->given) || cg_buf_failed(&r->failure)
+    return cg_buf_failed(&r->input) || cg_buf_failed(&r->given) || cg_buf_failed(&r->failure) ||
+                   cg_buf_failed(&r->program_stderr)
                ? cg_error_nomem(err, "keeping the failing input")
                : CG_OK;
 }

@@ -7,12 +7,8 @@ exe=$1
 python=$2
 here=$(cd "$(dirname "$0")" && pwd)
 solutions=$here/solutions
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+# shellcheck source=tests/contest/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 # ---- gen: valid, reproducible, sized as asked ---------------------------
 for game in domino treblecross gamecs path numbergame; do
@@ -186,10 +182,36 @@ stress_finds "PATH, misses N = 1" 8 \
 stress_finds "Treblecross, a trailing space as a cell" 10 \
     treblecross --hard --length 10 --runs 200 --save "$work/small.in" -- \
     "$python" "$solutions/treblecross.py" --trailing-space
+# A reader whose output ends its moves with a space: a presentation error,
+# the space shown ('·') and marked, explained once.
+stress_finds "Treblecross, a space after the moves" 10 \
+    treblecross --runs 20 --save "$work/small.in" -- "$python" "$solutions/treblecross.py" --space-after-moves
+if grep -q "^stress: presentation error: line 2, column [0-9]*: expected a line end, found a space" "$work/stress.out" &&
+    grep -q "^  [0-9 ]*[0-9]·$" "$work/stress.out" && grep -q "^(shown: '·' a space at a line's end" "$work/stress.out"; then
+    ok
+else
+    bad "stress: the trailing space is not shown: $(cat "$work/stress.out")"
+fi
+"$exe" check treblecross "$work/small.in" <("$python" "$solutions/treblecross.py" --space-after-moves < "$work/small.in") > "$work/verdict"
+if [ $? -eq 11 ] && grep -q "^given:" "$work/verdict" && grep -q "·$" "$work/verdict" && grep -q "^ *\^ here$" "$work/verdict"; then
+    ok
+else
+    bad "check: the presentation error's given text: $(cat "$work/verdict")"
+fi
+sed '2s/$/\r/' "$work/right.out" > "$work/cr.out"
+"$exe" check treblecross "$work/t.in" "$work/cr.out" > "$work/verdict"
+if grep -q "^  3␍$" "$work/verdict"; then ok; else bad "check: a CR shown: $(cat "$work/verdict")"; fi
 # A program that crashes, and one that hangs.
-stress_finds "a crash" 40 treblecross --length 10 --runs 5 --save "$work/small.in" -- \
+stress_finds "a crash" 40 treblecross --length 10 --runs 5 --time-limit 10 --save "$work/small.in" -- \
     "$python" -c 'import sys; sys.stdin.read(); sys.exit(3)'
 if grep -q "^stress: crash: exit status 3" "$work/stress.out"; then ok; else bad "stress: crash named"; fi
+stress_finds "a crash with a message" 40 treblecross --length 10 --runs 5 --time-limit 10 --save "$work/small.in" -- \
+    "$python" -c 'import sys; sys.stdin.read(); raise SystemExit("boom: the reader gave up")'
+if grep -q "^program's standard error:" "$work/stress.out" && grep -q "^  boom: the reader gave up$" "$work/stress.out"; then
+    ok
+else
+    bad "stress: the crash's stderr is not shown: $(cat "$work/stress.out")"
+fi
 stress_finds "a hang" 40 treblecross --length 10 --runs 2 --time-limit 0.3 --save "$work/small.in" -- \
     "$python" -c 'import time; time.sleep(30)'
 if grep -q "^stress: time-out: no answer within 0.3 s" "$work/stress.out"; then ok; else bad "stress: time-out named"; fi

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """UVa 10561 by the Grundy values of 0.007 (the spec's theory), for
 cgsolve's stress tests. Correct unless --trailing-space: then it reads each
-board as its raw line, so a trailing space counts as a cell."""
+board as its raw line, so a trailing space counts as a cell; or unless
+--space-after-moves: then each list of moves ends with a space."""
 import sys
 
 TRAILING = "--trailing-space" in sys.argv
+SPACE_AFTER = "--space-after-moves" in sys.argv  # writes "1 2 3 ": a presentation error
 
 
 def grundy_table(size):
@@ -57,7 +59,8 @@ def main():
     for board in boards[:count]:
         cells = board.replace(" ", ".")
         moves = [i + 1 for i, c in enumerate(cells) if c == "." and wins(cells[:i] + "X" + cells[i + 1:])]
-        out.append("WINNING\n" + " ".join(map(str, moves)) if moves else "LOSING\n")
+        listed = " ".join(map(str, moves)) + (" " if SPACE_AFTER else "")
+        out.append("WINNING\n" + listed if moves else "LOSING\n")
     print("\n".join(out))
 
 
