@@ -123,6 +123,7 @@ typedef struct cg_stress_result {
     bool shrink_complete;   /* no reduction of the input fails any more (a fixpoint) */
     bool stopped;           /* should_stop or the runner (CG_ERR_STOPPED) ended the run */
     cg_buf program_stderr;  /* what the program wrote on stderr in the failing run (bounded) */
+    cg_buf reference_given; /* cg_stress_against: the reference's output for the input */
 } cg_stress_result;
 
 /* Seconds shrinking may take when options->shrink_seconds is 0. */
@@ -144,6 +145,17 @@ cg_status cg_stress(const cg_game *game, const cg_options *options, cg_program_r
                     void *run_context, bool (*should_stop)(void *context),
                     cg_stress_progress progress, void *progress_context, cg_stress_result *result,
                     cg_error *err);
+
+/* The same, comparing the program with a reference program of the user's
+ * (a brute force), both run on every input under the same limits and both
+ * judged by cgsolve: a failure is either of them wrong, and result->failure
+ * says which ("the program is wrong (the reference is right): ...", "the
+ * reference is wrong ...", "both are wrong: ..."); shrinking keeps both
+ * failing as they did. */
+cg_status cg_stress_against(const cg_game *game, const cg_options *options, cg_program_runner run,
+                            void *run_context, cg_program_runner reference, void *reference_context,
+                            bool (*should_stop)(void *context), cg_stress_progress progress,
+                            void *progress_context, cg_stress_result *result, cg_error *err);
 
 #ifdef __cplusplus
 }

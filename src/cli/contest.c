@@ -67,7 +67,7 @@ static int slurp(const char *what, const char *path, cg_buf *data, cg_budget *bu
     do {
         data->len += n;
         if (data->cap - data->len < 65536 + 1) { /* room for a chunk and the NUL */
-            size_t cap = data->cap < 65536 ? 2 * 65536 : 2 * data->cap;
+            size_t cap = data->cap < 65536 ? (size_t)2 * 65536 : 2 * data->cap;
             st = cg_budget_resize(budget, &data->data, data->cap, cap, 1, "the output", &err);
             data->cap = st == CG_OK ? cap : data->cap;
         }
@@ -433,6 +433,9 @@ static void print_failure(const cli *c, const cg_stress_result *r) {
     bool marked = print_visible(stdout, "input", &r->input);
     marked |= print_visible(stdout, "expected output", &r->expected);
     marked |= print_visible(stdout, "program output", &r->given);
+    if (c->options.against != NULL) {
+        marked |= print_visible(stdout, "reference output", &r->reference_given);
+    }
     if (r->program_stderr.len > 0) {
         marked |= print_visible(stdout, "program's standard error", &r->program_stderr);
     }
@@ -471,11 +474,28 @@ int cli_run_stress(cli *c) {
     cli_prepare_running();
     cli_catch_interrupts();
     signal(SIGTERM, on_terminate);
+    /* --against: the reference's words, run as the program is */
+    char *words = c->options.against != NULL ? strdup(c->options.against) : NULL;
+    char *reference_argv[64];
+    program reference = s.program;
+    int count = 0;
+    for (char *w = words != NULL ? strtok(words, " \t") : NULL; w != NULL && count < 63;
+         w = strtok(NULL, " \t")) {
+        reference_argv[count++] = w;
+    }
+    reference_argv[count] = NULL;
+    reference.argv = reference_argv;
+    if (c->options.against != NULL && count == 0) {
+        free(words);
+        return cli_usage_error("stress", "--against names no command");
+    }
     cg_stress_result result;
     cg_stress_result_init(&result);
     cg_error err;
-    cg_status st = cg_stress(c->game, &c->options, cli_run_program, &s.program, should_stop,
-                             progress, &s, &result, &err);
+    cg_status st = cg_stress_against(c->game, &c->options, cli_run_program, &s.program,
+                                     count > 0 ? cli_run_program : NULL, &reference, should_stop,
+                                     progress, &s, &result, &err);
+    free(words);
     if (s.terminal && st == CG_OK) {
         fputc('\n', stderr);
     }

@@ -163,7 +163,7 @@ const cg_option_spec cg_domino_gen_options[] = {
 cg_status cg_domino_validate_input(cg_validator *v) {
     cg_status st = CG_OK;
     for (;;) {
-        uint64_t n, pips[2];
+        uint64_t n, pips[2] = {0, 0};
         uint64_t line = v->line;
         if ((st = cg_expect_int(v, 0, CG_DOMINO_MAX_HAND, "the tiles per hand n", &n)) != CG_OK ||
             n == 0) {
@@ -177,8 +177,11 @@ cg_status cg_domino_validate_input(cg_validator *v) {
                     st = cg_expect_int(v, 0, 6, "a pip", &pips[side]);
                 }
             }
+            if (st != CG_OK) {
+                break;
+            }
             uint64_t a = pips[0] < pips[1] ? pips[0] : pips[1], b = pips[0] ^ pips[1] ^ a;
-            if (st == CG_OK && seen[a][b]) {
+            if (seen[a][b]) {
                 st = cg_validation_error(v, line, column, "the tile %llu-%llu is dealt twice",
                                          (unsigned long long)a, (unsigned long long)b);
             }

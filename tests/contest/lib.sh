@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the contest test scripts: a scratch directory removed at exit,
 # and the counts of checks passed and failed.
 work=$(mktemp -d)

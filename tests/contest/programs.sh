@@ -12,7 +12,7 @@ exe=$1
 . "$(dirname "$0")/lib.sh"
 # A number no other process on the machine sleeps for: what the runs leave.
 mark=$((7000 + $$ % 1000))
-left_behind() { ps -eo args= | grep -c "^sleep $1\$"; }
+left_behind() { pgrep -f -x "sleep $1" | wc -l; }
 
 # Closes its output after a correct answer, then sleeps: the time limit
 # holds after the end of its output.

@@ -201,6 +201,20 @@ fi
 sed '2s/$/\r/' "$work/right.out" > "$work/cr.out"
 "$exe" check treblecross "$work/t.in" "$work/cr.out" > "$work/verdict"
 if grep -q "^  3␍$" "$work/verdict"; then ok; else bad "check: a CR shown: $(cat "$work/verdict")"; fi
+# --against: the user's reference run beside the program, cgsolve the
+# referee saying which of the two is wrong.
+against() { # WANT REFERENCE_FLAG PROGRAM_FLAG
+    "$exe" stress gamecs --runs 20 --time-limit 20 --against "$python $solutions/gamecs.py $2" -- \
+        "$python" "$solutions/gamecs.py" ${3:+"$3"} > "$work/stress.out" 2> /dev/null
+    local status=$?
+    if [ $status -eq "$4" ] && grep -q "^stress: $1" "$work/stress.out"; then ok; else bad "stress --against '$2' '$3': exit $status: $(head -1 "$work/stress.out")"; fi
+}
+against "the reference is wrong (the program is right): wrong answer: case 1" --odd-rule "" 1
+against "the program is wrong (the reference is right): wrong answer: case 1" "" --odd-rule 1
+against "both are wrong: the program: wrong answer" --odd-rule --odd-rule 1
+against "20 inputs passed" "" "" 0
+if "$exe" stress gamecs --runs 2 --time-limit 20 --against "$python $solutions/gamecs.py --odd-rule" -- "$python" "$solutions/gamecs.py" 2> /dev/null |
+    grep -q "^reference output:"; then ok; else bad "stress --against: no reference output"; fi
 # A program that crashes, and one that hangs.
 stress_finds "a crash" 40 treblecross --length 10 --runs 5 --time-limit 10 --save "$work/small.in" -- \
     "$python" -c 'import sys; sys.stdin.read(); sys.exit(3)'
@@ -217,7 +231,7 @@ stress_finds "a hang" 40 treblecross --length 10 --runs 2 --time-limit 0.3 --sav
 if grep -q "^stress: time-out: no answer within 0.3 s" "$work/stress.out"; then ok; else bad "stress: time-out named"; fi
 # Correct solutions pass.
 for game in gamecs path; do
-    if "$exe" stress "$game" --runs 25 -- "$python" "$solutions/$game.py" > "$work/stress.out" 2> /dev/null &&
+    if "$exe" stress "$game" --runs 25 --time-limit 20 -- "$python" "$solutions/$game.py" > "$work/stress.out" 2> /dev/null &&
         grep -q "^stress: 25 inputs passed (seeds 1 to 25)" "$work/stress.out"; then
         ok
     else
@@ -238,7 +252,7 @@ for game in gamecs path treblecross; do
 done
 if "$exe" stress domino --hard --tiles 6 --runs 3 --time-limit 20 -- "$python" "$solutions/domino.py" > "$work/stress.out" 2> /dev/null &&
     grep -q "^stress: 3 inputs passed" "$work/stress.out"; then ok; else bad "stress domino --hard: $(head -2 "$work/stress.out")"; fi
-if "$exe" stress treblecross --length 10 --seconds 2 -- "$python" "$solutions/treblecross.py" > "$work/stress.out" 2> /dev/null &&
+if "$exe" stress treblecross --length 10 --seconds 2 --time-limit 20 -- "$python" "$solutions/treblecross.py" > "$work/stress.out" 2> /dev/null &&
     grep -q "inputs passed" "$work/stress.out"; then ok; else bad "stress --seconds"; fi
 # The help's and README's stress examples, run on a correct solution, pass
 # (--runs 5 keeps them short).
@@ -248,7 +262,7 @@ while read -r game options; do
     options=${options%% -- *}
     options=${options//small.in/$work/small.in}
     # shellcheck disable=SC2086  # the example's options, word by word
-    if "$exe" stress "$game" ${options//--seconds 60/--seconds 5} --runs 5 -- "$python" "$solutions/$game.py" \
+    if "$exe" stress "$game" $options --runs 5 --time-limit 20 -- "$python" "$solutions/$game.py" \
         > "$work/stress.out" 2> /dev/null < /dev/null && grep -q "^stress: 5 inputs passed" "$work/stress.out"; then
         ok
     else
