@@ -1,8 +1,9 @@
 /* libFuzzer target for the contest tools: the first byte picks a game and
  * the generator's mode, the next eight a seed; the generated judge input
- * must be valid (every case accepted by the game's reader, every shrunk
- * variant either valid or refused cleanly), and the rest of the bytes, as a
- * contestant's output, must be judged without a crash whatever they hold. */
+ * must be valid (strictly, by the game's validator; every case accepted by
+ * the game's reader; every shrunk variant either valid or refused cleanly),
+ * and the rest of the bytes, as a contestant's output, must be judged
+ * without a crash whatever they hold. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "cgsolve/cgsolve.h"
 #include "cgsolve/testdata.h"
+#include "cgsolve/validate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -49,6 +51,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         cg_buf input = CG_BUF_INIT;
         cg_write_judge_input(game, &cases, &input);
+        if (game->validate_input != NULL && !cg_buf_failed(&input)) {
+            cg_validator v;
+            cg_validator_init(&v, input.data, input.len, "<gen>", NULL);
+            if (game->validate_input(&v) != CG_OK) {
+                abort(); /* the generator left the judge's limits or layout */
+            }
+        }
         cg_scanner *in = NULL;
         if (cg_scanner_open_memory(&in, input.data, input.len, "<gen>", NULL) == CG_OK) {
             cg_check_result result;

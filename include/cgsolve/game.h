@@ -155,6 +155,8 @@ typedef struct cg_play_rules {
     cg_status (*write_position)(void *state, cg_buf *out, cg_error *err);
 } cg_play_rules;
 
+struct cg_validator; /* cgsolve/validate.h */
+
 typedef struct cg_game {
     const char *name;           /* the subcommand */
     const char *summary;        /* one line for `cgsolve list` */
@@ -206,6 +208,13 @@ typedef struct cg_game {
     /* The start position is given on the command line (octal games' code
      * and heaps) rather than in a file. */
     bool play_from_arguments;
+
+    /* The judge's stated limits, a few lines for `help GAME` (or NULL).
+     * gen and stress stay inside them unless options->beyond_limits. */
+    const char *judge_limits;
+    /* Check a whole judge input strictly against the problem's layout and
+     * limits (`cgsolve validate`); NULL when the game has no judge input. */
+    cg_status (*validate_input)(struct cg_validator *v);
 } cg_game;
 
 /* The registered games, in the order `cgsolve list` shows them, NULL-terminated. */

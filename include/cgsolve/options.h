@@ -76,6 +76,10 @@ typedef enum cg_option_id {
     /* stress: how long shrinking may take */
     CG_OPTION_SHRINK_SECONDS,
     CG_OPTION_QUOTIENT,     /* grundy --misere: the misère quotient of heaps <= N */
+    /* check: the judge system's convention (testlib, Kattis/DOMjudge) */
+    CG_OPTION_CHECKER,
+    /* stress: a reference program to compare with */
+    CG_OPTION_AGAINST,
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -167,6 +171,8 @@ typedef struct cg_options {
     bool beyond_limits;    /* gen, stress: sizes past the problem's stated limits */
     double shrink_seconds; /* stress: seconds shrinking may take (0: the default) */
     int64_t quotient;   /* grundy --misere: the quotient's heap bound (-1: none) */
+    int64_t checker;       /* check: 0 cgsolve's exit codes, 1 testlib, 2 Kattis/DOMjudge */
+    const char *against;   /* stress: the reference's command line (split at spaces), or NULL */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

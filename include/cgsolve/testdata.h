@@ -31,6 +31,23 @@ extern const cg_option_spec cg_stress_options[];
 cg_status cg_generate_cases(const cg_game *game, const cg_options *options, cg_strlist *cases,
                             cg_error *err);
 
+/* For generators: CG_ERR_USAGE naming the limit when value (of what, e.g.
+ * "--nodes") is above the problem's limit and options->beyond_limits is
+ * not set. */
+cg_status cg_gen_within(const cg_options *options, const char *what, uint64_t value, uint64_t limit,
+                        const char *problem, cg_error *err);
+
+/* Receives a judge input piece by piece (the count, then one case after
+ * another with its line end, then any closing 0). An error stops the
+ * generation and is returned. */
+typedef cg_status (*cg_case_sink)(void *context, const char *text, size_t len, cg_error *err);
+
+/* The same input as cg_generate_cases and cg_write_judge_input give, handed
+ * to sink as it is drawn: only one case is held at a time, and its text
+ * must fit in options->memory_limit (CG_ERR_LIMIT otherwise). */
+cg_status cg_generate_input(const cg_game *game, const cg_options *options, cg_case_sink sink,
+                            void *context, cg_error *err);
+
 /* Write cases as one judge input: the count first, or the closing 0. */
 void cg_write_judge_input(const cg_game *game, const cg_strlist *cases, cg_buf *out);
 
@@ -39,6 +56,9 @@ void cg_write_judge_input(const cg_game *game, const cg_strlist *cases, cg_buf *
 bool cg_case_valid(const cg_game *game, const char *text, const cg_options *options);
 
 /* ---- judging an output ------------------------------------------------ */
+
+/* The options only `check` takes (--checker). */
+extern const cg_option_spec cg_check_options[];
 
 typedef enum cg_verdict {
     CG_ACCEPTED,
@@ -78,7 +98,9 @@ typedef enum cg_run_outcome {
 } cg_run_outcome;
 
 /* Runs the program on input: its output (bounded by the caller) in output,
- * how it ended, and a short description ("exit status 3", "signal 11"). */
+ * how it ended, and in how a short description ("exit status 3", "signal
+ * 11") on its first line, optionally followed by what the program wrote on
+ * its standard error (bounded). */
 typedef cg_status (*cg_program_runner)(void *context, const char *input, size_t len, cg_buf *output,
                                        cg_run_outcome *outcome, cg_buf *how, cg_error *err);
 
@@ -100,6 +122,8 @@ typedef struct cg_stress_result {
     uint64_t shrink_steps;  /* smaller inputs accepted while shrinking */
     bool shrink_complete;   /* no reduction of the input fails any more (a fixpoint) */
     bool stopped;           /* should_stop or the runner (CG_ERR_STOPPED) ended the run */
+    cg_buf program_stderr;  /* what the program wrote on stderr in the failing run (bounded) */
+    cg_buf reference_given; /* cg_stress_against: the reference's output for the input */
 } cg_stress_result;
 
 /* Seconds shrinking may take when options->shrink_seconds is 0. */
@@ -121,6 +145,17 @@ cg_status cg_stress(const cg_game *game, const cg_options *options, cg_program_r
                     void *run_context, bool (*should_stop)(void *context),
                     cg_stress_progress progress, void *progress_context, cg_stress_result *result,
                     cg_error *err);
+
+/* The same, comparing the program with a reference program of the user's
+ * (a brute force), both run on every input under the same limits and both
+ * judged by cgsolve: a failure is either of them wrong, and result->failure
+ * says which ("the program is wrong (the reference is right): ...", "the
+ * reference is wrong ...", "both are wrong: ..."); shrinking keeps both
+ * failing as they did. */
+cg_status cg_stress_against(const cg_game *game, const cg_options *options, cg_program_runner run,
+                            void *run_context, cg_program_runner reference, void *reference_context,
+                            bool (*should_stop)(void *context), cg_stress_progress progress,
+                            void *progress_context, cg_stress_result *result, cg_error *err);
 
 #ifdef __cplusplus
 }

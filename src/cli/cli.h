@@ -126,6 +126,7 @@ int cli_run_completion(cli *c);
 int cli_run_gen(cli *c);
 int cli_run_check(cli *c);
 int cli_run_stress(cli *c);
+int cli_run_validate(cli *c);
 
 /* Exit codes of `check` beyond the common ones. */
 enum { EXIT_WRONG_ANSWER = 10, EXIT_PRESENTATION_ERROR = 11 };

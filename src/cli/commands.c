@@ -71,8 +71,15 @@ static const char *const gen_examples[] = {
 static const char *const check_examples[] = {
     "cgsolve check treblecross tests.in my-output.txt",
     "./my-solution < tests.in | cgsolve check treblecross tests.in -",
+    "cgsolve check --checker kattis treblecross tests.in tests.ans feedback < out",
     NULL,
 };
+static const char *const validate_examples[] = {
+    "cgsolve validate path tests.in",
+    "cgsolve gen gamecs --hard | cgsolve validate gamecs",
+    NULL,
+};
+
 static const char *const stress_examples[] = {
     "cgsolve stress domino --tiles 4 -- ./my-solution",
     "cgsolve stress gamecs --hard --seconds 60 --save small.in -- python3 sol.py",
@@ -113,7 +120,7 @@ const command cli_commands[] = {
      "write a random judge input for GAME",
      "The same seed gives the same bytes on every machine. --hard draws cases that\n"
      "break common wrong solutions, --edge the boundary cases.\n",
-     0,
+     1u << CG_OPTION_MEMORY,
      {cg_gen_common_options, NULL, NULL},
      true,
      true,
@@ -126,9 +133,13 @@ const command cli_commands[] = {
      "The first line is the verdict: accepted, wrong answer: case K, or presentation\n"
      "error (the same tokens, other white space) naming the place; then the expected\n"
      "and the given answer and why the expected one holds. '-' reads standard input.\n"
-     "Exit status: 0 accepted, 10 wrong answer, 11 presentation error, 1 a bad INPUT.\n",
+     "Exit status: 0 accepted, 10 wrong answer, 11 presentation error, 1 a bad INPUT.\n"
+     "As a judge system's checker: INPUT OUTPUT ANSWER (testlib: exit 0 OK, 1 wrong\n"
+     "answer, 2 presentation error, 3 fail, the verdict on stderr), or --checker\n"
+     "kattis INPUT ANSWER FEEDBACK_DIR < OUTPUT (Kattis, DOMjudge: exit 42 accepted,\n"
+     "43 wrong, FEEDBACK_DIR/judgemessage.txt). The jury's ANSWER must be right.\n",
      1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON,
-     {NULL, NULL, NULL},
+     {cg_check_options, NULL, NULL},
      true,
      true,
      false,
@@ -148,6 +159,20 @@ const command cli_commands[] = {
      true,
      stress_examples,
      cli_run_stress},
+    {"validate",
+     "GAME [FILE] [--json]",
+     "check a judge input strictly against the problem's layout and limits",
+     "Reads FILE (or standard input) as the judge would give it: the stated ranges\n"
+     "and counts, single spaces, the line structure of the statement, a final line\n"
+     "end. The first violation is named by line and column. Exit status: 0 valid,\n"
+     "1 not (see 'cgsolve help GAME' for the limits).\n",
+     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON,
+     {NULL, NULL, NULL},
+     true,
+     false,
+     false,
+     validate_examples,
+     cli_run_validate},
     {"list",
      "",
      "name every game with a line about it",

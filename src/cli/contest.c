@@ -6,8 +6,31 @@
 #include <unistd.h>
 
 #include "cgsolve/clock.h"
+#include "cgsolve/validate.h"
 #include "cli.h"
 #include "process.h"
+
+/* check --checker: the exit codes and files of which judge system. */
+enum { CHECKER_DEFAULT, CHECKER_TESTLIB, CHECKER_KATTIS };
+
+/* --beyond-limits is said on stderr: such inputs are no judge's. */
+static void beyond_limits_note(const char *what, const cli *c) {
+    if (c->options.beyond_limits) {
+        fprintf(stderr,
+                "cgsolve %s: --beyond-limits: inputs may be larger than %s's judge allows "
+                "(see 'cgsolve help %s')\n",
+                what, c->game->name, c->game->name);
+    }
+}
+
+/* gen's sink: standard output, written as each case is drawn. */
+static cg_status write_out(void *context, const char *text, size_t len, cg_error *err) {
+    (void)context;
+    if (fwrite(text, 1, len, stdout) != len) {
+        return cg_error_set(err, CG_ERR_IO, "cannot write the input: %s", strerror(errno));
+    }
+    return CG_OK;
+}
 
 int cli_run_gen(cli *c) {
     if (c->game == NULL || c->game->generate_case == NULL) {
@@ -16,37 +39,27 @@ int cli_run_gen(cli *c) {
     if (c->argc > 0) {
         return cli_usage_error("gen", "unexpected argument '%s'", c->argv[0]);
     }
-    cg_strlist cases = CG_STRLIST_INIT;
-    cg_buf input = CG_BUF_INIT;
+    beyond_limits_note("gen", c);
     cg_error err;
-    cg_status st = cg_generate_cases(c->game, &c->options, &cases, &err);
-    if (st == CG_OK) {
-        cg_write_judge_input(c->game, &cases, &input);
-        st = cg_buf_failed(&input) ? cg_error_nomem(&err, "writing the input") : CG_OK;
-    }
-    if (st == CG_OK) {
-        fwrite(input.data, 1, input.len, stdout);
-    }
-    cg_buf_free(&input);
-    cg_strlist_free(&cases);
+    cg_status st = cg_generate_input(c->game, &c->options, write_out, NULL, &err);
     return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("gen", &err));
 }
 
 /* A file that could not be opened: exit 4 with the system's reason, or 3
  * when memory ran out. */
-static int open_failure(const char *path) {
+static int open_failure(const char *what, const char *path) {
     int e = errno;
-    fprintf(stderr, "cgsolve check: %s '%s': %s\n",
+    fprintf(stderr, "cgsolve %s: %s '%s': %s\n", what,
             e == ENOMEM ? "out of memory while opening" : "cannot open", path, strerror(e));
     return e == ENOMEM ? EXIT_LIMIT : EXIT_IO;
 }
 
 /* The whole of a file ('-' for standard input) in memory, counted in
  * budget: exit 3 with the limit named when it does not fit. */
-static int slurp(const char *path, cg_buf *data, cg_budget *budget) {
+static int slurp(const char *what, const char *path, cg_buf *data, cg_budget *budget) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (f == NULL) {
-        return open_failure(path);
+        return open_failure(what, path);
     }
     cg_error err;
     cg_status st = CG_OK;
@@ -54,7 +67,7 @@ static int slurp(const char *path, cg_buf *data, cg_budget *budget) {
     do {
         data->len += n;
         if (data->cap - data->len < 65536 + 1) { /* room for a chunk and the NUL */
-            size_t cap = data->cap < 65536 ? 2 * 65536 : 2 * data->cap;
+            size_t cap = data->cap < 65536 ? (size_t)2 * 65536 : 2 * data->cap;
             st = cg_budget_resize(budget, &data->data, data->cap, cap, 1, "the output", &err);
             data->cap = st == CG_OK ? cap : data->cap;
         }
@@ -68,24 +81,86 @@ static int slurp(const char *path, cg_buf *data, cg_budget *budget) {
         fclose(f);
     }
     if (failed) {
-        fprintf(stderr, "cgsolve check: cannot read '%s': %s\n", path, strerror(saved));
+        fprintf(stderr, "cgsolve %s: cannot read '%s': %s\n", what, path, strerror(saved));
         return EXIT_IO;
     }
     if (st != CG_OK) {
-        fprintf(stderr, "cgsolve check: %s: %s (raise it with --memory)\n", path, err.message);
+        fprintf(stderr, "cgsolve %s: %s: %s (raise it with --memory)\n", what, path, err.message);
         return EXIT_LIMIT;
     }
     return EXIT_OK;
 }
 
-static void print_block(const char *title, const cg_buf *text) {
-    printf("%s:\n", title);
+/* A block of text, indented, each line as written but with the white space
+ * that would not show made visible: '·' a space at a line's end, '→' a tab,
+ * '␍' a carriage return, \xNN another control byte, and a last line without
+ * its line end said to be so. True when anything was made visible. */
+static bool print_visible(FILE *out, const char *title, const cg_buf *text) {
+    fprintf(out, "%s:\n", title);
     const char *p = text->data != NULL ? text->data : "";
-    while (*p != '\0') {
-        const char *end = strchr(p, '\n');
-        size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
-        printf("  %.*s\n", (int)len, p);
-        p += len + (end != NULL);
+    size_t len = text->len;
+    bool marked = false;
+    if (len == 0) {
+        fputs("  (empty)\n", out);
+    }
+    for (size_t i = 0; i < len;) {
+        size_t end = i, trail;
+        while (end < len && p[end] != '\n') {
+            end++;
+        }
+        for (trail = end; trail > i && p[trail - 1] == ' ';) {
+            trail--;
+        }
+        fputs("  ", out);
+        for (size_t k = i; k < end; k++) {
+            unsigned char ch = (unsigned char)p[k];
+            const char *shown = ch == '\t' ? "→" : ch == '\r' ? "␍" : k >= trail ? "·" : NULL;
+            if (shown != NULL) {
+                fputs(shown, out);
+            } else if (ch < 0x20 || ch == 0x7f) {
+                fprintf(out, "\\x%02x", ch);
+                shown = "";
+            } else {
+                putc(ch, out);
+            }
+            marked |= shown != NULL;
+        }
+        if (end == len) {
+            fputs("   (no line end)", out);
+            marked = true;
+        }
+        putc('\n', out);
+        i = end + 1;
+    }
+    return marked;
+}
+
+static void print_legend(FILE *out, bool marked) {
+    if (marked) {
+        fprintf(out, "(shown: '·' a space at a line's end, '→' a tab, '␍' a carriage return,\n"
+                     " \\xNN another control byte)\n");
+    }
+}
+
+/* Under a presentation error's given line: a mark at the differing column. */
+static void print_mark(FILE *out, uint64_t column) {
+    fprintf(out, "  %*s^ here\n", (int)(column > 1 ? column - 1 : 0), "");
+}
+
+/* The verdict as a person reads it: the summary, and for a failure the
+ * expected and given text and why the expected answer holds. */
+static void print_verdict(FILE *out, const cg_check_result *r) {
+    fprintf(out, "%s\n", r->summary.data != NULL ? r->summary.data : "");
+    if (r->verdict != CG_ACCEPTED) {
+        bool marked = print_visible(out, "expected", &r->expected);
+        marked |= print_visible(out, "given", &r->given);
+        if (r->verdict == CG_PRESENTATION_ERROR) {
+            print_mark(out, r->column);
+        }
+        print_legend(out, marked);
+        if (r->explanation.len > 0) {
+            fprintf(out, "why the expected answer holds:\n%s", r->explanation.data);
+        }
     }
 }
 
@@ -110,22 +185,19 @@ static void check_json(const cli *c, const char *output_name, const cg_check_res
     cg_report_free(&report);
 }
 
-int cli_run_check(cli *c) {
-    if (c->game == NULL || c->argc != 2) {
-        return cli_usage_error("check", "usage: cgsolve check GAME INPUT OUTPUT");
-    }
-    const char *input_name = c->argv[0], *output_name = c->argv[1];
-    if (strcmp(input_name, "-") == 0 && strcmp(output_name, "-") == 0) {
-        return cli_usage_error("check", "INPUT and OUTPUT cannot both be standard input");
-    }
+/* Judge the file output_name ('-': standard input) as the answer to the
+ * judge input input_name: EXIT_OK with *result filled, or the exit code
+ * of a failure already reported. */
+static int judge_file(const cli *c, const char *input_name, const char *output_name,
+                      cg_check_result *result) {
     cg_buf output = CG_BUF_INIT;
     cg_budget budget = cg_budget_make(c->options.memory_limit);
-    int rc = slurp(output_name, &output, &budget);
+    int rc = slurp("check", output_name, &output, &budget);
     FILE *in = rc != EXIT_OK                  ? NULL
                : strcmp(input_name, "-") == 0 ? stdin
                                               : fopen(input_name, "rb");
     if (rc == EXIT_OK && in == NULL) {
-        rc = open_failure(input_name);
+        rc = open_failure("check", input_name);
     }
     if (rc != EXIT_OK) {
         cg_buf_free(&output);
@@ -133,40 +205,176 @@ int cli_run_check(cli *c) {
     }
     cg_error err;
     cg_scanner *scanner = NULL;
-    cg_check_result result;
-    cg_check_result_init(&result);
     cg_status st = cg_scanner_open_stream(&scanner, in, input_name, &err);
     cg_options rest = c->options; /* what the output leaves of the budget */
     rest.memory_limit -= budget.used;
     if (st == CG_OK) {
         st = cg_check(c->game, scanner, output.data != NULL ? output.data : "", output.len, &rest,
-                      &result, &err);
+                      result, &err);
     }
     cg_scanner_close(scanner);
     if (in != stdin) {
         fclose(in);
     }
-    if (st != CG_OK) {
-        rc = cli_report_failure("check", &err);
-    } else if (c->options.output == CG_OUTPUT_JSON) {
-        check_json(c, output_name, &result);
-    } else {
-        printf("%s\n", result.summary.data);
-        if (result.verdict != CG_ACCEPTED) {
-            print_block("expected", &result.expected);
-            print_block("given", &result.given);
-            if (result.explanation.len > 0) {
-                printf("why the expected answer holds:\n%s", result.explanation.data);
-            }
-        }
+    cg_buf_free(&output);
+    return st == CG_OK ? EXIT_OK : cli_report_failure("check", &err);
+}
+
+/* A judge system's checker: the jury's ANSWER must itself be right (else
+ * the checker fails: the package is broken, not the contestant). */
+static bool jury_answer_right(const cli *c, const char *input_name, const char *answer_name) {
+    cg_check_result jury;
+    cg_check_result_init(&jury);
+    bool right =
+        judge_file(c, input_name, answer_name, &jury) == EXIT_OK && jury.verdict != CG_WRONG_ANSWER;
+    if (!right && jury.summary.len > 0) {
+        fprintf(stderr, "cgsolve check: the jury's answer '%s' is not cgsolve's: %s\n", answer_name,
+                jury.summary.data);
     }
-    if (st == CG_OK) {
+    cg_check_result_free(&jury);
+    return right;
+}
+
+/* testlib's convention: check INPUT OUTPUT ANSWER, the verdict on stderr,
+ * exit 0 OK, 1 wrong answer, 2 presentation error, 3 fail. */
+static int check_testlib(const cli *c) {
+    cg_check_result result;
+    cg_check_result_init(&result);
+    int rc = jury_answer_right(c, c->argv[0], c->argv[2])
+                 ? judge_file(c, c->argv[0], c->argv[1], &result)
+                 : EXIT_LIMIT;
+    if (rc == EXIT_OK) {
+        print_verdict(stderr, &result);
+        rc = result.verdict == CG_ACCEPTED ? 0 : result.verdict == CG_WRONG_ANSWER ? 1 : 2;
+    } else {
+        rc = 3;
+    }
+    cg_check_result_free(&result);
+    return rc;
+}
+
+/* The Kattis/DOMjudge output validator: INPUT ANSWER FEEDBACK_DIR with the
+ * output on stdin, the verdict in FEEDBACK_DIR/judgemessage.txt, exit 42
+ * accepted or 43 wrong (a presentation error too); anything else is a
+ * judge error. */
+static int check_kattis(const cli *c) {
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s/judgemessage.txt", c->argv[2]);
+    FILE *message = n > 0 && (size_t)n < sizeof path ? fopen(path, "w") : NULL;
+    if (message == NULL) {
+        fprintf(stderr, "cgsolve check: cannot write '%s': %s\n", path, strerror(errno));
+        return EXIT_IO;
+    }
+    cg_check_result result;
+    cg_check_result_init(&result);
+    int rc = jury_answer_right(c, c->argv[0], c->argv[1]) ? judge_file(c, c->argv[0], "-", &result)
+                                                          : EXIT_BAD_INPUT;
+    if (rc == EXIT_OK) {
+        print_verdict(message, &result);
+        rc = result.verdict == CG_ACCEPTED ? 42 : 43;
+    }
+    cg_check_result_free(&result);
+    if (fclose(message) != 0) {
+        fprintf(stderr, "cgsolve check: cannot write '%s': %s\n", path, strerror(errno));
+        rc = EXIT_IO;
+    }
+    return rc;
+}
+
+int cli_run_check(cli *c) {
+    int checker = (int)c->options.checker;
+    if (c->game != NULL && checker == CHECKER_DEFAULT && c->argc == 3) {
+        checker = CHECKER_TESTLIB; /* INPUT OUTPUT ANSWER: testlib's call */
+    }
+    /* Kattis and DOMjudge may pass flags after FEEDBACK_DIR: ignored */
+    if (c->game == NULL ||
+        (checker == CHECKER_KATTIS ? c->argc < 3
+                                   : c->argc != (checker == CHECKER_DEFAULT ? 2 : 3))) {
+        return cli_usage_error("check", "usage: cgsolve check GAME INPUT OUTPUT (or INPUT OUTPUT "
+                                        "ANSWER, or --checker kattis INPUT ANSWER FEEDBACK_DIR)");
+    }
+    if (checker == CHECKER_TESTLIB) {
+        return check_testlib(c);
+    }
+    if (checker == CHECKER_KATTIS) {
+        return check_kattis(c);
+    }
+    const char *input_name = c->argv[0], *output_name = c->argv[1];
+    if (strcmp(input_name, "-") == 0 && strcmp(output_name, "-") == 0) {
+        return cli_usage_error("check", "INPUT and OUTPUT cannot both be standard input");
+    }
+    cg_check_result result;
+    cg_check_result_init(&result);
+    int rc = judge_file(c, input_name, output_name, &result);
+    if (rc == EXIT_OK) {
+        if (c->options.output == CG_OUTPUT_JSON) {
+            check_json(c, output_name, &result);
+        } else {
+            print_verdict(stdout, &result);
+        }
         rc = result.verdict == CG_ACCEPTED       ? EXIT_OK
              : result.verdict == CG_WRONG_ANSWER ? EXIT_WRONG_ANSWER
                                                  : EXIT_PRESENTATION_ERROR;
     }
     cg_check_result_free(&result);
-    cg_buf_free(&output);
+    return cli_close_output(stdout, rc);
+}
+
+/* ---- validate ------------------------------------------------------------ */
+
+/* validate --json: the envelope, answer "valid" or the violation. */
+static int validate_json(const cli *c, const char *name, bool valid, const cg_validator *v,
+                         const cg_error *err) {
+    cg_report report;
+    cg_report_init(&report);
+    cg_report_bool(&report, "valid", valid);
+    if (!valid) {
+        cg_report_int(&report, "line", (int64_t)v->line);
+        cg_report_int(&report, "column", (int64_t)v->column);
+    }
+    const char *answer = valid ? "valid" : err->message;
+    cg_buf line = CG_BUF_INIT;
+    cg_report_write_envelope(&line, c->game->name, strcmp(name, "-") == 0 ? NULL : name, 1, answer,
+                             strlen(answer), &report);
+    bool failed = cg_buf_failed(&line) || cg_report_failed(&report);
+    if (!failed) {
+        fwrite(line.data, 1, line.len, stdout);
+    } else {
+        fprintf(stderr, "cgsolve validate: out of memory while writing the verdict\n");
+    }
+    cg_buf_free(&line);
+    cg_report_free(&report);
+    return failed ? EXIT_LIMIT : valid ? EXIT_OK : EXIT_BAD_INPUT;
+}
+
+int cli_run_validate(cli *c) {
+    if (c->game == NULL || c->game->validate_input == NULL || c->argc > 1) {
+        return cli_usage_error("validate", "usage: cgsolve validate GAME [FILE]");
+    }
+    const char *name = c->argc == 1 ? c->argv[0] : "-";
+    cg_buf input = CG_BUF_INIT;
+    cg_budget budget = cg_budget_make(c->options.memory_limit);
+    int rc = slurp("validate", name, &input, &budget);
+    if (rc != EXIT_OK) {
+        cg_buf_free(&input);
+        return rc;
+    }
+    cg_error err;
+    cg_error_clear(&err);
+    cg_validator v;
+    cg_validator_init(&v, input.data, input.len, strcmp(name, "-") == 0 ? "<stdin>" : name, &err);
+    cg_status st = c->game->validate_input(&v);
+    if (st != CG_OK && st != CG_ERR_INPUT) {
+        rc = cli_report_failure("validate", &err);
+    } else if (c->options.output == CG_OUTPUT_JSON) {
+        rc = validate_json(c, name, st == CG_OK, &v, &err);
+    } else if (st == CG_OK) {
+        printf("valid\n");
+    } else {
+        fprintf(stderr, "cgsolve validate: %s\n", err.message);
+        rc = EXIT_BAD_INPUT;
+    }
+    cg_buf_free(&input);
     return cli_close_output(stdout, rc);
 }
 
@@ -222,9 +430,16 @@ static void print_failure(const cli *c, const cg_stress_result *r) {
            r->shrink_complete ? ""
            : r->stopped       ? "; shrinking interrupted"
                               : "; shrinking stopped early: see --shrink-seconds");
-    print_block("input", &r->input);
-    print_block("expected output", &r->expected);
-    print_block("program output", &r->given);
+    bool marked = print_visible(stdout, "input", &r->input);
+    marked |= print_visible(stdout, "expected output", &r->expected);
+    marked |= print_visible(stdout, "program output", &r->given);
+    if (c->options.against != NULL) {
+        marked |= print_visible(stdout, "reference output", &r->reference_given);
+    }
+    if (r->program_stderr.len > 0) {
+        marked |= print_visible(stdout, "program's standard error", &r->program_stderr);
+    }
+    print_legend(stdout, marked);
     printf("why the expected answers hold:\n%s",
            r->explanation.data != NULL ? r->explanation.data : "");
     printf("the unshrunk input: cgsolve gen %s --seed %llu, with the same size options\n",
@@ -255,14 +470,32 @@ int cli_run_stress(cli *c) {
     s.started = cg_seconds();
     s.seconds = c->options.seconds;
     s.terminal = isatty(STDERR_FILENO);
+    beyond_limits_note("stress", c);
     cli_prepare_running();
     cli_catch_interrupts();
     signal(SIGTERM, on_terminate);
+    /* --against: the reference's words, run as the program is */
+    char *words = c->options.against != NULL ? strdup(c->options.against) : NULL;
+    char *reference_argv[64];
+    program reference = s.program;
+    int count = 0;
+    for (char *w = words != NULL ? strtok(words, " \t") : NULL; w != NULL && count < 63;
+         w = strtok(NULL, " \t")) {
+        reference_argv[count++] = w;
+    }
+    reference_argv[count] = NULL;
+    reference.argv = reference_argv;
+    if (c->options.against != NULL && count == 0) {
+        free(words);
+        return cli_usage_error("stress", "--against names no command");
+    }
     cg_stress_result result;
     cg_stress_result_init(&result);
     cg_error err;
-    cg_status st = cg_stress(c->game, &c->options, cli_run_program, &s.program, should_stop,
-                             progress, &s, &result, &err);
+    cg_status st = cg_stress_against(c->game, &c->options, cli_run_program, &s.program,
+                                     count > 0 ? cli_run_program : NULL, &reference, should_stop,
+                                     progress, &s, &result, &err);
+    free(words);
     if (s.terminal && st == CG_OK) {
         fputc('\n', stderr);
     }

@@ -88,6 +88,10 @@ int cli_print_help(const cli *c, FILE *out) {
     if (cmd == &cli_game_command) {
         fprintf(out, "Usage: cgsolve %s %s\n\n%s\n\n%s", c->game->name, cmd->usage,
                 c->game->summary, c->game->input_help);
+        if (c->game->judge_limits != NULL) { /* what gen, stress and validate keep to */
+            fprintf(out, "\nJudge limits (gen and stress stay inside them):\n%s",
+                    c->game->judge_limits);
+        }
         fprintf(out, "\n%s", cmd->details);
     } else {
         fprintf(out, "Usage: cgsolve %s %s\n\n%s.\n", cmd->name, cmd->usage, cmd->summary);

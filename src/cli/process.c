@@ -26,6 +26,7 @@
 #endif
 
 #define POLL_SLICE_MS 50 /* how often an interrupt is noticed while a program runs */
+#define STDERR_KEPT 2048 /* bytes of a program's stderr shown with a crash */
 
 void cli_prepare_running(void) {
     /* A closed standard descriptor would be reused by pipe(), and the child
@@ -98,18 +99,21 @@ static bool take_output(int *from_child, size_t output_limit, cg_buf *output, bo
  * runs out (or an interrupt arrives). *status is its wait status on RAN.
  * A program that exits while a child of its own holds its output open has
  * ended: what is in the pipe is its output. */
-static run_end supervise(pid_t child, int *to_child, int *from_child, const char *input, size_t len,
-                         double limit, size_t output_limit, cg_buf *output, bool *too_long,
-                         int *status) {
+static run_end supervise(pid_t child, int *to_child, int *from_child, int *errors_from,
+                         const char *input, size_t len, double limit, size_t output_limit,
+                         cg_buf *output, cg_buf *errors, bool *too_long, int *status) {
     double deadline = cg_seconds() + limit;
     size_t written = 0;
     int wait_ms = 1;
+    bool ignored = false;
     for (;;) {
         if (cli_interrupted()) {
             return INTERRUPTED;
         }
         if (waitpid(child, status, WNOHANG) == child) {
             while (*from_child >= 0 && take_output(from_child, output_limit, output, too_long)) {
+            }
+            while (*errors_from >= 0 && take_output(errors_from, STDERR_KEPT, errors, &ignored)) {
             }
             return RAN;
         }
@@ -119,22 +123,26 @@ static run_end supervise(pid_t child, int *to_child, int *from_child, const char
         }
         int slice = (int)(left * 1000) + 1;
         slice = slice < POLL_SLICE_MS ? slice : POLL_SLICE_MS;
-        if (*from_child < 0) { /* its output is closed: wait for its exit, to the deadline */
+        if (*from_child < 0 && *errors_from < 0) { /* both closed: wait for its exit */
             sleep_ms(wait_ms < slice ? wait_ms : slice);
             wait_ms = wait_ms < POLL_SLICE_MS ? wait_ms * 2 : wait_ms;
             continue;
         }
-        struct pollfd fds[2] = {{*from_child, POLLIN, 0}, {*to_child, POLLOUT, 0}};
-        nfds_t count = *to_child >= 0 ? 2 : 1;
-        if (poll(fds, count, slice) < 0) {
+        /* a closed descriptor (-1) is ignored by poll */
+        struct pollfd fds[3] = {
+            {*from_child, POLLIN, 0}, {*errors_from, POLLIN, 0}, {*to_child, POLLOUT, 0}};
+        if (poll(fds, 3, slice) < 0) {
             continue; /* EINTR: an interrupt, seen above */
         }
-        if (count == 2 && (fds[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
+        if (*to_child >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
             ssize_t n = write(*to_child, input + written, len - written);
             written += n > 0 ? (size_t)n : 0;
             if ((n < 0 && errno != EAGAIN && errno != EINTR) || written == len) {
                 close_fd(to_child); /* done, or the program stopped reading */
             }
+        }
+        if (fds[1].revents & (POLLIN | POLLERR | POLLHUP)) {
+            take_output(errors_from, STDERR_KEPT, errors, &ignored);
         }
         if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
             take_output(from_child, output_limit, output, too_long);
@@ -195,9 +203,10 @@ static void kill_everything(pid_t child) {
 /* In the child: the pipes on 0 and 1, the signals as a fresh program
  * expects them, its own process group; exec, or tell the parent why not
  * through report (closed on exec). */
-static void start_child(const program *p, int in_fd, int out_fd, int report) {
+static void start_child(const program *p, int in_fd, int out_fd, int err_fd, int report) {
     dup2(in_fd, STDIN_FILENO);
     dup2(out_fd, STDOUT_FILENO);
+    dup2(err_fd, STDERR_FILENO);
     /* Handlers are reset by exec, ignored signals are not: SIGPIPE above
      * all, which this process ignores, and any the shell ignored. */
     static const int reset[] = {SIGPIPE, SIGINT,  SIGQUIT, SIGTERM, SIGHUP,  SIGCHLD,
@@ -228,27 +237,31 @@ static int exec_error(int report) {
 cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *output,
                           cg_run_outcome *outcome, cg_buf *how, cg_error *err) {
     const program *p = context;
-    int in_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, report[2] = {-1, -1};
-    if (make_pipe(in_pipe) != 0 || make_pipe(out_pipe) != 0 || make_pipe(report) != 0) {
+    int in_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1}, report[2] = {-1, -1};
+    if (make_pipe(in_pipe) != 0 || make_pipe(out_pipe) != 0 || make_pipe(err_pipe) != 0 ||
+        make_pipe(report) != 0) {
         int e = errno;
         for (int i = 0; i < 2; i++) {
             close_fd(&in_pipe[i]);
             close_fd(&out_pipe[i]);
+            close_fd(&err_pipe[i]);
             close_fd(&report[i]);
         }
         return cg_error_set(err, CG_ERR_IO, "cannot make a pipe: %s", strerror(e));
     }
     pid_t child = fork();
     if (child == 0) {
-        start_child(p, in_pipe[0], out_pipe[1], report[1]);
+        start_child(p, in_pipe[0], out_pipe[1], err_pipe[1], report[1]);
     }
     int fork_errno = errno;
     close_fd(&in_pipe[0]);
     close_fd(&out_pipe[1]);
+    close_fd(&err_pipe[1]);
     close_fd(&report[1]);
     if (child < 0) {
         close_fd(&in_pipe[1]);
         close_fd(&out_pipe[0]);
+        close_fd(&err_pipe[0]);
         close_fd(&report[0]);
         return cg_error_set(err, CG_ERR_IO, "cannot start '%s': %s", p->argv[0],
                             strerror(fork_errno));
@@ -259,6 +272,7 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
     if (not_run != 0) {
         close_fd(&in_pipe[1]);
         close_fd(&out_pipe[0]);
+        close_fd(&err_pipe[0]);
         kill_everything(child);
         while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {
         }
@@ -269,12 +283,15 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
     }
     set_nonblocking(in_pipe[1]);
     set_nonblocking(out_pipe[0]);
+    set_nonblocking(err_pipe[0]);
     bool too_long = false;
     int status = 0;
-    run_end end = supervise(child, &in_pipe[1], &out_pipe[0], input, len, p->time_limit,
-                            p->output_limit, output, &too_long, &status);
+    cg_buf errors = CG_BUF_INIT;
+    run_end end = supervise(child, &in_pipe[1], &out_pipe[0], &err_pipe[0], input, len,
+                            p->time_limit, p->output_limit, output, &errors, &too_long, &status);
     close_fd(&in_pipe[1]);
     close_fd(&out_pipe[0]);
+    close_fd(&err_pipe[0]);
     kill_everything(child);
     if (end != RAN) {
         while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
@@ -282,6 +299,7 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
     }
     cg_buf_clear(how);
     if (end == INTERRUPTED) {
+        cg_buf_free(&errors);
         return cg_error_set(err, CG_ERR_STOPPED, "interrupted");
     }
     if (end == TIMED_OUT) {
@@ -300,7 +318,16 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
     } else {
         *outcome = CG_RUN_FINISHED;
     }
-    return cg_buf_failed(output) || cg_buf_failed(how)
+    if (errors.len > 0) { /* after the first line: what it wrote on stderr */
+        cg_buf_putc(how, '\n');
+        cg_buf_append(how, errors.data, errors.len);
+        if (errors.len >= STDERR_KEPT) {
+            cg_buf_puts(how, "\n... (more on stderr, not kept)");
+        }
+    }
+    bool failed = cg_buf_failed(&errors);
+    cg_buf_free(&errors);
+    return failed || cg_buf_failed(output) || cg_buf_failed(how)
                ? cg_error_nomem(err, "capturing the program's output")
                : CG_OK;
 }

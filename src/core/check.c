@@ -5,6 +5,12 @@
 #include "cgsolve/cgsolve.h"
 #include "cgsolve/testdata.h"
 
+const cg_option_spec cg_check_options[] = {
+    {CG_OPTION_CHECKER, "checker", 0, CG_ARG_CHOICE, "SYSTEM",
+     "exit codes of cgsolve (default), testlib or kattis", 0, 0, "cgsolve|testlib|kattis"},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
+
 void cg_check_result_init(cg_check_result *r) {
     memset(r, 0, sizeof *r);
 }
@@ -176,6 +182,17 @@ static void compare_bytes(const expectation *e, const char *output, size_t outpu
     while (r->case_number < e->cases && e->case_start[r->case_number] <= i) {
         r->case_number++;
     }
+    /* given: the output's line holding the difference, as written */
+    size_t start = i < output_len ? i : output_len, end = start;
+    while (start > 0 && output[start - 1] != '\n') {
+        start--;
+    }
+    while (end < output_len && output[end] != '\n') {
+        end++;
+    }
+    end += end < output_len;
+    size_t shown = end - start <= GIVEN_MAX ? end - start : GIVEN_MAX;
+    cg_buf_append(&r->given, output + start, shown);
     cg_buf_printf(&r->summary, "presentation error: line %llu, column %llu: expected ",
                   (unsigned long long)r->line, (unsigned long long)r->column);
     describe(want, e->full.len, i, &r->summary);

@@ -17,8 +17,40 @@ const cg_option_spec cg_gen_common_options[] = {
      0, NULL},
     {CG_OPTION_EDGE, "edge", 'E', CG_ARG_NONE, NULL, "boundary cases: smallest and largest", 0, 0,
      NULL},
+    {CG_OPTION_BEYOND_LIMITS, "beyond-limits", 0, CG_ARG_NONE, NULL,
+     "sizes past the problem's stated limits (said on stderr)", 0, 0, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
+
+cg_status cg_gen_within(const cg_options *options, const char *what, uint64_t value, uint64_t limit,
+                        const char *problem, cg_error *err) {
+    if (value <= limit || options->beyond_limits) {
+        return CG_OK;
+    }
+    return cg_error_set(err, CG_ERR_USAGE,
+                        "%s %llu is beyond %s's limit of %llu; add --beyond-limits to ask for it",
+                        what, (unsigned long long)value, problem, (unsigned long long)limit);
+}
+
+/* One case drawn into text, whose storage must fit in budget (the caller
+ * holds one case at a time). */
+static cg_status draw_case(const cg_game *game, const cg_options *options, cg_rng *rng, uint64_t k,
+                           cg_buf *text, const cg_budget *budget, cg_error *err) {
+    cg_buf_clear(text);
+    cg_status st = game->generate_case(options, rng, k, text, err);
+    if (st == CG_OK && cg_buf_failed(text)) {
+        st = cg_error_nomem(err, "generating a case");
+    }
+    if (st == CG_OK && budget != NULL && text->cap > budget->limit) {
+        st = cg_error_set(err, CG_ERR_LIMIT,
+                          "case %llu needs %zu bytes, beyond the memory limit of %zu bytes",
+                          (unsigned long long)k + 1, text->cap, budget->limit);
+        if (err != NULL) {
+            err->over_budget = true;
+        }
+    }
+    return st;
+}
 
 cg_status cg_generate_cases(const cg_game *game, const cg_options *options, cg_strlist *cases,
                             cg_error *err) {
@@ -30,17 +62,49 @@ cg_status cg_generate_cases(const cg_game *game, const cg_options *options, cg_s
     cg_buf text = CG_BUF_INIT;
     cg_status st = CG_OK;
     for (uint64_t k = 0; st == CG_OK && k < count; k++) {
-        cg_buf_clear(&text);
-        st = game->generate_case(options, &rng, k, &text, err);
-        if (st == CG_OK && cg_buf_failed(&text)) {
-            st = cg_error_nomem(err, "generating a case");
-        }
+        st = draw_case(game, options, &rng, k, &text, NULL, err);
         if (st == CG_OK) {
             cg_strlist_addf(cases, "%s", text.data != NULL ? text.data : "");
         }
     }
     cg_buf_free(&text);
     return st == CG_OK && cg_strlist_failed(cases) ? cg_error_nomem(err, "generating cases") : st;
+}
+
+cg_status cg_generate_input(const cg_game *game, const cg_options *options, cg_case_sink sink,
+                            void *context, cg_error *err) {
+    if (game == NULL || options == NULL || sink == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_generate_input: a NULL argument");
+    }
+    if (game->generate_case == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "%s has no generator", game->name);
+    }
+    cg_rng rng = cg_rng_make(options->seed);
+    uint64_t count = options->cases != 0 ? options->cases : DEFAULT_CASES;
+    cg_budget budget = cg_budget_make(options->memory_limit);
+    cg_buf text = CG_BUF_INIT;
+    cg_status st = CG_OK;
+    cg_buf head = CG_BUF_INIT;
+    for (uint64_t k = 0; st == CG_OK && k < count; k++) {
+        st = draw_case(game, options, &rng, k, &text, &budget, err);
+        if (st == CG_OK && k == 0 && game->case_count != NULL) {
+            /* the count after the first case: a size refused writes nothing */
+            cg_buf_printf(&head, "%llu\n", (unsigned long long)count);
+            st = cg_buf_failed(&head) ? cg_error_nomem(err, "generating a case")
+                                      : sink(context, head.data, head.len, err);
+        }
+        if (st == CG_OK) {
+            cg_buf_putc(&text, '\n');
+            st = cg_buf_failed(&text) ? cg_error_nomem(err, "generating a case")
+                                      : sink(context, text.data, text.len, err);
+        }
+    }
+    cg_buf_free(&head);
+    if (st == CG_OK && game->case_count == NULL) {
+        st = sink(context, "0\n", 2, err);
+    }
+    cg_buf_free(&text);
+    return st;
 }
 
 void cg_write_judge_input(const cg_game *game, const cg_strlist *cases, cg_buf *out) {

@@ -236,6 +236,12 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
     case CG_OPTION_QUOTIENT:
         o->quotient = number;
         break;
+    case CG_OPTION_CHECKER:
+        o->checker = number;
+        break;
+    case CG_OPTION_AGAINST:
+        o->against = text;
+        break;
     case CG_OPTION_COUNT:
         break;
     }

@@ -16,6 +16,8 @@ const cg_option_spec cg_stress_options[] = {
     {CG_OPTION_SECONDS, "seconds", 'T', CG_ARG_SECONDS, "SEC", "stop after this long", 0, 0, NULL},
     {CG_OPTION_SAVE, "save", 'S', CG_ARG_TEXT, "FILE", "write the minimal failing input to FILE", 0,
      0, NULL},
+    {CG_OPTION_AGAINST, "against", 0, CG_ARG_TEXT, "COMMAND",
+     "compare with a reference program (words split at spaces)", 0, 0, NULL},
     {CG_OPTION_SHRINK_SECONDS, "shrink-seconds", 0, CG_ARG_SECONDS, "SEC",
      "stop shrinking after this long (default 60)", 0, 0, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
@@ -31,11 +33,14 @@ void cg_stress_result_free(cg_stress_result *r) {
     cg_buf_free(&r->expected);
     cg_buf_free(&r->given);
     cg_buf_free(&r->explanation);
+    cg_buf_free(&r->program_stderr);
+    cg_buf_free(&r->reference_given);
     cg_stress_result_init(r);
 }
 
-/* How a run failed; NONE when it passed. */
-typedef enum failure { NONE, WRONG_ANSWER, PRESENTATION, CRASH, TIME_OUT } failure;
+/* How a run failed; NONE when it passed. With a reference program, the
+ * reference's failure times REFERENCE is added. */
+typedef enum failure { NONE, WRONG_ANSWER, PRESENTATION, CRASH, TIME_OUT, REFERENCE = 8 } failure;
 
 typedef struct stress {
     const cg_game *game;
@@ -47,39 +52,40 @@ typedef struct stress {
     void *progress_context;
     cg_stress_result *result;
     cg_buf input, output, how;
+    cg_program_runner reference; /* or NULL */
+    void *reference_context;
+    cg_buf reference_output, reference_how;
 } stress;
 
-/* Run the program on cases and judge it; *summary describes a failure. A
- * failure to allocate is an error, never a verdict. */
-static cg_status attempt(stress *s, const cg_strlist *cases, failure *kind, cg_buf *summary,
-                         cg_check_result *check, cg_error *err) {
-    cg_buf_clear(&s->input);
-    cg_buf_clear(&s->output);
-    cg_buf_clear(&s->how);
-    cg_buf_clear(summary);
+/* Run one program (run with context) on s->input into output and how,
+ * and judge it: *kind and *summary say how it failed. */
+static cg_status run_and_judge(stress *s, cg_program_runner run, void *context, cg_buf *output,
+                               cg_buf *how_buf, failure *kind, cg_buf *summary,
+                               cg_check_result *check, cg_error *err) {
+    cg_buf_clear(output);
+    cg_buf_clear(how_buf);
     *kind = NONE;
-    cg_write_judge_input(s->game, cases, &s->input);
-    if (cg_buf_failed(&s->input) || cg_strlist_failed(cases)) {
-        return cg_error_nomem(err, "writing an input");
-    }
     cg_run_outcome outcome;
-    cg_status st =
-        s->run(s->run_context, s->input.data, s->input.len, &s->output, &outcome, &s->how, err);
+    cg_status st = run(context, s->input.data, s->input.len, output, &outcome, how_buf, err);
     if (st != CG_OK) {
         return st;
     }
+    /* how: one line, then what the program wrote on stderr, if anything */
+    const char *how = how_buf->data != NULL ? how_buf->data : "";
+    const char *line_end = strchr(how, '\n');
+    int first_line = (int)(line_end != NULL ? (size_t)(line_end - how) : strlen(how));
     if (outcome == CG_RUN_CRASHED) {
         *kind = CRASH;
-        cg_buf_printf(summary, "crash: %s", s->how.data != NULL ? s->how.data : "");
+        cg_buf_printf(summary, "crash: %.*s", first_line, how);
     } else if (outcome == CG_RUN_TIMED_OUT) {
         *kind = TIME_OUT;
-        cg_buf_printf(summary, "time-out: %s", s->how.data != NULL ? s->how.data : "");
+        cg_buf_printf(summary, "time-out: %.*s", first_line, how);
     } else {
         cg_scanner *in = NULL;
         cg_check_result_free(check);
         st = cg_scanner_open_memory(&in, s->input.data, s->input.len, "<generated>", err);
         if (st == CG_OK) {
-            st = cg_check(s->game, in, s->output.data != NULL ? s->output.data : "", s->output.len,
+            st = cg_check(s->game, in, output->data != NULL ? output->data : "", output->len,
                           s->options, check, err);
         }
         cg_scanner_close(in);
@@ -89,7 +95,45 @@ static cg_status attempt(stress *s, const cg_strlist *cases, failure *kind, cg_b
                           check->summary.len);
         }
     }
-    return st == CG_OK && cg_buf_failed(summary) ? cg_error_nomem(err, "judging a run") : st;
+    return st;
+}
+
+/* Run the program (and the reference, if any) on cases and judge them;
+ * *kind is the program's failure plus REFERENCE times the reference's, so
+ * "failing the same way" covers both; *summary describes it. A failure to
+ * allocate is an error, never a verdict. */
+static cg_status attempt(stress *s, const cg_strlist *cases, failure *kind, cg_buf *summary,
+                         cg_check_result *check, cg_error *err) {
+    cg_buf_clear(&s->input);
+    cg_buf_clear(summary);
+    *kind = NONE;
+    cg_write_judge_input(s->game, cases, &s->input);
+    if (cg_buf_failed(&s->input) || cg_strlist_failed(cases)) {
+        return cg_error_nomem(err, "writing an input");
+    }
+    failure mine = NONE, theirs = NONE;
+    cg_buf own = CG_BUF_INIT, other = CG_BUF_INIT;
+    cg_status st =
+        run_and_judge(s, s->run, s->run_context, &s->output, &s->how, &mine, &own, check, err);
+    if (st == CG_OK && s->reference != NULL) {
+        st = run_and_judge(s, s->reference, s->reference_context, &s->reference_output,
+                           &s->reference_how, &theirs, &other, check, err);
+    }
+    if (st == CG_OK && s->reference == NULL) {
+        cg_buf_append(summary, own.data != NULL ? own.data : "", own.len);
+    } else if (st == CG_OK && mine != NONE && theirs != NONE) {
+        cg_buf_printf(summary, "both are wrong: the program: %s; the reference: %s", own.data,
+                      other.data);
+    } else if (st == CG_OK && mine != NONE) {
+        cg_buf_printf(summary, "the program is wrong (the reference is right): %s", own.data);
+    } else if (st == CG_OK && theirs != NONE) {
+        cg_buf_printf(summary, "the reference is wrong (the program is right): %s", other.data);
+    }
+    *kind = (failure)(mine + REFERENCE * theirs);
+    bool failed = cg_buf_failed(&own) || cg_buf_failed(&other) || cg_buf_failed(summary);
+    cg_buf_free(&own);
+    cg_buf_free(&other);
+    return st == CG_OK && failed ? cg_error_nomem(err, "judging a run") : st;
 }
 
 /* Keep the run just made as the smallest failure so far: its input, the
@@ -99,10 +143,22 @@ static cg_status keep_failure(stress *s, const cg_buf *summary, cg_error *err) {
     cg_buf_clear(&r->input);
     cg_buf_clear(&r->given);
     cg_buf_clear(&r->failure);
+    cg_buf_clear(&r->program_stderr);
+    const char *line_end = s->how.data != NULL ? strchr(s->how.data, '\n') : NULL;
+    if (line_end != NULL) {
+        cg_buf_puts(&r->program_stderr, line_end + 1);
+    }
     cg_buf_append(&r->input, s->input.data, s->input.len);
     cg_buf_append(&r->given, s->output.data != NULL ? s->output.data : "", s->output.len);
+    cg_buf_clear(&r->reference_given);
+    if (s->reference != NULL) {
+        cg_buf_append(&r->reference_given,
+                      s->reference_output.data != NULL ? s->reference_output.data : "",
+                      s->reference_output.len);
+    }
     cg_buf_append(&r->failure, summary->data, summary->len);
-    return cg_buf_failed(&r->input) || cg_buf_failed(&r->given) || cg_buf_failed(&r->failure)
+    return cg_buf_failed(&r->input) || cg_buf_failed(&r->given) || cg_buf_failed(&r->failure) ||
+                   cg_buf_failed(&r->program_stderr) || cg_buf_failed(&r->reference_given)
                ? cg_error_nomem(err, "keeping the failing input")
                : CG_OK;
 }
@@ -238,8 +294,9 @@ static cg_status expect(void *context, uint64_t number, const char *answer, size
  * they hold (the program is not run again). */
 static cg_status describe(stress *s, failure kind, cg_error *err) {
     cg_stress_result *r = s->result;
-    r->outcome = kind == CRASH      ? CG_RUN_CRASHED
-                 : kind == TIME_OUT ? CG_RUN_TIMED_OUT
+    failure mine = (failure)(kind % REFERENCE);
+    r->outcome = mine == CRASH      ? CG_RUN_CRASHED
+                 : mine == TIME_OUT ? CG_RUN_TIMED_OUT
                                     : CG_RUN_FINISHED;
     cg_scanner *in = NULL;
     cg_options explain = *s->options;
@@ -257,8 +314,21 @@ cg_status cg_stress(const cg_game *game, const cg_options *options, cg_program_r
                     void *run_context, bool (*should_stop)(void *context),
                     cg_stress_progress progress, void *progress_context, cg_stress_result *result,
                     cg_error *err) {
+    return cg_stress_against(game, options, run, run_context, NULL, NULL, should_stop, progress,
+                             progress_context, result, err);
+}
+
+cg_status cg_stress_against(const cg_game *game, const cg_options *options, cg_program_runner run,
+                            void *run_context, cg_program_runner reference, void *reference_context,
+                            bool (*should_stop)(void *context), cg_stress_progress progress,
+                            void *progress_context, cg_stress_result *result, cg_error *err) {
+    if (game == NULL || options == NULL || run == NULL || result == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_stress: a NULL argument");
+    }
     stress s;
     memset(&s, 0, sizeof s);
+    s.reference = reference;
+    s.reference_context = reference_context;
     s.game = game;
     s.options = options;
     s.run = run;
@@ -319,5 +389,7 @@ cg_status cg_stress(const cg_game *game, const cg_options *options, cg_program_r
     cg_buf_free(&s.input);
     cg_buf_free(&s.output);
     cg_buf_free(&s.how);
+    cg_buf_free(&s.reference_output);
+    cg_buf_free(&s.reference_how);
     return st;
 }

@@ -575,5 +575,7 @@ const cg_game cg_game_domino = {
     .gen_options = cg_domino_gen_options,
     .generate_case = cg_domino_generate_case,
     .shrink_case = cg_domino_shrink_case,
+    .judge_limits = cg_domino_judge_limits,
+    .validate_input = cg_domino_validate_input,
     .play = &cg_domino_play,
 };

@@ -7,6 +7,13 @@
 #include <string.h>
 
 #include "cgsolve/games/domino.h"
+#include "cgsolve/validate.h"
+
+const char cg_domino_judge_limits[] =
+    "UVa 742: 1 <= n <= 14 tiles per hand from a double-six set (pips 0..6), no\n"
+    "tile twice, at least one double; any number of cases. Layout: one case a\n"
+    "line, n then Red's and Green's tiles as pairs, single spaces; a line '0'\n"
+    "ends it.\n";
 
 static void tile_of(int id, int *a, int *b) {
     *a = 0;
@@ -105,7 +112,21 @@ cg_status cg_domino_generate_case(const cg_options *options, cg_rng *rng, uint64
     return CG_OK;
 }
 
-/* Smaller deals: one tile fewer in each hand. */
+static void add_deal(const int *values, int n, int skip_red, int skip_green,
+                     cg_strlist *candidates) {
+    cg_buf line = CG_BUF_INIT;
+    cg_buf_printf(&line, "%d", skip_red >= 0 ? n - 1 : n);
+    for (int i = 0; i < 2 * n; i++) {
+        if (i != skip_red && i != n + skip_green) {
+            cg_buf_printf(&line, " %d %d", values[1 + 2 * i], values[2 + 2 * i]);
+        }
+    }
+    cg_strlist_addf(candidates, "%s", line.data != NULL ? line.data : "");
+    cg_buf_free(&line);
+}
+
+/* Smaller deals: one tile fewer in each hand (any tile of either), or one
+ * pip one lower (invalid deals, a tile twice, are the caller's to drop). */
 void cg_domino_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
     (void)len;
     int values[1 + 4 * CG_DOMINO_MAX_HAND], count = 0, used;
@@ -115,20 +136,19 @@ void cg_domino_shrink_case(const char *text, size_t len, cg_strlist *candidates)
         count++;
     }
     int n = values[0];
-    if (count != 1 + 4 * n || n < 2) {
+    if (count != 1 + 4 * n || n < 1) {
         return;
     }
-    for (int r = 0; r < n; r++) {
+    for (int r = 0; n > 1 && r < n; r++) {
         for (int g = 0; g < n; g++) {
-            cg_buf line = CG_BUF_INIT;
-            cg_buf_printf(&line, "%d", n - 1);
-            for (int i = 0; i < 2 * n; i++) {
-                if (i != r && i != n + g) {
-                    cg_buf_printf(&line, " %d %d", values[1 + 2 * i], values[2 + 2 * i]);
-                }
-            }
-            cg_strlist_addf(candidates, "%s", line.data);
-            cg_buf_free(&line);
+            add_deal(values, n, r, g, candidates);
+        }
+    }
+    for (int i = 1; i < count; i++) {
+        if (values[i] > 0) {
+            values[i]--;
+            add_deal(values, n, -1, -1, candidates);
+            values[i]++;
         }
     }
 }
@@ -138,3 +158,47 @@ const cg_option_spec cg_domino_gen_options[] = {
      CG_DOMINO_MAX_HAND, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
+
+/* The judge's input exactly: one case a line until '0'. */
+cg_status cg_domino_validate_input(cg_validator *v) {
+    cg_status st = CG_OK;
+    for (;;) {
+        uint64_t n, pips[2] = {0, 0};
+        uint64_t line = v->line;
+        if ((st = cg_expect_int(v, 0, CG_DOMINO_MAX_HAND, "the tiles per hand n", &n)) != CG_OK ||
+            n == 0) {
+            break;
+        }
+        bool seen[7][7] = {{false}}, any_double = false;
+        for (uint64_t t = 0; st == CG_OK && t < 2 * n; t++) {
+            uint64_t column = v->column + 1;
+            for (int side = 0; st == CG_OK && side < 2; side++) {
+                if ((st = cg_expect_space(v)) == CG_OK) {
+                    st = cg_expect_int(v, 0, 6, "a pip", &pips[side]);
+                }
+            }
+            if (st != CG_OK) {
+                break;
+            }
+            uint64_t a = pips[0] < pips[1] ? pips[0] : pips[1], b = pips[0] ^ pips[1] ^ a;
+            if (seen[a][b]) {
+                st = cg_validation_error(v, line, column, "the tile %llu-%llu is dealt twice",
+                                         (unsigned long long)a, (unsigned long long)b);
+            }
+            if (st == CG_OK) {
+                seen[a][b] = true;
+                any_double |= a == b;
+            }
+        }
+        if (st == CG_OK && !any_double) {
+            st = cg_validation_error(v, line, 1, "nobody holds a double");
+        }
+        if (st != CG_OK || (st = cg_expect_eol(v)) != CG_OK) {
+            break;
+        }
+    }
+    if (st == CG_OK) {
+        st = cg_expect_eol(v);
+    }
+    return st == CG_OK ? cg_expect_eof(v) : st;
+}

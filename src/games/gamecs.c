@@ -480,5 +480,7 @@ const cg_game cg_game_gamecs = {
     .gen_options = cg_gamecs_gen_options,
     .generate_case = cg_gamecs_generate_case,
     .shrink_case = cg_gamecs_shrink_case,
+    .judge_limits = cg_gamecs_judge_limits,
+    .validate_input = cg_gamecs_validate_input,
     .play = &cg_gamecs_play,
 };

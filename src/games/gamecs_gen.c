@@ -7,6 +7,21 @@
 #include <stdlib.h>
 
 #include "cgsolve/games/gamecs.h"
+#include "cgsolve/testdata.h"
+#include "cgsolve/union_find.h"
+#include "cgsolve/validate.h"
+
+/* UVa 12033's stated limits: gen and stress stay inside them by default,
+ * validate checks them. */
+#define JUDGE_CASES 500
+#define JUDGE_NODES 1000
+#define JUDGE_WEIGHT 1000000000
+#define PROBLEM "UVa 12033"
+
+const char cg_gamecs_judge_limits[] =
+    "UVa 12033: T <= 500 trees; 2 <= n <= 1000 nodes; 0 <= u, v < n, u != v;\n"
+    "1 <= w <= 10^9; the n - 1 edges form a tree. Layout: T on a line, then\n"
+    "per tree n on a line and one 'u v w' line per edge.\n";
 
 enum { RANDOM, CHAIN, STAR, CATERPILLAR, BINARY };
 
@@ -31,23 +46,39 @@ static uint64_t weight(const cg_options *options, bool hard, cg_rng *rng) {
         return 1 + cg_rng_below(rng, max);
     }
     /* every class the rule tells apart: 1, even, odd above 1, and huge */
-    uint64_t big = options->max_weight != 0 ? options->max_weight : UINT64_C(9223372036854775807);
+    uint64_t big = options->max_weight != 0 ? options->max_weight
+                   : options->beyond_limits ? UINT64_C(9223372036854775807)
+                                            : JUDGE_WEIGHT;
     uint64_t picks[] = {1, 2, 3, 4, 5, big, big - 1, big > 2 ? big - 2 : 1};
     return picks[cg_rng_below(rng, 8)];
 }
 
 cg_status cg_gamecs_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
                                   cg_buf *out, cg_error *err) {
+    cg_status st =
+        index > 0 ? CG_OK
+                  : cg_gen_within(options, "--cases", options->cases, JUDGE_CASES, PROBLEM, err);
+    if (st == CG_OK) {
+        st = cg_gen_within(options, "--nodes", (uint64_t)options->nodes, JUDGE_NODES, PROBLEM, err);
+    }
+    if (st == CG_OK) {
+        st =
+            cg_gen_within(options, "--max-weight", options->max_weight, JUDGE_WEIGHT, PROBLEM, err);
+    }
+    if (st != CG_OK) {
+        return st;
+    }
     uint64_t n = options->nodes > 0 ? (uint64_t)options->nodes : 2 + cg_rng_below(rng, 11);
+    uint64_t largest = options->beyond_limits ? 100000 : JUDGE_NODES;
     int shape = (int)options->shape;
     bool hard = options->hard;
     if (options->edge) {
-        n = options->nodes > 0 ? n : (index % 3 == 2 ? 100000 : 2);
+        n = options->nodes > 0 ? n : (index % 3 == 2 ? largest : 2);
         shape = index % 3 == 2 ? CHAIN : shape;
         hard = true;
     } else if (hard && index % 3 == 2 && options->shape == RANDOM) {
         shape = CHAIN;
-        n = options->nodes > 0 ? n : 1000 + cg_rng_below(rng, 1000);
+        n = options->nodes > 0 ? n : largest / 2 + cg_rng_below(rng, largest / 2 + 1);
     }
     uint64_t *label = malloc(n * sizeof *label);
     uint64_t *order = malloc((n - 1) * sizeof *order);
@@ -157,3 +188,45 @@ const cg_option_spec cg_gamecs_gen_options[] = {
      "random|chain|star|caterpillar|binary"},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
+
+/* The judge's input exactly: T, then each tree's n and its n - 1 edges,
+ * one a line, in range, forming a tree. */
+cg_status cg_gamecs_validate_input(cg_validator *v) {
+    uint64_t trees, n, u, w, x;
+    cg_status st = cg_expect_int(v, 1, JUDGE_CASES, "the number of trees T", &trees);
+    if (st == CG_OK) {
+        st = cg_expect_eol(v);
+    }
+    cg_union_find uf;
+    cg_union_find_init(&uf, NULL);
+    for (uint64_t t = 0; st == CG_OK && t < trees; t++) {
+        st = cg_expect_int(v, 2, JUDGE_NODES, "the number of nodes n", &n);
+        if (st == CG_OK && (st = cg_expect_eol(v)) == CG_OK) {
+            st = cg_union_find_reset(&uf, (size_t)n, v->err);
+        }
+        for (uint64_t e = 0; st == CG_OK && e + 1 < n; e++) {
+            uint64_t line = v->line;
+            if ((st = cg_expect_int(v, 0, n - 1, "u", &u)) != CG_OK ||
+                (st = cg_expect_space(v)) != CG_OK) {
+                break;
+            }
+            uint64_t column = v->column;
+            if ((st = cg_expect_int(v, 0, n - 1, "v", &x)) != CG_OK ||
+                (st = cg_expect_space(v)) != CG_OK ||
+                (st = cg_expect_int(v, 1, JUDGE_WEIGHT, "the weight w", &w)) != CG_OK ||
+                (st = cg_expect_eol(v)) != CG_OK) {
+                break;
+            }
+            if (u == x) {
+                st = cg_validation_error(v, line, column, "an edge from node %llu to itself",
+                                         (unsigned long long)u);
+            } else if (!cg_union_find_join(&uf, (uint32_t)u, (uint32_t)x)) {
+                st = cg_validation_error(v, line, column,
+                                         "the edge %llu %llu closes a cycle: not a tree",
+                                         (unsigned long long)u, (unsigned long long)x);
+            }
+        }
+    }
+    cg_union_find_free(&uf);
+    return st == CG_OK ? cg_expect_eof(v) : st;
+}

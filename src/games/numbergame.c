@@ -235,5 +235,7 @@ const cg_game cg_game_numbergame = {
     .gen_options = numbergame_options,
     .generate_case = cg_numbergame_generate_case,
     .shrink_case = cg_numbergame_shrink_case,
+    .judge_limits = cg_numbergame_judge_limits,
+    .validate_input = cg_numbergame_validate_input,
     .play = &cg_numbergame_play,
 };

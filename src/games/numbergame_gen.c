@@ -5,15 +5,29 @@
 #include <stdio.h>
 
 #include "cgsolve/games/numbergame.h"
+#include "cgsolve/testdata.h"
+#include "cgsolve/validate.h"
+
+#define JUDGE_SCENARIOS 1000000 /* the statement gives none: a sanity bound */
+#define PROBLEM "UVa 1558"
+
+const char cg_numbergame_judge_limits[] =
+    "UVa 1558: numbers 2..20; per scenario 0 <= a < 20 available numbers, a\n"
+    "position reachable by play (the forbidden set closed under addition).\n"
+    "Layout: the number of scenarios on a line, then per scenario a on a line and\n"
+    "a line of the a numbers, ascending (an empty line when a = 0).\n";
 
 static int max_of(const cg_options *options) {
     return options->max_number != 0 ? (int)options->max_number : CG_NUMBERGAME_DEFAULT_MAX;
 }
 
+/* The judge's layout: a on a line, then the numbers on the next one. */
 static void write_position(uint64_t position, cg_buf *out) {
-    cg_buf_printf(out, "%d", __builtin_popcountll(position));
+    cg_buf_printf(out, "%d\n", __builtin_popcountll(position));
+    const char *space = "";
     CG_NUMBERGAME_FOR_EACH(x, position) {
-        cg_buf_printf(out, " %d", x);
+        cg_buf_printf(out, "%s%d", space, x);
+        space = " ";
     }
 }
 
@@ -31,6 +45,11 @@ static int pick(uint64_t position, cg_rng *rng) {
 cg_status cg_numbergame_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
                                       cg_buf *out, cg_error *err) {
     (void)err;
+    cg_status st = cg_gen_within(options, "--max", (uint64_t)max_of(options),
+                                 CG_NUMBERGAME_DEFAULT_MAX, PROBLEM, err);
+    if (st != CG_OK) {
+        return st;
+    }
     int max = max_of(options);
     uint64_t position = cg_numbergame_full(max);
     uint64_t choices = cg_rng_below(rng, 6);
@@ -69,4 +88,52 @@ void cg_numbergame_shrink_case(const char *text, size_t len, cg_strlist *candida
         cg_strlist_addf(candidates, "%s", smaller.data);
         cg_buf_free(&smaller);
     }
+}
+
+/* The judge's input exactly: the count, then per scenario a and the line
+ * of its numbers, ascending, from a reachable position. */
+cg_status cg_numbergame_validate_input(cg_validator *v) {
+    const int max = CG_NUMBERGAME_DEFAULT_MAX;
+    uint64_t scenarios;
+    cg_status st = cg_expect_int(v, 0, JUDGE_SCENARIOS, "the number of scenarios", &scenarios);
+    if (st == CG_OK) {
+        st = cg_expect_eol(v);
+    }
+    for (uint64_t k = 0; st == CG_OK && k < scenarios; k++) {
+        uint64_t a, x, previous = 1, available = 0;
+        if ((st = cg_expect_int(v, 0, max - 1, "the count a", &a)) != CG_OK ||
+            (st = cg_expect_eol(v)) != CG_OK) {
+            break;
+        }
+        uint64_t line = v->line;
+        for (uint64_t i = 0; st == CG_OK && i < a; i++) {
+            if (i > 0 && (st = cg_expect_space(v)) != CG_OK) {
+                break;
+            }
+            uint64_t column = v->column;
+            st = cg_expect_int(v, 2, (uint64_t)max, "a number", &x);
+            if (st == CG_OK && x <= previous) {
+                st = cg_validation_error(v, line, column, "%llu does not ascend after %llu",
+                                         (unsigned long long)x, (unsigned long long)previous);
+            }
+            previous = x;
+            available |= cg_numbergame_bit((int)x);
+        }
+        if (st != CG_OK || (st = cg_expect_eol(v)) != CG_OK) {
+            break;
+        }
+        /* reachable: the forbidden numbers are closed under addition */
+        uint64_t forbidden = cg_numbergame_full(max) & ~available;
+        CG_NUMBERGAME_FOR_EACH(p, forbidden) {
+            CG_NUMBERGAME_FOR_EACH(q, forbidden) {
+                if (st == CG_OK && p + q <= max && (available & cg_numbergame_bit(p + q))) {
+                    st = cg_validation_error(v, line, 1,
+                                             "not reachable by play: %d and %d are forbidden but "
+                                             "%d is available",
+                                             p, q, p + q);
+                }
+            }
+        }
+    }
+    return st == CG_OK ? cg_expect_eof(v) : st;
 }

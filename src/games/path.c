@@ -342,6 +342,8 @@ const cg_game cg_game_path = {
     .gen_options = cg_path_gen_options,
     .generate_case = cg_path_generate_case,
     .shrink_case = cg_path_shrink_case,
+    .judge_limits = cg_path_judge_limits,
+    .validate_input = cg_path_validate_input,
     .play_refusal = "perfect play on a connection board is only known for tiny boards, and "
                     "cgsolve never presents a guess as perfect play",
 };

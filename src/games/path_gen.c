@@ -5,6 +5,28 @@
 #include <string.h>
 
 #include "cgsolve/games/path.h"
+#include "cgsolve/testdata.h"
+#include "cgsolve/validate.h"
+
+/* UVa 601's stated limits and layout: gen and stress stay inside them by
+ * default, validate checks them. */
+#define JUDGE_SIDE 80
+#define PROBLEM "UVa 601"
+
+const char cg_path_judge_limits[] =
+    "UVa 601: boards of side 0 < N < 81, cells 'W', 'B' or 'U'. Layout: N on a line,\n"
+    "a blank line, N lines of exactly N cells, a blank line; a line '0' ends it.\n";
+
+/* One board in the judge's layout: N, a blank line, the rows; the line
+ * end after the last row and the blank line after it are the writer's. */
+static void write_board(const char *cells, size_t n, cg_buf *out) {
+    cg_buf_printf(out, "%zu\n", n);
+    for (size_t row = 0; row < n; row++) {
+        cg_buf_putc(out, '\n');
+        cg_buf_append(out, cells + row * n, n);
+    }
+    cg_buf_putc(out, '\n');
+}
 
 static void random_board(char *cells, size_t n, unsigned fill, cg_rng *rng) {
     for (size_t c = 0; c < n * n; c++) {
@@ -25,10 +47,15 @@ static cg_path_verdict verdict_of(const char *cells, size_t n) {
 
 cg_status cg_path_generate_case(const cg_options *options, cg_rng *rng, uint64_t index, cg_buf *out,
                                 cg_error *err) {
+    cg_status st =
+        cg_gen_within(options, "--size", (uint64_t)options->size, JUDGE_SIDE, PROBLEM, err);
+    if (st != CG_OK) {
+        return st;
+    }
     size_t n = options->size > 0 ? (size_t)options->size : 1 + (size_t)cg_rng_below(rng, 8);
     unsigned fill = options->fill >= 0 ? (unsigned)options->fill : (unsigned)cg_rng_below(rng, 90);
     if (options->edge) {
-        n = options->size > 0 ? n : (index % 4 < 3 ? 1 : 60);
+        n = options->size > 0 ? n : (index % 4 < 3 ? 1 : JUDGE_SIDE);
     } else if (options->hard && index % 3 == 2 && options->size == 0) {
         n = 1;
     }
@@ -45,13 +72,16 @@ cg_status cg_path_generate_case(const cg_options *options, cg_rng *rng, uint64_t
             random_board(cells, n, fill, rng);
         } while (--tries > 0 && verdict_of(cells, n) != CG_PATH_NONE);
     }
-    cg_buf_printf(out, "%zu", n);
-    for (size_t row = 0; row < n; row++) {
-        cg_buf_putc(out, '\n');
-        cg_buf_append(out, cells + row * n, n);
-    }
+    write_board(cells, n, out);
     free(cells);
     return CG_OK;
+}
+
+static void add_board(const char *cells, size_t n, cg_strlist *candidates) {
+    cg_buf board = CG_BUF_INIT;
+    write_board(cells, n, &board);
+    cg_strlist_addf(candidates, "%s", board.data != NULL ? board.data : "");
+    cg_buf_free(&board);
 }
 
 /* Smaller boards: without a row and a column (each corner), or a stone
@@ -63,8 +93,10 @@ void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
     if (sscanf(text, "%zu%n", &n, &used) != 1 || n == 0 || n > 200) {
         return;
     }
-    char *cells = calloc(n * n + 1, 1);
-    if (cells == NULL) {
+    char *cells = calloc(n * n + 1, 1), *smaller = malloc(n * n + 1);
+    if (cells == NULL || smaller == NULL) {
+        free(cells);
+        free(smaller);
         return;
     }
     const char *p = text + used;
@@ -76,37 +108,24 @@ void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
     }
     for (int corner = 0; got == n * n && n > 1 && corner < 4; corner++) {
         size_t skip_row = corner & 1 ? 0 : n - 1, skip_col = corner & 2 ? 0 : n - 1;
-        cg_buf board = CG_BUF_INIT;
-        cg_buf_printf(&board, "%zu", n - 1);
+        size_t k = 0;
         for (size_t r = 0; r < n; r++) {
-            if (r == skip_row) {
-                continue;
-            }
-            cg_buf_putc(&board, '\n');
-            for (size_t c = 0; c < n; c++) {
+            for (size_t c = 0; r != skip_row && c < n; c++) {
                 if (c != skip_col) {
-                    cg_buf_putc(&board, cells[r * n + c]);
+                    smaller[k++] = cells[r * n + c];
                 }
             }
         }
-        cg_strlist_addf(candidates, "%s", board.data);
-        cg_buf_free(&board);
+        add_board(smaller, n - 1, candidates);
     }
     for (size_t c = 0; got == n * n && c < n * n; c++) {
-        if (cells[c] == 'U') {
-            continue;
+        if (cells[c] != 'U') { /* a cell emptied */
+            memcpy(smaller, cells, n * n);
+            smaller[c] = 'U';
+            add_board(smaller, n, candidates);
         }
-        cg_buf board = CG_BUF_INIT;
-        cg_buf_printf(&board, "%zu", n);
-        for (size_t k = 0; k < n * n; k++) {
-            if (k % n == 0) {
-                cg_buf_putc(&board, '\n');
-            }
-            cg_buf_putc(&board, k == c ? 'U' : cells[k]);
-        }
-        cg_strlist_addf(candidates, "%s", board.data);
-        cg_buf_free(&board);
     }
+    free(smaller);
     free(cells);
 }
 
@@ -116,3 +135,28 @@ const cg_option_spec cg_path_gen_options[] = {
      "cells holding a stone, in percent (default 0..90)", 0, 100, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
+
+/* The judge's input exactly: boards (N, a blank line, N rows of N cells, a
+ * blank line) until a line '0'. */
+cg_status cg_path_validate_input(cg_validator *v) {
+    cg_status st = CG_OK;
+    for (;;) {
+        uint64_t n;
+        if ((st = cg_expect_int(v, 0, JUDGE_SIDE, "the board's side N", &n)) != CG_OK ||
+            (st = cg_expect_eol(v)) != CG_OK || n == 0) {
+            break;
+        }
+        st = cg_expect_eol(v); /* the blank line after N */
+        for (uint64_t row = 0; st == CG_OK && row < n; row++) {
+            st = cg_expect_word(v, "WBU", (size_t)n, (size_t)n, "a row of 'W', 'B' and 'U'", NULL,
+                                NULL);
+            if (st == CG_OK) {
+                st = cg_expect_eol(v);
+            }
+        }
+        if (st != CG_OK || (st = cg_expect_eol(v)) != CG_OK) { /* the blank line after it */
+            break;
+        }
+    }
+    return st == CG_OK ? cg_expect_eof(v) : st;
+}

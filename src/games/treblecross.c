@@ -345,5 +345,7 @@ const cg_game cg_game_treblecross = {
     .gen_options = cg_treblecross_gen_options,
     .generate_case = cg_treblecross_generate_case,
     .shrink_case = cg_treblecross_shrink_case,
+    .judge_limits = cg_treblecross_judge_limits,
+    .validate_input = cg_treblecross_validate_input,
     .play = &cg_treblecross_play,
 };

@@ -5,6 +5,18 @@
 #include <string.h>
 
 #include "cgsolve/games/treblecross.h"
+#include "cgsolve/testdata.h"
+#include "cgsolve/validate.h"
+
+/* UVa 10561's stated limits: gen and stress stay inside them by default,
+ * validate checks them. */
+#define JUDGE_BOARDS 99
+#define JUDGE_LENGTH 200
+#define PROBLEM "UVa 10561"
+
+const char cg_treblecross_judge_limits[] =
+    "UVa 10561: N < 100 boards; each board 3 to 200 cells of '.' and 'X', without\n"
+    "XXX. Layout: N on a line, then one board a line (trailing spaces allowed).\n";
 
 static bool x_at(const char *board, size_t len, size_t i, int d) {
     return (d >= 0 || i >= (size_t)-d) && i + (size_t)d < len && board[i + (size_t)d] == 'X';
@@ -30,6 +42,16 @@ static void random_board(char *board, size_t len, unsigned density, cg_rng *rng)
 
 cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
                                        cg_buf *out, cg_error *err) {
+    cg_status st =
+        index > 0 ? CG_OK
+                  : cg_gen_within(options, "--cases", options->cases, JUDGE_BOARDS, PROBLEM, err);
+    if (st == CG_OK) {
+        st = cg_gen_within(options, "--length", (uint64_t)options->length, JUDGE_LENGTH, PROBLEM,
+                           err);
+    }
+    if (st != CG_OK) {
+        return st;
+    }
     size_t len = options->length > 0 ? (size_t)options->length : 3 + (size_t)cg_rng_below(rng, 38);
     unsigned density =
         options->density >= 0 ? (unsigned)options->density : (unsigned)cg_rng_below(rng, 30);
@@ -39,7 +61,7 @@ cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, u
             cg_buf_puts(out, small[index % 8]);
             return CG_OK;
         }
-        len = options->length > 0 ? len : 2000;
+        len = options->length > 0 ? len : options->beyond_limits ? 2000 : JUDGE_LENGTH;
     }
     char *board = malloc(len + 1);
     if (board == NULL) {
@@ -87,3 +109,28 @@ const cg_option_spec cg_treblecross_gen_options[] = {
      "cells holding an X, in percent (default 0..30)", 0, 100, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
+
+/* The judge's input exactly: N, then N boards, one a line. */
+cg_status cg_treblecross_validate_input(cg_validator *v) {
+    uint64_t boards;
+    cg_status st = cg_expect_int(v, 0, JUDGE_BOARDS, "the number of boards N", &boards);
+    if (st == CG_OK) {
+        st = cg_expect_eol(v);
+    }
+    for (uint64_t b = 0; st == CG_OK && b < boards; b++) {
+        const char *board;
+        size_t len;
+        uint64_t line = v->line, column = v->column;
+        st = cg_expect_word(v, ".X", 3, JUDGE_LENGTH, "a board of '.' and 'X'", &board, &len);
+        for (size_t i = 0; st == CG_OK && i + 2 < len; i++) {
+            if (board[i] == 'X' && board[i + 1] == 'X' && board[i + 2] == 'X') {
+                st = cg_validation_error(v, line, column + i, "the board holds XXX");
+            }
+        }
+        if (st == CG_OK) {
+            cg_skip_trailing_spaces(v);
+            st = cg_expect_eol(v);
+        }
+    }
+    return st == CG_OK ? cg_expect_eof(v) : st;
+}

@@ -7,11 +7,8 @@
 set -u
 exe=$1
 shim=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+# shellcheck source=tests/contest/lib.sh
+. "$(dirname "$0")/lib.sh"
 "$exe" gen gamecs --cases 3 --seed 3 > "$work/g.in"
 "$exe" gamecs "$work/g.in" > "$work/g.out"
 

@@ -8,15 +8,11 @@
 # Usage: programs.sh CGSOLVE. Prints "contest programs: N passed, M failed".
 set -u
 exe=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+# shellcheck source=tests/contest/lib.sh
+. "$(dirname "$0")/lib.sh"
 # A number no other process on the machine sleeps for: what the runs leave.
 mark=$((7000 + $$ % 1000))
-left_behind() { ps -eo args= | grep -c "^sleep $1\$"; }
+left_behind() { pgrep -f -x "sleep $1" | wc -l; }
 
 # Closes its output after a correct answer, then sleeps: the time limit
 # holds after the end of its output.

@@ -7,12 +7,8 @@ exe=$1
 python=$2
 here=$(cd "$(dirname "$0")" && pwd)
 solutions=$here/solutions
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+# shellcheck source=tests/contest/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 # ---- gen: valid, reproducible, sized as asked ---------------------------
 for game in domino treblecross gamecs path numbergame; do
@@ -27,8 +23,75 @@ for game in domino treblecross gamecs path numbergame; do
         else
             bad "gen $game $mode: invalid input: $(cat "$work/err")"
         fi
+        # strictly valid: the judge's limits and exact layout
+        if "$exe" validate "$game" "$work/a.in" > /dev/null 2> "$work/err"; then
+            ok
+        else
+            bad "gen $game $mode: fails validate: $(cat "$work/err")"
+        fi
     done
 done
+# The spec's samples, byte for byte, are valid judge inputs; gen writes the
+# same layout (PATH: N, a blank line, the rows, a blank line).
+spec=$here/../../../shared/spec/samples
+[ -d "$spec" ] || spec=$here/../../shared/spec/samples
+for game in domino treblecross gamecs path numbergame; do
+    if [ ! -f "$spec/$game.in" ]; then
+        continue
+    fi
+    if "$exe" validate "$game" "$spec/$game.in" > /dev/null 2> "$work/err"; then ok; else bad "validate $game: the sample: $(cat "$work/err")"; fi
+done
+if "$exe" gen path --cases 2 --seed 3 | awk 'NR == 2 || (NR > 2 && $0 == "") { blank++ } END { exit blank < 3 }'; then
+    ok
+else
+    bad "gen path: no blank lines as in UVa 601's input"
+fi
+# Violations are named at their place, exit 1.
+validate_says() { # GAME INPUT WANT: validate fails with WANT on stderr
+    printf '%b' "$2" > "$work/v.in"
+    "$exe" validate "$1" "$work/v.in" > /dev/null 2> "$work/err"
+    local status=$?
+    if [ $status -eq 1 ] && grep -q -F -- "$3" "$work/err"; then ok; else bad "validate $1 '$2': exit $status: $(cat "$work/err")"; fi
+}
+validate_says path '2\nWU\nBB\n0\n' "v.in:2:1: expected the end of the line, found 'W'"
+validate_says path '1\n\nW\n\n0' "v.in:5:2: expected the end of the line, found the end of the input"
+validate_says path '81\n' "v.in:1:1: the board's side N is 81, out of the range 0 to 80"
+validate_says gamecs '1\n2\n0 1 1000000001\n' "v.in:3:5: the weight w is 1000000001, out of the range 1 to 1000000000"
+validate_says gamecs '1\n3\n0 1 1\n1 0 1\n' "v.in:4:3: the edge 1 0 closes a cycle: not a tree"
+validate_says gamecs '1\n2\n0  1 1\n' "v.in:3:3: expected v (an integer from 0 to 1), found a space"
+validate_says treblecross '1\n..XXX\n' "v.in:2:3: the board holds XXX"
+validate_says treblecross '1\n....\r\n' "v.in:2:5: expected the end of the line, found a carriage return"
+validate_says treblecross '1\n'"$(printf '%201s' '' | tr ' ' .)"'\n' "v.in:2:1: a board of '.' and 'X' has more than 200 characters"
+validate_says domino '1 1 1 1 1\n0\n' "v.in:1:7: the tile 1-1 is dealt twice"
+validate_says domino '1 1 2 3 4\n0\n' "v.in:1:1: nobody holds a double"
+validate_says numbergame '1\n1\n20\n' "v.in:3:1: not reachable by play"
+validate_says numbergame '1\n2\n3 2\n' "v.in:3:3: 2 does not ascend after 3"
+printf '1\n2\n0 1 1\n' | "$exe" validate gamecs --json > "$work/out"
+if grep -q '"game":"gamecs","file":null,"case":1,"answer":"valid","analysis":{"valid":true}}$' "$work/out"; then ok; else bad "validate --json: $(cat "$work/out")"; fi
+printf '1\n2\n0 1 0\n' | "$exe" validate gamecs --json > "$work/out"
+if grep -q '"answer":"<stdin>:3:5: the weight w is 0, out of the range 1 to 1000000000","analysis":{"valid":false,"line":3,"column":5}}$' "$work/out"; then ok; else bad "validate --json invalid: $(cat "$work/out")"; fi
+
+# ---- the judge's limits by default; --beyond-limits says so -------------
+"$exe" gen gamecs --nodes 5000 > "$work/out" 2> "$work/err"
+status=$?
+if [ $status -eq 2 ] && [ ! -s "$work/out" ] && grep -q "beyond UVa 12033's limit of 1000; add --beyond-limits" "$work/err"; then ok; else bad "gen --nodes 5000: exit $status $(cat "$work/err")"; fi
+"$exe" gen treblecross --cases 100 > "$work/out" 2> "$work/err"
+if [ $? -eq 2 ] && [ ! -s "$work/out" ]; then ok; else bad "gen treblecross --cases 100 within UVa 10561's N < 100"; fi
+"$exe" gen gamecs --edge --cases 3 > "$work/a.in"
+if [ "$(sed -n '/^1000$/p' "$work/a.in")" = 1000 ]; then ok; else bad "gen gamecs --edge: the largest tree has the judge's 1000 nodes"; fi
+"$exe" gen gamecs --edge --beyond-limits --cases 3 > "$work/a.in" 2> "$work/err"
+if grep -q "^100000$" "$work/a.in" && grep -q -- "--beyond-limits: inputs may be larger" "$work/err"; then ok; else bad "gen --beyond-limits"; fi
+for game in domino treblecross gamecs path numbergame; do
+    if "$exe" help "$game" | grep -q "^Judge limits"; then ok; else bad "help $game: no judge limits"; fi
+done
+
+# ---- gen streams: the first bytes at once, one case held at a time -------
+start=$(date +%s)
+timeout 20 "$exe" gen treblecross --beyond-limits --length 1000000 --cases 5000 2> /dev/null | head -c 100 > "$work/out"
+took=$(($(date +%s) - start))
+if [ "$(wc -c < "$work/out")" -eq 100 ] && [ $took -le 5 ]; then ok; else bad "gen | head: $took s, $(wc -c < "$work/out") bytes"; fi
+"$exe" gen path --beyond-limits --size 20000 --cases 2 --memory 16M > "$work/out" 2> "$work/err"
+if [ $? -eq 3 ] && [ ! -s "$work/out" ] && grep -q "beyond the memory limit" "$work/err"; then ok; else bad "gen --memory: $(cat "$work/err")"; fi
 "$exe" gen gamecs --seed 7 --cases 5 > "$work/a.in"
 "$exe" gen gamecs --seed 8 --cases 5 > "$work/b.in"
 if ! cmp -s "$work/a.in" "$work/b.in"; then ok; else bad "gen: seeds 7 and 8 give the same input"; fi
@@ -41,11 +104,11 @@ else
 fi
 "$exe" gen domino --tiles 14 --cases 2 > "$work/a.in"
 if [ "$(awk 'NR == 1 { print $1 }' "$work/a.in")" = 14 ]; then ok; else bad "gen domino --tiles 14"; fi
-"$exe" gen gamecs --nodes 50000 --shape chain --max-weight 9223372036854775807 --cases 1 > "$work/a.in"
+"$exe" gen gamecs --nodes 50000 --shape chain --max-weight 9223372036854775807 --cases 1 --beyond-limits > "$work/a.in" 2> /dev/null
 if [ "$(sed -n 2p "$work/a.in")" = 50000 ] && "$exe" gamecs "$work/a.in" > /dev/null; then ok; else bad "gen gamecs --nodes 50000 --shape chain"; fi
 "$exe" gen path --size 30 --cases 1 > "$work/a.in"
 if [ "$(head -1 "$work/a.in")" = 30 ]; then ok; else bad "gen path --size 30"; fi
-"$exe" gen numbergame --max 30 --cases 5 > "$work/a.in"
+"$exe" gen numbergame --max 30 --cases 5 --beyond-limits > "$work/a.in" 2> /dev/null
 if "$exe" numbergame --max 30 < "$work/a.in" > /dev/null; then ok; else bad "gen numbergame --max 30"; fi
 
 # ---- check: verdicts and exit codes --------------------------------------
@@ -119,24 +182,93 @@ stress_finds "PATH, misses N = 1" 8 \
 stress_finds "Treblecross, a trailing space as a cell" 10 \
     treblecross --hard --length 10 --runs 200 --save "$work/small.in" -- \
     "$python" "$solutions/treblecross.py" --trailing-space
+# A reader whose output ends its moves with a space: a presentation error,
+# the space shown ('·') and marked, explained once.
+stress_finds "Treblecross, a space after the moves" 10 \
+    treblecross --runs 20 --save "$work/small.in" -- "$python" "$solutions/treblecross.py" --space-after-moves
+if grep -q "^stress: presentation error: line 2, column [0-9]*: expected a line end, found a space" "$work/stress.out" &&
+    grep -q "^  [0-9 ]*[0-9]·$" "$work/stress.out" && grep -q "^(shown: '·' a space at a line's end" "$work/stress.out"; then
+    ok
+else
+    bad "stress: the trailing space is not shown: $(cat "$work/stress.out")"
+fi
+"$exe" check treblecross "$work/small.in" <("$python" "$solutions/treblecross.py" --space-after-moves < "$work/small.in") > "$work/verdict"
+if [ $? -eq 11 ] && grep -q "^given:" "$work/verdict" && grep -q "·$" "$work/verdict" && grep -q "^ *\^ here$" "$work/verdict"; then
+    ok
+else
+    bad "check: the presentation error's given text: $(cat "$work/verdict")"
+fi
+sed '2s/$/\r/' "$work/right.out" > "$work/cr.out"
+"$exe" check treblecross "$work/t.in" "$work/cr.out" > "$work/verdict"
+if grep -q "^  3␍$" "$work/verdict"; then ok; else bad "check: a CR shown: $(cat "$work/verdict")"; fi
+# --against: the user's reference run beside the program, cgsolve the
+# referee saying which of the two is wrong.
+against() { # WANT REFERENCE_FLAG PROGRAM_FLAG
+    "$exe" stress gamecs --runs 20 --time-limit 20 --against "$python $solutions/gamecs.py $2" -- \
+        "$python" "$solutions/gamecs.py" ${3:+"$3"} > "$work/stress.out" 2> /dev/null
+    local status=$?
+    if [ $status -eq "$4" ] && grep -q "^stress: $1" "$work/stress.out"; then ok; else bad "stress --against '$2' '$3': exit $status: $(head -1 "$work/stress.out")"; fi
+}
+against "the reference is wrong (the program is right): wrong answer: case 1" --odd-rule "" 1
+against "the program is wrong (the reference is right): wrong answer: case 1" "" --odd-rule 1
+against "both are wrong: the program: wrong answer" --odd-rule --odd-rule 1
+against "20 inputs passed" "" "" 0
+if "$exe" stress gamecs --runs 2 --time-limit 20 --against "$python $solutions/gamecs.py --odd-rule" -- "$python" "$solutions/gamecs.py" 2> /dev/null |
+    grep -q "^reference output:"; then ok; else bad "stress --against: no reference output"; fi
 # A program that crashes, and one that hangs.
-stress_finds "a crash" 40 treblecross --length 10 --runs 5 --save "$work/small.in" -- \
+stress_finds "a crash" 40 treblecross --length 10 --runs 5 --time-limit 10 --save "$work/small.in" -- \
     "$python" -c 'import sys; sys.stdin.read(); sys.exit(3)'
 if grep -q "^stress: crash: exit status 3" "$work/stress.out"; then ok; else bad "stress: crash named"; fi
+stress_finds "a crash with a message" 40 treblecross --length 10 --runs 5 --time-limit 10 --save "$work/small.in" -- \
+    "$python" -c 'import sys; sys.stdin.read(); raise SystemExit("boom: the reader gave up")'
+if grep -q "^program's standard error:" "$work/stress.out" && grep -q "^  boom: the reader gave up$" "$work/stress.out"; then
+    ok
+else
+    bad "stress: the crash's stderr is not shown: $(cat "$work/stress.out")"
+fi
 stress_finds "a hang" 40 treblecross --length 10 --runs 2 --time-limit 0.3 --save "$work/small.in" -- \
     "$python" -c 'import time; time.sleep(30)'
 if grep -q "^stress: time-out: no answer within 0.3 s" "$work/stress.out"; then ok; else bad "stress: time-out named"; fi
 # Correct solutions pass.
 for game in gamecs path; do
-    if "$exe" stress "$game" --runs 25 -- "$python" "$solutions/$game.py" > "$work/stress.out" 2> /dev/null &&
+    if "$exe" stress "$game" --runs 25 --time-limit 20 -- "$python" "$solutions/$game.py" > "$work/stress.out" 2> /dev/null &&
         grep -q "^stress: 25 inputs passed (seeds 1 to 25)" "$work/stress.out"; then
         ok
     else
         bad "stress $game: a correct program does not pass: $(head -2 "$work/stress.out")"
     fi
 done
-if "$exe" stress treblecross --length 10 --seconds 2 -- "$python" "$solutions/treblecross.py" > "$work/stress.out" 2> /dev/null &&
+# Correct solutions are never flagged under --hard and --edge: inside the
+# judge's limits (a generous time limit: this is about answers, not speed).
+for game in gamecs path treblecross; do
+    for mode in --hard --edge; do
+        if "$exe" stress "$game" "$mode" --runs 3 --time-limit 20 -- "$python" "$solutions/$game.py" > "$work/stress.out" 2> /dev/null &&
+            grep -q "^stress: 3 inputs passed" "$work/stress.out"; then
+            ok
+        else
+            bad "stress $game $mode: a correct program is flagged: $(head -2 "$work/stress.out")"
+        fi
+    done
+done
+if "$exe" stress domino --hard --tiles 6 --runs 3 --time-limit 20 -- "$python" "$solutions/domino.py" > "$work/stress.out" 2> /dev/null &&
+    grep -q "^stress: 3 inputs passed" "$work/stress.out"; then ok; else bad "stress domino --hard: $(head -2 "$work/stress.out")"; fi
+if "$exe" stress treblecross --length 10 --seconds 2 --time-limit 20 -- "$python" "$solutions/treblecross.py" > "$work/stress.out" 2> /dev/null &&
     grep -q "inputs passed" "$work/stress.out"; then ok; else bad "stress --seconds"; fi
+# The help's and README's stress examples, run on a correct solution, pass
+# (--runs 5 keeps them short).
+"$exe" help stress | sed -n 's/^  cgsolve stress //p' > "$work/examples"
+grep -o 'cgsolve stress [^`]*' "$here/../../README.md" | sed 's/^cgsolve stress //' | grep -v '^GAME' >> "$work/examples"
+while read -r game options; do
+    options=${options%% -- *}
+    options=${options//small.in/$work/small.in}
+    # shellcheck disable=SC2086  # the example's options, word by word
+    if "$exe" stress "$game" $options --runs 5 --time-limit 20 -- "$python" "$solutions/$game.py" \
+        > "$work/stress.out" 2> /dev/null < /dev/null && grep -q "^stress: 5 inputs passed" "$work/stress.out"; then
+        ok
+    else
+        bad "the example 'stress $game $options' fails a correct solution: $(head -1 "$work/stress.out")"
+    fi
+done < "$work/examples"
 "$exe" stress gamecs --runs 1 > /dev/null 2> "$work/err"
 if [ $? -eq 2 ]; then ok; else bad "stress without a program: usage error"; fi
 

@@ -42,7 +42,7 @@ def validator(name):
 ENVELOPE = validator("envelope")
 VALIDATORS = {name: validator(name) for name in
               ["domino", "treblecross", "gamecs", "path", "numbergame", "grundy", "play", "check",
-               "misere"]}
+               "misere", "validate"]}
 
 
 def run(args, text):
@@ -299,6 +299,15 @@ with tempfile.TemporaryDirectory() as work:
         obj = json.loads(out.stdout)
         errors = [e.message for e in VALIDATORS["check"].iter_errors(obj)]
         check(f"check --json {name}: validates", not errors, "; ".join(errors[:2]))
+
+# validate --json: a valid input and a violation, from a file and stdin.
+for name, text, args in [("valid", "1\n...\n", []), ("invalid", "1\n..XXX\n", []),
+                         ("final newline", "1\n...", [])]:
+    out = run(["validate", "--json", "treblecross"] + args, text)
+    obj = json.loads(out.stdout)
+    errors = [e.message for e in VALIDATORS["validate"].iter_errors(obj)]
+    check(f"validate --json {name}: validates", not errors, "; ".join(errors[:2]))
+    check(f"validate --json {name}: exit", out.returncode == (0 if name == "valid" else 1))
 
 print(f"schema: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

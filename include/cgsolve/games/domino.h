@@ -102,6 +102,9 @@ extern const cg_option_spec cg_domino_gen_options[];
 cg_status cg_domino_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
                                   cg_buf *out, cg_error *err);
 void cg_domino_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+/* The judge's limits (for help) and a strict validator of its input. */
+extern const char cg_domino_judge_limits[];
+cg_status cg_domino_validate_input(struct cg_validator *v);
 
 /* The play part of the game (its cg_game's .play). */
 extern const cg_play_rules cg_domino_play;

@@ -62,6 +62,9 @@ extern const cg_option_spec cg_path_gen_options[];
 cg_status cg_path_generate_case(const cg_options *options, cg_rng *rng, uint64_t index, cg_buf *out,
                                 cg_error *err);
 void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+/* The judge's limits (for help) and a strict validator of its input. */
+extern const char cg_path_judge_limits[];
+cg_status cg_path_validate_input(struct cg_validator *v);
 
 /* Solve a board of n * n cells, row-major, each 'W', 'B' or 'U'
  * (n * n < 2^32). With want_chain, also find a shortest winning chain. */
