@@ -7,9 +7,13 @@
 #include "cgsolve/certificate.h"
 #include "cgsolve/clock.h"
 #include "cgsolve/octal_engine.h"
+#include "cgsolve/octal_period.h"
 
 #define CHECKPOINT_SECONDS 30.0 /* at most this long between checkpoints */
 #define LISTED_VALUES 100000    /* the JSON and YAML analyses list values up to here */
+/* Periods up to this are searched for exhaustively after each chunk (a
+ * few thousand comparisons); longer ones are found by the watch. */
+#define SHORT_PERIODS 4096
 
 const cg_option_spec cg_grundy_options[] = {
     {CG_OPTION_UPTO, "upto", 'n', CG_ARG_INT, "N", "compute G(0..N) (default 100)", 0,
@@ -58,6 +62,7 @@ uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value) {
 /* One run of `cgsolve grundy`. */
 typedef struct grundy_run {
     cg_octal_engine engine;
+    cg_period_watch watch; /* with --until-period: long periods as they come */
     const cg_options *options;
     const cg_grundy_hooks *hooks;
     FILE *out, *values_out;
@@ -115,6 +120,23 @@ static bool asked_to_stop(const grundy_run *r, size_t upto) {
                        cg_octal_engine_rare_count(&r->engine));
 }
 
+/* Look for a proven period among the values so far: the short ones
+ * exhaustively, the long ones by the watch; the least proven wins. */
+static cg_status find_period(grundy_run *r, cg_error *err) {
+    size_t count = r->engine.count, pre = 0, watched = 0, watched_pre = 0;
+    size_t p = cg_octal_find_period_upto(&r->engine, engine_at, count, &r->engine.code,
+                                         SHORT_PERIODS, &pre);
+    cg_status st =
+        cg_period_watch_feed(&r->watch, &r->engine, engine_at, count, &watched, &watched_pre, err);
+    if (st == CG_OK && watched != 0 && (p == 0 || watched < p)) {
+        p = watched;
+        pre = watched_pre;
+    }
+    r->period = p;
+    r->preperiod = pre;
+    return st;
+}
+
 /* Compute in chunks: write each at once, look for a period when asked,
  * report progress, save checkpoints. CG_END: interrupted (all written so far
  * is valid, and saved when a checkpoint was asked). */
@@ -135,8 +157,7 @@ static cg_status compute(grundy_run *r, cg_error *err) {
             st = emit(r, target, err);
         }
         if (st == CG_OK && r->until_period) {
-            r->period = cg_octal_find_period_in(&r->engine, engine_at, r->engine.count,
-                                                &r->engine.code, &r->preperiod);
+            st = find_period(r, err);
         }
         if (st == CG_OK) {
             st = checkpoint(r, false, err);
@@ -323,6 +344,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
         cg_octal_engine_init(&r.engine, &code, method, &budget);
     }
     cg_octal_engine_set_threads(&r.engine, cg_options_threads(options));
+    cg_period_watch_init(&r.watch, &r.engine.code, &budget);
     cg_octal_engine_expect(&r.engine, options->upto);
     if (st == CG_OK) {
         st = compute(&r, err);
@@ -336,6 +358,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     if ((st == CG_OK || st == CG_END) && fflush(out) != 0) {
         st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
     }
+    cg_period_watch_free(&r.watch);
     cg_octal_engine_free(&r.engine);
     return st;
 }
