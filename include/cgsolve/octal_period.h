@@ -63,6 +63,16 @@ void cg_period_watch_free(cg_period_watch *w);
 cg_status cg_period_watch_feed(cg_period_watch *w, const void *values, cg_value_at at, size_t count,
                                size_t *period, size_t *preperiod, cg_error *err);
 
+/* Periods up to this are searched for exhaustively (a few thousand
+ * comparisons), longer ones by the watch (cg_octal_search_period). */
+#define CG_SHORT_PERIODS 4096
+
+/* The proven period of G(0..count-1) (0: none yet) and its preperiod: the
+ * short ones by cg_octal_find_period_upto, the long ones by the watch w
+ * (fed the values so far); the least proven wins. */
+cg_status cg_octal_search_period(cg_period_watch *w, const void *values, cg_value_at at,
+                                 size_t count, size_t *period, size_t *preperiod, cg_error *err);
+
 #ifdef __cplusplus
 }
 #endif

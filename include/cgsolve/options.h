@@ -66,6 +66,9 @@ typedef enum cg_option_id {
     CG_OPTION_TABLE,        /* treblecross: a 0.007 checkpoint to start from */
     CG_OPTION_CERTIFICATE,  /* grundy: write the proof of the period found to this file */
     CG_OPTION_VERIFY,       /* grundy: check a certificate instead of computing */
+    CG_OPTION_CENSUS,       /* grundy: the arguments are codes and patterns, one line each */
+    CG_OPTION_SHARD,        /* grundy --census: this shard's share, K/N */
+    CG_OPTION_MARKDOWN,     /* grundy --census: write the table as Markdown to this file */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -148,6 +151,9 @@ typedef struct cg_options {
     void *progress_context;
     const char *certificate; /* grundy: the period's certificate to write, or NULL */
     const char *verify;      /* grundy: the certificate to check, or NULL */
+    bool census;             /* grundy: a census of the arguments */
+    const char *shard;       /* grundy --census: "K/N", or NULL */
+    const char *markdown;    /* grundy --census: the table's file, or NULL */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

@@ -11,9 +11,6 @@
 
 #define CHECKPOINT_SECONDS 30.0 /* at most this long between checkpoints */
 #define LISTED_VALUES 100000    /* the JSON and YAML analyses list values up to here */
-/* Periods up to this are searched for exhaustively after each chunk (a
- * few thousand comparisons); longer ones are found by the watch. */
-#define SHORT_PERIODS 4096
 
 const cg_option_spec cg_grundy_options[] = {
     {CG_OPTION_UPTO, "upto", 'n', CG_ARG_INT, "N", "compute G(0..N) (default 100)", 0,
@@ -34,6 +31,12 @@ const cg_option_spec cg_grundy_options[] = {
      "prove the period to FILE (implies --until-period)", 0, 0, NULL},
     {CG_OPTION_VERIFY, "verify", 0, CG_ARG_TEXT, "FILE", "check a period's proof by the definition",
      0, 0, NULL},
+    {CG_OPTION_CENSUS, "census", 0, CG_ARG_NONE, NULL,
+     "one JSON line per code or pattern (0.?? and so on)", 0, 0, NULL},
+    {CG_OPTION_SHARD, "shard", 0, CG_ARG_TEXT, "K/N", "--census: the codes K-1 modulo N", 0, 0,
+     NULL},
+    {CG_OPTION_MARKDOWN, "markdown", 0, CG_ARG_TEXT, "FILE", "--census: the table to FILE too", 0,
+     0, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
@@ -120,23 +123,6 @@ static bool asked_to_stop(const grundy_run *r, size_t upto) {
                        cg_octal_engine_rare_count(&r->engine));
 }
 
-/* Look for a proven period among the values so far: the short ones
- * exhaustively, the long ones by the watch; the least proven wins. */
-static cg_status find_period(grundy_run *r, cg_error *err) {
-    size_t count = r->engine.count, pre = 0, watched = 0, watched_pre = 0;
-    size_t p = cg_octal_find_period_upto(&r->engine, engine_at, count, &r->engine.code,
-                                         SHORT_PERIODS, &pre);
-    cg_status st =
-        cg_period_watch_feed(&r->watch, &r->engine, engine_at, count, &watched, &watched_pre, err);
-    if (st == CG_OK && watched != 0 && (p == 0 || watched < p)) {
-        p = watched;
-        pre = watched_pre;
-    }
-    r->period = p;
-    r->preperiod = pre;
-    return st;
-}
-
 /* Compute in chunks: write each at once, look for a period when asked,
  * report progress, save checkpoints. CG_END: interrupted (all written so far
  * is valid, and saved when a checkpoint was asked). */
@@ -157,7 +143,8 @@ static cg_status compute(grundy_run *r, cg_error *err) {
             st = emit(r, target, err);
         }
         if (st == CG_OK && r->until_period) {
-            st = find_period(r, err);
+            st = cg_octal_search_period(&r->watch, &r->engine, engine_at, r->engine.count,
+                                        &r->period, &r->preperiod, err);
         }
         if (st == CG_OK) {
             st = checkpoint(r, false, err);

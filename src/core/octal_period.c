@@ -177,3 +177,17 @@ cg_status cg_period_watch_feed(cg_period_watch *w, const void *values, cg_value_
     *preperiod = w->preperiod;
     return st;
 }
+
+cg_status cg_octal_search_period(cg_period_watch *w, const void *values, cg_value_at at,
+                                 size_t count, size_t *period, size_t *preperiod, cg_error *err) {
+    size_t pre = 0, watched = 0, watched_pre = 0;
+    size_t p = cg_octal_find_period_upto(values, at, count, &w->code, CG_SHORT_PERIODS, &pre);
+    cg_status st = cg_period_watch_feed(w, values, at, count, &watched, &watched_pre, err);
+    if (st == CG_OK && watched != 0 && (p == 0 || watched < p)) {
+        p = watched;
+        pre = watched_pre;
+    }
+    *period = st == CG_OK ? p : 0;
+    *preperiod = st == CG_OK ? pre : 0;
+    return st;
+}
