@@ -70,9 +70,12 @@ static cg_status make_room(cg_period_watch *w, cg_error *err) {
     return CG_OK;
 }
 
+/* Whether period or a divisor of it is followed already: in a periodic
+ * stretch the windows match blocks k periods back too, and a multiple's
+ * proof would walk the whole stretch back again and again. */
 static bool following(const cg_period_watch *w, size_t period) {
     for (size_t i = 0; i < w->candidates; i++) {
-        if (w->candidate[i].period == period) {
+        if (period % w->candidate[i].period == 0) {
             return true;
         }
     }
@@ -169,8 +172,10 @@ cg_status cg_period_watch_feed(cg_period_watch *w, const void *values, cg_value_
             c->start = walk_back(values, at, c->period, c->since - c->period);
             c->started = true;
         }
-        if (c->started) {
-            prove(w, c, values, at, w->fed); /* when the bound holds */
+        /* only once its own bound holds (prove checks each divisor's): each
+         * attempt walks the divisors back from the end */
+        if (c->started && 2 * c->start + 2 * c->period + w->code.last + (c->start == 0) <= w->fed) {
+            prove(w, c, values, at, w->fed);
         }
     }
     *period = w->period;
