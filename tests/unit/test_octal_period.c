@@ -58,6 +58,13 @@ static void synthetic(size_t period, size_t preperiod, ref_rng *rng) {
         fail_msg("period %zu from %zu: found %zu from %zu with %zu values (%zu needed)", period,
                  preperiod, p, e, fed, needed);
     }
+    /* no multiple of a followed period is followed too (its proof would walk
+     * the periodic stretch back at every feed) */
+    for (size_t i = 0; i < w.candidates; i++) {
+        for (size_t j = 0; j < w.candidates; j++) {
+            assert_true(i == j || w.candidate[i].period % w.candidate[j].period != 0);
+        }
+    }
     size_t exhaustive_pre = 0;
     assert_int_equal(cg_octal_find_period_in(g, array_at, fed, &code, &exhaustive_pre), period);
     assert_int_equal(exhaustive_pre, preperiod);
