@@ -80,6 +80,9 @@ typedef enum cg_option_id {
     CG_OPTION_CHECKER,
     /* stress: a reference program to compare with */
     CG_OPTION_AGAINST,
+    CG_OPTION_CENSUS,       /* grundy: the arguments are codes and patterns, one line each */
+    CG_OPTION_SHARD,        /* grundy --census: this shard's share, K/N */
+    CG_OPTION_MARKDOWN,     /* grundy --census: write the table as Markdown to this file */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -173,6 +176,9 @@ typedef struct cg_options {
     int64_t quotient;   /* grundy --misere: the quotient's heap bound (-1: none) */
     int64_t checker;       /* check: 0 cgsolve's exit codes, 1 testlib, 2 Kattis/DOMjudge */
     const char *against;   /* stress: the reference's command line (split at spaces), or NULL */
+    bool census;             /* grundy: a census of the arguments */
+    const char *shard;       /* grundy --census: "K/N", or NULL */
+    const char *markdown;    /* grundy --census: the table's file, or NULL */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

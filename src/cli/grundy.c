@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cgsolve/census.h"
 #include "cgsolve/clock.h"
 #include "cgsolve/grundy_table.h"
 #include "cgsolve/misere_report.h"
@@ -124,12 +125,49 @@ static int run_misere(cli *c) {
     return cli_close_output(stdout, rc);
 }
 
+/* --census: the heaps of the code in hand, and the interrupt. */
+static bool census_progress(void *context, const char *what, uint64_t done, uint64_t total) {
+    progress_state *p = context;
+    double t = cg_seconds();
+    if (p->show && (t - p->last >= 0.5 || done == total)) {
+        p->last = t;
+        fprintf(stderr, "%sgrundy --census: %s, %llu of %llu heaps%s", p->terminal ? "\r" : "",
+                what, (unsigned long long)done, (unsigned long long)total,
+                p->terminal ? "        " : "\n");
+    }
+    return cli_interrupted();
+}
+
+static int run_census(cli *c) {
+    progress_state p = {
+        c->options.progress || isatty(STDERR_FILENO), isatty(STDERR_FILENO), false, 0, 0, 0};
+    c->options.progress_hook = census_progress;
+    c->options.progress_context = &p;
+    cli_catch_interrupts();
+    cg_error err;
+    cg_error_clear(&err);
+    cg_status st =
+        cg_run_census((const char *const *)c->argv, (size_t)c->argc, &c->options, stdout, &err);
+    if (p.show && p.terminal) {
+        fputc('\n', stderr);
+    }
+    if (st == CG_ERR_STOPPED || st == CG_END) {
+        fprintf(stderr, "cgsolve grundy: interrupted; the lines written are complete%s\n",
+                c->options.checkpoint != NULL ? ", and --checkpoint resumes the census" : "");
+        return cli_close_output(stdout, 130);
+    }
+    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("grundy", &err));
+}
+
 int cli_run_grundy(cli *c) {
     if (c->options.misere) {
         return run_misere(c);
     }
     if (c->options.verify != NULL) {
         return run_verify(c);
+    }
+    if (c->options.census) {
+        return run_census(c);
     }
     const char *code = c->argc > 0 ? c->argv[0] : NULL;
     if (code == NULL && c->options.resume == NULL) {

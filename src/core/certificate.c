@@ -226,16 +226,18 @@ cg_status cg_certificate_verify(const cg_certificate *c, cg_budget *budget, cg_p
     if (st != CG_OK) {
         return st;
     }
-    uint32_t *g = malloc(count * sizeof *g);
+    uint32_t *g = calloc(count, sizeof *g);
     uint8_t *seen = malloc(size);
     size_t seen_held = 0;
+    if (g == NULL || seen == NULL) {
+        free(g);
+        free(seen);
+        cg_budget_give(budget, count, sizeof(uint32_t));
+        return cg_error_nomem(err, "checking the certificate");
+    }
     uint64_t sum = CG_GRUNDY_CHECKSUM_START;
     double told = cg_seconds();
     for (size_t n = 0; st == CG_OK && n < count; n++) {
-        if (g == NULL || seen == NULL) {
-            st = cg_error_nomem(err, "checking the certificate");
-            break;
-        }
         if (hook != NULL && n % PROGRESS_HEAPS == 0 && cg_seconds() - told >= PROGRESS_SECONDS) {
             told = cg_seconds();
             if (hook(context, "checking the certificate", n, count)) {

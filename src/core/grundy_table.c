@@ -8,6 +8,7 @@
 #include "cgsolve/certificate.h"
 #include "cgsolve/clock.h"
 #include "cgsolve/octal_engine.h"
+#include "cgsolve/octal_period.h"
 
 #define CHECKPOINT_SECONDS 30.0 /* at most this long between checkpoints */
 #define LISTED_VALUES 100000    /* the JSON and YAML analyses list values up to here */
@@ -31,6 +32,12 @@ const cg_option_spec cg_grundy_options[] = {
      "prove the period to FILE (implies --until-period)", 0, 0, NULL},
     {CG_OPTION_VERIFY, "verify", 0, CG_ARG_TEXT, "FILE", "check a period's proof by the definition",
      0, 0, NULL},
+    {CG_OPTION_CENSUS, "census", 0, CG_ARG_NONE, NULL,
+     "one JSON line per code or pattern (0.?? and so on)", 0, 0, NULL},
+    {CG_OPTION_SHARD, "shard", 0, CG_ARG_TEXT, "K/N", "--census: the codes K-1 modulo N", 0, 0,
+     NULL},
+    {CG_OPTION_MARKDOWN, "markdown", 0, CG_ARG_TEXT, "FILE", "--census: the table to FILE too", 0,
+     0, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
@@ -59,6 +66,7 @@ uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value) {
 /* One run of `cgsolve grundy`. */
 typedef struct grundy_run {
     cg_octal_engine engine;
+    cg_period_watch watch; /* with --until-period: long periods as they come */
     const cg_options *options;
     const cg_grundy_hooks *hooks;
     FILE *out, *values_out;
@@ -140,8 +148,8 @@ static cg_status compute(grundy_run *r, cg_error *err) {
             st = emit(r, target, err);
         }
         if (st == CG_OK && r->until_period) {
-            r->period = cg_octal_find_period_in(&r->engine, engine_at, r->engine.count,
-                                                &r->engine.code, &r->preperiod);
+            st = cg_octal_search_period(&r->watch, &r->engine, engine_at, r->engine.count,
+                                        &r->period, &r->preperiod, err);
         }
         if (st == CG_OK) {
             st = checkpoint(r, false, err);
@@ -361,6 +369,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
         cg_octal_engine_init(&r.engine, &code, method, &budget);
     }
     cg_octal_engine_set_threads(&r.engine, cg_options_threads(options));
+    cg_period_watch_init(&r.watch, &r.engine.code, &budget);
     cg_octal_engine_expect(&r.engine, options->upto);
     if (st == CG_OK) {
         st = compute(&r, err);
@@ -374,6 +383,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     if ((st == CG_OK || st == CG_ERR_STOPPED) && fflush(out) != 0) {
         st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
     }
+    cg_period_watch_free(&r.watch);
     cg_octal_engine_free(&r.engine);
     return st;
 }

@@ -216,6 +216,11 @@ static size_t skip_by_pattern(const pattern *pat, size_t p, size_t from, bool *s
 
 size_t cg_octal_find_period_in(const void *values, cg_value_at at, size_t count,
                                const cg_octal_code *code, size_t *preperiod) {
+    return cg_octal_find_period_upto(values, at, count, code, SIZE_MAX, preperiod);
+}
+
+size_t cg_octal_find_period_upto(const void *values, cg_value_at at, size_t count,
+                                 const cg_octal_code *code, size_t largest, size_t *preperiod) {
     struct {
         size_t period, start;
     } tails[KNOWN_TAILS];
@@ -227,7 +232,7 @@ size_t cg_octal_find_period_in(const void *values, cg_value_at at, size_t count,
         return 0; /* no theorem to prove a period with (see octal.h) */
     }
     /* A period p can be proven only when 2p + last <= count. */
-    for (size_t p = 1; 2 * p + code->last <= count; p++) {
+    for (size_t p = 1; p <= largest && 2 * p + code->last <= count; p++) {
         size_t from = count - p;
         for (size_t t = 0; t < known; t++) {
             if (p % tails[t].period == 0 && tails[t].start < from) {

@@ -242,6 +242,15 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
     case CG_OPTION_AGAINST:
         o->against = text;
         break;
+    case CG_OPTION_CENSUS:
+        o->census = true;
+        break;
+    case CG_OPTION_SHARD:
+        o->shard = text;
+        break;
+    case CG_OPTION_MARKDOWN:
+        o->markdown = text;
+        break;
     case CG_OPTION_COUNT:
         break;
     }

@@ -132,4 +132,33 @@ expect 2 "" "cgsolve grundy: --verify reads the code from the certificate, not '
 Try 'cgsolve --help'." -- grundy 0.07 --verify "$work_dir/dawson.cert"
 expect 3 "" "cgsolve grundy: no period proven in G(0..200): no certificate written to '$work_dir/none.cert'" \
     -- grundy 0.6 --upto 200 --certificate "$work_dir/none.cert"
+# --census: one line per code; three shards merged by their index give the
+# one run's bytes; a results file resumes (a cut last line dropped), and the
+# Markdown table covers every line.
+"$exe" grundy --census '0.?' '4.?' 0.77 --upto 3000 > "$work_dir/census" 2> /dev/null
+for k in 1 2 3; do
+    "$exe" grundy --census '0.?' '4.?' 0.77 --upto 3000 --shard "$k/3" > "$work_dir/shard$k" 2> /dev/null
+done
+sort -t: -k2,2n -s "$work_dir"/shard[123] > "$work_dir/merged"
+if cmp -s "$work_dir/census" "$work_dir/merged" && [ "$(wc -l < "$work_dir/census")" = 15 ] &&
+    grep -q '^{"index":14,"code":"0.77","upto":3000,"computed":[0-9]*,"period":12,"preperiod":71,' "$work_dir/census"; then
+    g_ok
+else
+    g_bad "census shards: $(diff "$work_dir/census" "$work_dir/merged" | head -3)"
+fi
+head -6 "$work_dir/census" > "$work_dir/results"
+sed -n 7p "$work_dir/census" | head -c 40 >> "$work_dir/results" # an interrupted line
+"$exe" grundy --census '0.?' '4.?' 0.77 --upto 3000 --checkpoint "$work_dir/results" \
+    --markdown "$work_dir/table.md" > "$work_dir/resumed" 2> /dev/null
+if cmp -s "$work_dir/census" "$work_dir/resumed" && cmp -s "$work_dir/census" "$work_dir/results" &&
+    [ "$(wc -l < "$work_dir/results.seconds")" = 9 ] && [ "$(wc -l < "$work_dir/table.md")" = 17 ] &&
+    grep -q '^| 0.77 | 12 | 71 |' "$work_dir/table.md"; then
+    g_ok
+else
+    g_bad "census resumed: $(diff "$work_dir/census" "$work_dir/results" | head -3)"
+fi
+expect 1 "" "cgsolve grundy: $work_dir/results: 0.1 was computed as code 0 to 3000, this census makes it code 0 to 100" \
+    -- grundy --census '0.?' --checkpoint "$work_dir/results"
+expect 2 "" "cgsolve grundy: --shard '3/2': expected K/N with 1 <= K <= N <= 1048576" \
+    -- grundy --census 0.7 --shard 3/2
 rm -rf "$work_dir"
