@@ -64,6 +64,8 @@ typedef enum cg_option_id {
     CG_OPTION_PROGRESS,     /* grundy: progress on standard error */
     CG_OPTION_THREADS,      /* grundy, treblecross: threads sharing long scans */
     CG_OPTION_TABLE,        /* treblecross: a 0.007 checkpoint to start from */
+    CG_OPTION_VALUE,        /* path: the value under perfect play */
+    CG_OPTION_TO_MOVE,      /* path, play path: the side to move */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -144,6 +146,8 @@ typedef struct cg_options {
     uint64_t given[2];        /* bit id % 64 of word id / 64 for each option cg_option_set stored */
     cg_progress_hook progress_hook; /* set by the front end, or NULL */
     void *progress_context;
+    bool path_value;  /* path: also the value under perfect play */
+    int path_to_move; /* path, play path: 0 White (the problem's), 1 Black */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

@@ -58,6 +58,9 @@ typedef struct cg_path_solver {
 void cg_path_init(cg_path_solver *solver, cg_budget *budget);
 void cg_path_free(cg_path_solver *solver);
 
+/* --value and --to-move (solving and playing), NULL-name ended. */
+extern const cg_option_spec cg_path_options[];
+
 /* Test data (its cg_game's gen_options, generate_case, shrink_case). */
 extern const cg_option_spec cg_path_gen_options[];
 cg_status cg_path_generate_case(const cg_options *options, cg_rng *rng, uint64_t index, cg_buf *out,
