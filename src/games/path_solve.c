@@ -859,11 +859,13 @@ static int search(cg_path_frame *f, int alpha, int beta, bool wdl) {
             return lo >= beta ? lo : hi;
         }
     }
-    if (f->walls && hi > 0 && hi > alpha && walled(f, me)) {
+    /* the cut costs a search of the board's corners: only where it ends
+     * the search here (a bound of 0 meeting the window) */
+    if (f->walls && hi > 0 && alpha >= 0 && walled(f, me)) {
         f->stats.pairing_cuts++;
         hi = 0;
     }
-    if (f->walls && lo < 0 && lo < beta && walled(f, op)) {
+    if (f->walls && lo < 0 && beta <= 0 && walled(f, op)) {
         f->stats.pairing_cuts++;
         lo = 0;
     }
