@@ -768,19 +768,57 @@ static bool check_limits(cg_path_frame *f) {
     return false;
 }
 
-/* Order moves: the table's first, then cells on both sides' crossings, then
- * cells next to more stones, nearer the centre first. */
+/* Empty cells from which colour c needs k + 1 stones to join its first
+ * (side 0) or second side: layer[k]. Returns the number of layers. */
+static int layers_of(const cg_path_frame *f, int c, int side, uint64_t empty, uint64_t *layer) {
+    uint64_t mine = f->stones[c];
+    uint64_t reach = flood(f->adj[c], f->side[c][side], mine);
+    int k = 0;
+    for (;;) {
+        uint64_t next = (f->side[c][side] | around(f->adj[c], reach)) & empty & ~reach;
+        if (next == 0 || k == CG_PATH_MAX_EMPTY) {
+            return k;
+        }
+        layer[k++] = next;
+        reach = flood(f->adj[c], reach | next, reach | next | mine);
+    }
+}
+
+/* Empty cells (of empty) on a shortest completion of colour c's chain. */
+static uint64_t shortest_of(const cg_path_frame *f, int c, uint64_t empty) {
+    uint64_t a[CG_PATH_MAX_EMPTY], b[CG_PATH_MAX_EMPTY];
+    int ka = layers_of(f, c, 0, empty, a), kb = layers_of(f, c, 1, empty, b);
+    for (int total = 0; total < ka + kb; total++) {
+        uint64_t on = 0;
+        for (int i = 0; i <= total && i < ka; i++) {
+            if (total - i < kb) {
+                on |= a[i] & b[total - i];
+            }
+        }
+        if (on != 0) {
+            return on;
+        }
+    }
+    return 0;
+}
+
+/* Order moves: the table's first, then cells on both sides' shortest
+ * completions, on one, on both sides' crossings, next to more stones,
+ * nearer the centre. */
 static int order_moves(const cg_path_frame *f, uint64_t cands, uint64_t both, int first,
                        int *moves) {
     int count = 0, keys[CG_PATH_MAX_EMPTY];
     size_t n = f->n;
+    uint64_t empty = f->all & ~(f->stones[0] | f->stones[1]);
+    uint64_t short_me = shortest_of(f, f->to_move, empty);
+    uint64_t short_op = shortest_of(f, 1 - f->to_move, empty);
     for (uint64_t c = cands; c != 0; c &= c - 1) {
         int i = lowest(c);
         size_t x = f->cell_of[i], r = x / n, col = x % n;
         int dr = (int)(2 * r) - (int)(n - 1), dc = (int)(2 * col) - (int)(n - 1);
         int central = (int)(2 * n) - abs(dr) - abs(dc);
         int key =
-            (both >> i & 1) * 4096 +
+            (int)((short_me >> i & 1) + (short_op >> i & 1)) * 16384 + (both >> i & 1) * 4096 +
             (popcount(f->adj[0][i] & f->stones[0]) + popcount(f->adj[1][i] & f->stones[1])) * 256 +
             central;
         if (i == first) {
