@@ -172,16 +172,16 @@ static cg_status open_run(void *state, const cg_options *options, cg_budget *bud
     return CG_OK;
 }
 
-static cg_status read_row(run_state *s, cg_scanner *in, size_t row, cg_error *err) {
+static cg_status read_row(cg_path_board *b, cg_scanner *in, size_t row, cg_error *err) {
     char expected[96];
     snprintf(expected, sizeof expected, "row %zu of the board (%zu characters from W, B, U)",
-             row + 1, s->n);
+             row + 1, b->n);
     cg_token tok;
     cg_status st = cg_scan_token(in, expected, &tok, err);
     if (st != CG_OK) {
         return st;
     }
-    for (size_t i = 0; i < tok.len && i < s->n; i++) {
+    for (size_t i = 0; i < tok.len && i < b->n; i++) {
         char c = tok.text[i];
         if (c != 'W' && c != 'B' && c != 'U') {
             char found[16];
@@ -189,38 +189,55 @@ static cg_status read_row(run_state *s, cg_scanner *in, size_t row, cg_error *er
             return cg_scan_error_at(in, &tok, i, err, "expected 'W', 'B' or 'U', found %s", found);
         }
     }
-    if (tok.len != s->n) {
+    if (tok.len != b->n) {
         return cg_scan_error_at(in, &tok, 0, err, "expected %s, found a row of %zu characters",
                                 expected, tok.len);
     }
-    memcpy(s->cells + row * s->n, tok.text, s->n);
+    memcpy(b->cells + row * b->n, tok.text, b->n);
     return CG_OK;
 }
 
-static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
-    run_state *s = state;
+cg_status cg_path_read_board(cg_scanner *in, cg_path_board *b, cg_error *err) {
     int64_t n;
     cg_status st =
         cg_scan_case_size(in, "the board size N (0 ends the input)", 65535, &n, NULL, err);
     if (st != CG_OK) {
         return st;
     }
-    s->n = (size_t)n;
-    size_t cells = s->n * s->n;
-    if (cells > s->cells_capacity) {
-        const cg_array board[] = {{&s->cells, 1, 1, 0}};
-        st = cg_resize_arrays(s->solver.budget, &s->cells_held, board, 1, cells, "the board", err);
+    b->n = (size_t)n;
+    size_t cells = b->n * b->n;
+    if (cells > b->capacity) {
+        const cg_array board[] = {{&b->cells, 1, 1, 0}};
+        st = cg_resize_arrays(b->budget, &b->held, board, 1, cells, "the board", err);
         if (st != CG_OK) {
             return st;
         }
-        s->cells_capacity = cells;
+        b->capacity = cells;
     }
-    for (size_t row = 0; row < s->n; row++) {
-        if ((st = read_row(s, in, row, err)) != CG_OK) {
+    for (size_t row = 0; row < b->n; row++) {
+        if ((st = read_row(b, in, row, err)) != CG_OK) {
             return st;
         }
     }
     return CG_OK;
+}
+
+void cg_path_board_free(cg_path_board *b) {
+    free(b->cells);
+    cg_budget_give(b->budget, b->held, 1);
+    b->cells = NULL;
+    b->capacity = b->held = 0;
+}
+
+static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
+    run_state *s = state;
+    cg_path_board b = {s->cells, s->n, s->cells_capacity, s->cells_held, s->solver.budget};
+    cg_status st = cg_path_read_board(in, &b, err);
+    s->cells = b.cells;
+    s->n = b.n;
+    s->cells_capacity = b.capacity;
+    s->cells_held = b.held;
+    return st;
 }
 
 /* The value under perfect play; a value the limits do not allow is
@@ -502,6 +519,5 @@ const cg_game cg_game_path = {
     .generate_case = cg_path_generate_case,
     .shrink_case = cg_path_shrink_case,
     .options = cg_path_options,
-    .play_refusal = "perfect play on a connection board is only known for tiny boards, and "
-                    "cgsolve never presents a guess as perfect play",
+    .play = &cg_path_play,
 };

@@ -512,9 +512,9 @@ static size_t table_bytes(size_t bits) {
     return ((size_t)1 << bits) * sizeof(tt_entry);
 }
 
-/* A table for E empty cells: 2^(E + 2) entries within the limits. */
+/* A table for E empty cells: 2^E entries within the limits. */
 static cg_status size_table(cg_path_search *s, cg_path_frame *f, cg_error *err) {
-    size_t want = (size_t)f->empty + 2;
+    size_t want = (size_t)f->empty;
     want = want < MIN_TABLE_BITS ? MIN_TABLE_BITS : want > MAX_TABLE_BITS ? MAX_TABLE_BITS : want;
     size_t limit = s->table_limit;
     if (limit == 0) {
@@ -1160,6 +1160,9 @@ cg_status cg_path_search_value(cg_path_search *s, cg_path_value *value, cg_error
     } else if (popcount(threats) >= 2) {
         v = -1;
         value->reason = CG_PATH_BY_DOUBLE_THREAT;
+    } else if (f->walls && walled(f, me) && walled(f, 1 - me)) {
+        v = 0; /* the search would find it too; the reason is worth telling */
+        value->reason = CG_PATH_BY_PAIRING;
     } else {
         v = search(f, -1, 1, true);
         value->reason = f->stats.nodes == 1 ? CG_PATH_BY_PAIRING : CG_PATH_BY_SEARCH;

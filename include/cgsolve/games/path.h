@@ -58,6 +58,22 @@ typedef struct cg_path_solver {
 void cg_path_init(cg_path_solver *solver, cg_budget *budget);
 void cg_path_free(cg_path_solver *solver);
 
+/* A board read from the judge's format, its cells counted in budget. */
+typedef struct cg_path_board {
+    char *cells; /* n * n, row-major, 'W', 'B', 'U' */
+    size_t n;
+    size_t capacity, held;
+    cg_budget *budget;
+} cg_path_board;
+
+/* Read one case (N, then N rows) into b, growing it; CG_END at the input's
+ * 0 or end. */
+cg_status cg_path_read_board(cg_scanner *in, cg_path_board *b, cg_error *err);
+void cg_path_board_free(cg_path_board *b);
+
+/* Playing a position against perfect play (path_play.c). */
+extern const cg_play_rules cg_path_play;
+
 /* --value and --to-move (solving and playing), NULL-name ended. */
 extern const cg_option_spec cg_path_options[];
 
