@@ -83,6 +83,8 @@ typedef enum cg_option_id {
     CG_OPTION_CENSUS,       /* grundy: the arguments are codes and patterns, one line each */
     CG_OPTION_SHARD,        /* grundy --census: this shard's share, K/N */
     CG_OPTION_MARKDOWN,     /* grundy --census: write the table as Markdown to this file */
+    CG_OPTION_VALUE,        /* path: the value under perfect play */
+    CG_OPTION_TO_MOVE,      /* path, play path: the side to move */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -179,6 +181,8 @@ typedef struct cg_options {
     bool census;             /* grundy: a census of the arguments */
     const char *shard;       /* grundy --census: "K/N", or NULL */
     const char *markdown;    /* grundy --census: the table's file, or NULL */
+    bool path_value;  /* path: also the value under perfect play */
+    int path_to_move; /* path, play path: 0 White (the problem's), 1 Black */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

@@ -145,6 +145,12 @@ typedef struct run_state {
     cg_path_solver solver;
     bool explain;
     bool color;
+    bool want_value; /* --value */
+    cg_path_colour to_move;
+    cg_path_search search;
+    cg_path_value value;
+    cg_status value_status; /* CG_OK, or why the value is unknown */
+    char value_note[CG_ERROR_MESSAGE_MAX];
     char *cells;
     size_t n;
     size_t cells_capacity;
@@ -158,19 +164,24 @@ static cg_status open_run(void *state, const cg_options *options, cg_budget *bud
     cg_path_init(&s->solver, budget);
     s->explain = options->output != CG_OUTPUT_JUDGE;
     s->color = options->output == CG_OUTPUT_EXPLAIN && options->color;
+    s->want_value = options->path_value && s->explain;
+    s->to_move = options->path_to_move == 1 ? CG_PATH_BLACK : CG_PATH_WHITE;
+    cg_path_search_init(&s->search, budget);
+    s->search.hook = options->progress_hook;
+    s->search.hook_context = options->progress_context;
     return CG_OK;
 }
 
-static cg_status read_row(run_state *s, cg_scanner *in, size_t row, cg_error *err) {
+static cg_status read_row(cg_path_board *b, cg_scanner *in, size_t row, cg_error *err) {
     char expected[96];
     snprintf(expected, sizeof expected, "row %zu of the board (%zu characters from W, B, U)",
-             row + 1, s->n);
+             row + 1, b->n);
     cg_token tok;
     cg_status st = cg_scan_token(in, expected, &tok, err);
     if (st != CG_OK) {
         return st;
     }
-    for (size_t i = 0; i < tok.len && i < s->n; i++) {
+    for (size_t i = 0; i < tok.len && i < b->n; i++) {
         char c = tok.text[i];
         if (c != 'W' && c != 'B' && c != 'U') {
             char found[16];
@@ -178,43 +189,81 @@ static cg_status read_row(run_state *s, cg_scanner *in, size_t row, cg_error *er
             return cg_scan_error_at(in, &tok, i, err, "expected 'W', 'B' or 'U', found %s", found);
         }
     }
-    if (tok.len != s->n) {
+    if (tok.len != b->n) {
         return cg_scan_error_at(in, &tok, 0, err, "expected %s, found a row of %zu characters",
                                 expected, tok.len);
     }
-    memcpy(s->cells + row * s->n, tok.text, s->n);
+    memcpy(b->cells + row * b->n, tok.text, b->n);
     return CG_OK;
 }
 
-static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
-    run_state *s = state;
+cg_status cg_path_read_board(cg_scanner *in, cg_path_board *b, cg_error *err) {
     int64_t n;
     cg_status st =
         cg_scan_case_size(in, "the board size N (0 ends the input)", 65535, &n, NULL, err);
     if (st != CG_OK) {
         return st;
     }
-    s->n = (size_t)n;
-    size_t cells = s->n * s->n;
-    if (cells > s->cells_capacity) {
-        const cg_array board[] = {{&s->cells, 1, 1, 0}};
-        st = cg_resize_arrays(s->solver.budget, &s->cells_held, board, 1, cells, "the board", err);
+    b->n = (size_t)n;
+    size_t cells = b->n * b->n;
+    if (cells > b->capacity) {
+        const cg_array board[] = {{&b->cells, 1, 1, 0}};
+        st = cg_resize_arrays(b->budget, &b->held, board, 1, cells, "the board", err);
         if (st != CG_OK) {
             return st;
         }
-        s->cells_capacity = cells;
+        b->capacity = cells;
     }
-    for (size_t row = 0; row < s->n; row++) {
-        if ((st = read_row(s, in, row, err)) != CG_OK) {
+    for (size_t row = 0; row < b->n; row++) {
+        if ((st = read_row(b, in, row, err)) != CG_OK) {
             return st;
         }
     }
     return CG_OK;
 }
 
+void cg_path_board_free(cg_path_board *b) {
+    free(b->cells);
+    cg_budget_give(b->budget, b->held, 1);
+    b->cells = NULL;
+    b->capacity = b->held = 0;
+}
+
+static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
+    run_state *s = state;
+    cg_path_board b = {s->cells, s->n, s->cells_capacity, s->cells_held, s->solver.budget};
+    cg_status st = cg_path_read_board(in, &b, err);
+    s->cells = b.cells;
+    s->n = b.n;
+    s->cells_capacity = b.capacity;
+    s->cells_held = b.held;
+    return st;
+}
+
+/* The value under perfect play; a value the limits do not allow is
+ * reported unknown with the reason (the judge's answer stands alone). */
+static cg_status solve_value(run_state *s, cg_error *err) {
+    cg_error why;
+    cg_error_clear(&why);
+    s->value_status = cg_path_search_set(&s->search, s->cells, s->n, s->to_move, &why);
+    if (s->value_status == CG_OK) {
+        s->value_status = cg_path_search_value(&s->search, &s->value, &why);
+    }
+    snprintf(s->value_note, sizeof s->value_note, "%s", why.message);
+    if (s->value_status == CG_ERR_STOPPED || s->value_status == CG_ERR_NOMEM ||
+        s->value_status == CG_ERR_INTERNAL) {
+        return cg_error_set(err, s->value_status, "%s", why.message);
+    }
+    return CG_OK;
+}
+
 static cg_status solve_case(void *state, cg_error *err) {
     run_state *s = state;
-    return cg_path_solve(&s->solver, s->cells, s->n, s->explain, err);
+    cg_status st = cg_path_solve(&s->solver, s->cells, s->n, s->explain, err);
+    if (st == CG_OK && s->want_value) {
+        st = solve_value(s, err);
+    }
+    return st;
 }
 
 static void write_answer(void *state, uint64_t number, cg_buf *out) {
@@ -259,6 +308,118 @@ static void explain_cell(cg_report *report, size_t cell, size_t n) {
     cg_report_open_object(report, NULL);
     cg_report_int(report, "row", (int64_t)(cell / n + 1));
     cg_report_int(report, "column", (int64_t)(cell % n + 1));
+    cg_report_close(report);
+}
+
+/* ---- the value under perfect play (--value) ----------------------------- */
+
+static const char *colour_name(cg_path_colour c) {
+    return c == CG_PATH_WHITE ? "white" : "black";
+}
+
+/* One row of a drawing as a report string. */
+static void report_rows(cg_report *report, const char *key, const char *drawing, size_t n) {
+    cg_report_open_list(report, key);
+    for (size_t r = 0; r < n; r++) {
+        cg_report_string_n(report, NULL, drawing + r * n, n);
+    }
+    cg_report_close(report);
+}
+
+/* The board with the winning line's moves numbered 1-9 then a-z (in order). */
+static void report_line_board(cg_report *report, const char *cells, size_t n,
+                              const cg_path_value *v) {
+    char *drawing = malloc(n * n);
+    if (drawing == NULL) {
+        return;
+    }
+    memcpy(drawing, cells, n * n);
+    static const char marks[] = "123456789abcdefghijklmnopqrstuvwxyz";
+    for (size_t i = 0; i < v->line_length; i++) {
+        drawing[v->line[i]] = i < sizeof marks - 1 ? marks[i] : '+';
+    }
+    report_rows(report, "line_board", drawing, n);
+    free(drawing);
+}
+
+/* For a position both sides are held to a draw in: the pairs, drawn. */
+static void report_pairing(cg_report *report, const char *cells, size_t n) {
+    uint32_t *pairs = malloc(n * n * sizeof *pairs);
+    char *drawing = malloc(n * n);
+    if (pairs == NULL || drawing == NULL) {
+        free(pairs);
+        free(drawing);
+        return;
+    }
+    static const char *const keys[] = {"white_pairs", "black_pairs"};
+    for (int side = 0; side < 2; side++) {
+        bool found = false;
+        size_t count = 0;
+        if (cg_path_pairing(cells, n, side == 0 ? 'W' : 'B', &found, pairs, &count, NULL) !=
+                CG_OK ||
+            !found) {
+            continue;
+        }
+        memcpy(drawing, cells, n * n);
+        for (size_t i = 0; i < count; i++) { /* a pair's two cells share a letter */
+            drawing[pairs[2 * i]] = drawing[pairs[2 * i + 1]] = (char)('a' + i % 26);
+        }
+        report_rows(report, keys[side], drawing, n);
+    }
+    cg_report_string(
+        report, "pairing",
+        "Each side is held to a draw by pairs of empty cells (the same letter): whenever the "
+        "attacker takes one cell of a pair, the defender takes the other. Every crossing of the "
+        "attacker must step between the two cells of some pair (or meet a defending stone), so "
+        "it never gets through; on the empty board White's pairs join columns 1 and 2 in each "
+        "row and Black's rows 1 and 2 in each column. See docs/path-pairing.md.");
+    free(pairs);
+    free(drawing);
+}
+
+static void explain_value(cg_report *report, const run_state *s) {
+    static const char *const outcomes[] = {"unknown", "loss", "draw", "win"};
+    static const char *const reasons[] = {"search", "over", "immediate_win", "double_threat",
+                                          "pairing"};
+    const cg_path_value *v = &s->value;
+    bool known = s->value_status == CG_OK;
+    cg_report_open_object(report, "value");
+    cg_report_string(report, "to_move", colour_name(s->to_move));
+    cg_report_string(report, "outcome", known ? outcomes[v->outcome] : "unknown");
+    const char *winner = !known                          ? "unknown"
+                         : v->outcome == CG_OUTCOME_DRAW ? "nobody"
+                         : v->outcome == CG_OUTCOME_WIN  ? colour_name(s->to_move)
+                         : s->to_move == CG_PATH_WHITE   ? "black"
+                                                         : "white";
+    cg_report_string(report, "winner", winner);
+    if (!known) {
+        cg_report_string(report, "note", s->value_note);
+        cg_report_close(report);
+        return;
+    }
+    cg_report_string(report, "reason", reasons[v->reason]);
+    cg_report_int(report, "empty_cells", (int64_t)v->empty);
+    if (v->best_move == SIZE_MAX) {
+        cg_report_null(report, "best_move");
+    } else {
+        cg_report_open_object(report, "best_move");
+        cg_report_int(report, "row", (int64_t)(v->best_move / s->n + 1));
+        cg_report_int(report, "column", (int64_t)(v->best_move % s->n + 1));
+        cg_report_close(report);
+    }
+    cg_report_open_list(report, "line");
+    for (size_t i = 0; i < v->line_length; i++) {
+        explain_cell(report, v->line[i], s->n);
+    }
+    cg_report_close(report);
+    bool drawn = s->n <= EXPLAIN_MAX_SIDE;
+    if (drawn && v->line_length > 0) {
+        report_line_board(report, s->cells, s->n, v);
+    }
+    if (drawn && v->reason == CG_PATH_BY_PAIRING && v->outcome == CG_OUTCOME_DRAW) {
+        report_pairing(report, s->cells, s->n);
+    }
+    cg_report_int(report, "positions_searched", (int64_t)v->stats.nodes);
     cg_report_close(report);
 }
 
@@ -311,14 +472,26 @@ static void explain_case(void *state, cg_report *report) {
     }
     cg_buf_free(&drawing);
     cg_report_int(report, "board_rows_omitted", drawn ? 0 : (int64_t)s->n);
+    if (s->want_value) {
+        explain_value(report, s);
+    }
 }
 
 static void close_run(void *state) {
     run_state *s = state;
+    cg_path_search_free(&s->search);
     free(s->cells);
     cg_budget_give(s->solver.budget, s->cells_held, 1);
     cg_path_free(&s->solver);
 }
+
+const cg_option_spec cg_path_options[] = {
+    {CG_OPTION_VALUE, "value", 0, CG_ARG_NONE, NULL,
+     "with --explain or --json: the value under perfect play", 0, 0, NULL},
+    {CG_OPTION_TO_MOVE, "to-move", 0, CG_ARG_CHOICE, "SIDE",
+     "the side to move for --value (default white)", 0, 0, "white|black"},
+    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+};
 
 const cg_game cg_game_path = {
     .name = "path",
@@ -329,7 +502,10 @@ const cg_game cg_game_path = {
                   "Output per board, the first that applies: White has a winning path. /\n"
                   "Black has a winning path. / White can win in one move. / Black can win in\n"
                   "one move. / There is no winning path.\n"
-                  "Explanations draw the board with a shortest winning chain marked.\n",
+                  "Explanations draw the board with a shortest winning chain marked.\n"
+                  "With --value they add the value under perfect play for the side to\n"
+                  "move (--to-move, White by default): win, draw or loss, a best move and\n"
+                  "a winning line drawn on the board.\n",
     .case_count = NULL,
     .case_separator = "",
     .state_size = sizeof(run_state),
@@ -344,6 +520,6 @@ const cg_game cg_game_path = {
     .shrink_case = cg_path_shrink_case,
     .judge_limits = cg_path_judge_limits,
     .validate_input = cg_path_validate_input,
-    .play_refusal = "perfect play on a connection board is only known for tiny boards, and "
-                    "cgsolve never presents a guess as perfect play",
+    .options = cg_path_options,
+    .play = &cg_path_play,
 };

@@ -23,3 +23,17 @@ expect_out_has $'\033[1;30;43mW\033[0m'
 expect 3 "2000\n" \
     "cgsolve path: <stdin>:1: case 1: the board needs 4000000 bytes more, beyond the memory limit of 1048576 bytes (0 in use) (raise it with --memory)" \
     -- path --memory 1M
+# --value: the judge's answer unchanged, the value in the explanation
+expect 0 "3\nUUU\nUUU\nUUU\n0\n" "" -- path --value
+expect_out "There is no winning path."
+expect 0 "3\nUUU\nUUU\nUUU\n0\n" "" -- path --explain --value --color=never
+expect_out_has "    reason: pairing"
+expect_out_has "      - ccU"
+expect 0 "3\nUWU\nUUU\nBUU\n0\n" "" -- path --explain --value --color=never
+expect_out_has '      - "3W4"'
+expect 0 "2\nUB\nUU\n0\n" "" -- path --json --value --to-move black
+expect_out_has '"value":{"to_move":"black","outcome":"win","winner":"black"'
+expect 2 "1\nU\n0\n" \
+    "cgsolve: invalid --to-move: 'red' is not one of white|black
+Try 'cgsolve --help'." \
+    -- path --value --to-move red

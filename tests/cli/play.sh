@@ -113,9 +113,14 @@ expect_out_has "  Line: 6-6
   Open ends: 6 and 6. Green to move; tiles that fit 6: none."
 expect_out_has "You play tile pass."
 expect_out_has "Game over: nobody wins."
-# PATH is refused rather than played with a guess.
-expect 2 "" "cgsolve play: cannot play 'path': perfect play on a connection board is only known for tiny boards, and cgsolve never presents a guess as perfect play
-Try 'cgsolve --help'." -- play path
+# PATH is played where the exact solver settles the position, refused beyond.
+printf '3\nUWU\nUUU\nBUU\n' > "$position.t"
+expect 0 "hint\nb2\n" "" -- play path "$position.t"
+expect_out_has "Winning moves: b2"
+expect_out_has "You play cell b2."
+printf '9\n' > "$position.t"
+for _ in 1 2 3 4 5 6 7 8 9; do printf 'UUUUUUUUU\n' >> "$position.t"; done
+expect 3 "" "cgsolve play: cannot play this position perfectly: it has 81 empty cells, and the solver searches positions of at most 64" -- play path "$position.t"
 expect 2 "" "cgsolve play: the command line:1:1: invalid octal game code '0.g': 'g' at position 3 is not a digit (0-7, or 8-f to allow leaving three heaps)
 Try 'cgsolve --help'." -- play grundy 0.g 3
 expect 2 "" "cgsolve play: the command line:1:1: playing is for codes that leave at most two heaps (digits 0-7), not 0.8

@@ -31,6 +31,7 @@
 #include "ref_domino.h"
 #include "ref_gamecs.h"
 #include "ref_numbergame.h"
+#include "ref_path_value.h"
 #include "ref_rng.h"
 #include "ref_treblecross.h"
 
@@ -420,6 +421,22 @@ static cg_outcome ref_deal(const char *position) {
     return winner < 0 ? CG_OUTCOME_DRAW : winner == mover ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
 }
 
+static cg_outcome ref_path_start(const char *position) {
+    int n, used;
+    char cells[64], row[16];
+    assert_int_equal(sscanf(position, "%d%n", &n, &used), 1);
+    assert_true(n >= 1 && n <= 8);
+    for (int r = 0; r < n; r++) {
+        int more;
+        assert_int_equal(sscanf(position + used, "%15s%n", row, &more), 1);
+        used += more;
+        memcpy(cells + r * n, row, (size_t)n);
+    }
+    int v = ref_path_value(cells, (size_t)n, true);
+    assert_int_not_equal(v, 0);
+    return (cg_outcome)v;
+}
+
 typedef struct start {
     const char *game;
     const char *position; /* file contents; NULL: the usual start */
@@ -440,6 +457,11 @@ static const start starts[] = {
     {"numbergame", "6 2 3 5 7 9 11", 1, 0, ref_numbers, 20},
     {"numbergame", "2\n2 2 3\n3 2 3 5\n", 2, 0, NULL, 10},
     {"numbergame", NULL, 1, 9, NULL, 20},
+    {"path", "3\nUWU\nUUU\nBUU\n", 1, 0, ref_path_start, 20},
+    {"path", "3\nUUU\nUUU\nUUU\n", 1, 0, ref_path_start, 20},
+    {"path", "4\nUUWU\nUBUU\nUUBW\nUUUU\n", 1, 0, ref_path_start, 10},
+    {"path", "3\nWUU\nUBU\nUUU\n2\nUU\nUU\n0\n", 2, 0, NULL, 10},
+    {"path", NULL, 1, 0, NULL, 2},
     {"gamecs", "5 0 1 1 0 2 2 2 3 3 2 4 1", 1, 0, ref_tree, 20},
     {"gamecs", "7 0 1 2 0 2 1 1 3 3 1 4 1 2 5 2 5 6 1", 1, 0, ref_tree, 10},
     {"gamecs", "1\n4\n0 1 3\n1 2 2\n1 3 1\n", 1, 0, NULL, 10},

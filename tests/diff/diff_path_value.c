@@ -1,0 +1,195 @@
+/* Differential test: PATH perfect play (the alpha-beta search with its
+ * table, symmetries and prunes) against the plain negamax of
+ * tests/ref/ref_path_value.c, on seeded random positions without a chain:
+ * boards 1x1 to 8x8, up to 13 empty cells (16 with CGSOLVE_DIFF_PATH_LARGE=1:
+ * the reference needs seconds per position there), both sides to move. For each:
+ * the value; the best move's value (per the reference) equals it; a win's
+ * line is legal, keeps the win for the winner and ends with its chain. On
+ * the smaller positions every move's outcome and remoteness too. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cgsolve/games/path.h"
+#include "ref_path_value.h"
+#include "ref_rng.h"
+
+#ifndef POSITIONS
+#define POSITIONS 3000
+#endif
+#define MOVE_VALUES_MAX_EMPTY 9
+
+typedef struct tally {
+    unsigned passed, failed, outcomes[4], by_empty[17];
+} tally;
+
+/* A random board of n * n cells with `empty` empty cells and no chain,
+ * stones half White and half Black (give or take one), or unbalanced. */
+static bool random_position(ref_rng *rng, size_t n, size_t empty, char *cells) {
+    size_t count = n * n;
+    for (int attempt = 0; attempt < 50; attempt++) {
+        bool balanced = ref_rng_below(rng, 4) != 0;
+        unsigned white_percent = (unsigned)ref_rng_below(rng, 101);
+        for (size_t c = 0; c < count; c++) {
+            cells[c] = 'U';
+        }
+        size_t stones = count - empty;
+        for (size_t k = 0; k < stones; k++) {
+            size_t c;
+            do {
+                c = (size_t)ref_rng_below(rng, count);
+            } while (cells[c] != 'U');
+            bool white = balanced ? k % 2 == 0 : ref_rng_below(rng, 100) < white_percent;
+            cells[c] = white ? 'W' : 'B';
+        }
+        if (!ref_path_chain(cells, n)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static ref_path_memo *memo; /* the reference's, for one position and its followers */
+
+static int ref_after(char *cells, size_t n, size_t cell, bool white_moves, unsigned *remoteness) {
+    cells[cell] = white_moves ? 'W' : 'B';
+    int v = ref_path_query(memo, cells, n, !white_moves, remoteness);
+    cells[cell] = 'U';
+    return v; /* 0: the move completed a chain */
+}
+
+static bool check_line(const cg_path_value *v, char *cells, size_t n, bool white) {
+    char board[64];
+    memcpy(board, cells, n * n);
+    bool mover = white;
+    for (size_t i = 0; i < v->line_length; i++) {
+        size_t c = v->line[i];
+        if (c >= n * n || board[c] != 'U') {
+            return false;
+        }
+        unsigned r;
+        int after = ref_after(board, n, c, mover, &r);
+        if (mover == white && after != 0 && after != CG_OUTCOME_LOSS) {
+            return false; /* the winner let the win go */
+        }
+        board[c] = mover ? 'W' : 'B';
+        if (after == 0) {
+            return i + 1 == v->line_length && mover == white;
+        }
+        mover = !mover;
+    }
+    return false; /* no chain at the end */
+}
+
+static bool check_moves(cg_path_search *s, char *cells, size_t n, bool white) {
+    cg_path_move_value moves[64];
+    size_t count;
+    if (cg_path_search_moves(s, true, moves, &count, NULL) != CG_OK) {
+        return false;
+    }
+    size_t k = 0;
+    for (size_t c = 0; c < n * n; c++) {
+        if (cells[c] != 'U') {
+            continue;
+        }
+        unsigned r = 0;
+        int after = ref_after(cells, n, c, white, &r);
+        cg_outcome want = after == 0 ? CG_OUTCOME_WIN : (cg_outcome)(4 - after);
+        unsigned want_r = after == 0 ? 1 : r + 1;
+        if (k >= count || moves[k].cell != c || moves[k].outcome != want ||
+            moves[k].remoteness != want_r) {
+            fprintf(stderr, "  move %zu: got outcome %d remoteness %u, expected %d and %u\n", c,
+                    k < count ? (int)moves[k].outcome : -1, k < count ? moves[k].remoteness : 0,
+                    (int)want, want_r);
+            return false;
+        }
+        k++;
+    }
+    return k == count;
+}
+
+static bool check_one(cg_path_search *s, char *cells, size_t n, bool white, tally *t) {
+    unsigned remoteness;
+    int expected = ref_path_query(memo, cells, n, white, &remoteness);
+    cg_path_value v;
+    cg_error err;
+    if (cg_path_search_set(s, cells, n, white ? CG_PATH_WHITE : CG_PATH_BLACK, &err) != CG_OK ||
+        cg_path_search_value(s, &v, &err) != CG_OK) {
+        fprintf(stderr, "  failed: %s\n", err.message);
+        return false;
+    }
+    t->outcomes[expected]++;
+    if ((int)v.outcome != expected || v.best_move >= n * n || cells[v.best_move] != 'U') {
+        fprintf(stderr, "  value %d, expected %d (best move %zu)\n", (int)v.outcome, expected,
+                v.best_move);
+        return false;
+    }
+    unsigned r;
+    int after = ref_after(cells, n, v.best_move, white, &r);
+    int best = after == 0 ? CG_OUTCOME_WIN : 4 - after;
+    if (best != expected) {
+        fprintf(stderr, "  the best move %zu is worth %d, not %d\n", v.best_move, best, expected);
+        return false;
+    }
+    if (expected == CG_OUTCOME_WIN && !check_line(&v, cells, n, white)) {
+        fprintf(stderr, "  the winning line (%zu moves) does not hold\n", v.line_length);
+        return false;
+    }
+    size_t empty = 0;
+    for (size_t c = 0; c < n * n; c++) {
+        empty += cells[c] == 'U';
+    }
+    return empty > MOVE_VALUES_MAX_EMPTY || check_moves(s, cells, n, white);
+}
+
+int main(void) {
+    /* CGSOLVE_DIFF_PATH_LARGE=1: also positions of 14 to 16 empty cells */
+    const char *large_env = getenv("CGSOLVE_DIFF_PATH_LARGE");
+    bool large = large_env != NULL && strcmp(large_env, "1") == 0;
+    ref_rng rng = {24};
+    cg_path_search search;
+    cg_path_search_init(&search, NULL);
+    tally t = {0};
+    char cells[64];
+    for (unsigned p = 0; p < POSITIONS; p++) {
+        size_t n = 1 + (size_t)ref_rng_below(&rng, 8);
+        /* mostly small positions: the reference's time grows as 3^empty
+         * (about 5 s at 14 on this machine): 14 to 16 only when asked */
+        size_t most = n * n < 16 ? n * n : 16;
+        size_t roll = (size_t)ref_rng_below(&rng, 1000);
+        size_t cap = roll < 850 ? 9 : roll < 980 ? 11 : roll < 998 || !large ? 13 : 16;
+        cap = cap < most ? cap : most;
+        size_t empty = 1 + (size_t)ref_rng_below(&rng, cap);
+        if (!random_position(&rng, n, empty, cells)) {
+            continue;
+        }
+        bool white = ref_rng_below(&rng, 2) == 0;
+        memo = ref_path_open(empty <= MOVE_VALUES_MAX_EMPTY);
+        bool agree = memo != NULL && check_one(&search, cells, n, white, &t);
+        ref_path_close(memo);
+        if (agree) {
+            t.passed++;
+            t.by_empty[empty]++;
+        } else {
+            if (t.failed++ >= 20) {
+                continue; /* the count says the rest */
+            }
+            fprintf(stderr, "disagreement: %zux%zu %.*s, %s to move\n", n, n, (int)(n * n), cells,
+                    white ? "White" : "Black");
+        }
+    }
+    cg_path_search_free(&search);
+    printf("positions: %u agree, %u disagree; wins %u, draws %u, losses %u\n", t.passed, t.failed,
+           t.outcomes[CG_OUTCOME_WIN], t.outcomes[CG_OUTCOME_DRAW], t.outcomes[CG_OUTCOME_LOSS]);
+    printf("by empty cells:");
+    for (int e = 1; e <= 16; e++) {
+        printf(" %d:%u", e, t.by_empty[e]);
+    }
+    printf("\n");
+    /* each outcome and the larger positions must have been exercised */
+    bool covered = t.outcomes[1] >= 30 && t.outcomes[2] >= 100 && t.outcomes[3] >= 100 &&
+                   t.by_empty[12] + t.by_empty[13] >= 5 &&
+                   (!large || t.by_empty[14] + t.by_empty[15] + t.by_empty[16] >= 3);
+    return t.failed == 0 && t.passed >= POSITIONS / 2 && covered ? 0 : 1;
+}
