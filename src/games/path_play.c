@@ -136,7 +136,8 @@ static cg_status start_random(void *state, uint64_t seed, const cg_options *opti
     return st == CG_OK ? set_up(s, cells, n, options, budget, err) : st;
 }
 
-static void show(void *state, cg_buf *out) {
+static void show(void *state, size_t columns, cg_buf *out) {
+    (void)columns; /* a PATH board is drawn whole, never folded */
     play_state *s = state;
     size_t n;
     cg_path_colour to_move;

@@ -40,9 +40,41 @@ static char *read_file(const char *path, size_t *len) {
     return data;
 }
 
-/* What the command line's path writes: cg_run in one mode. */
+/* A golden case's options: the words of its .args file, each "--name" with
+ * the next word as its value when that is not an option itself. */
+#define MAX_GOLDEN_OPTIONS 8
+typedef struct golden_options {
+    char words[256];
+    cg_option_value values[MAX_GOLDEN_OPTIONS];
+    size_t count;
+} golden_options;
+
+static void read_golden_options(const char *path, golden_options *g) {
+    g->count = 0;
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        return;
+    }
+    size_t n = fread(g->words, 1, sizeof g->words - 1, f);
+    fclose(f);
+    g->words[n] = '\0';
+    char *save = NULL;
+    for (char *w = strtok_r(g->words, " \t\n", &save); w != NULL;
+         w = strtok_r(NULL, " \t\n", &save)) {
+        if (strncmp(w, "--", 2) == 0) {
+            assert_true(g->count < MAX_GOLDEN_OPTIONS);
+            g->values[g->count++] = (cg_option_value){w, NULL};
+        } else {
+            assert_true(g->count > 0 && g->values[g->count - 1].value == NULL);
+            g->values[g->count - 1].value = w;
+        }
+    }
+}
+
+/* What the command line's path writes: cg_run in one mode, with the case's
+ * options set through the game's declarations as the command line sets them. */
 static char *run_mode(const cg_game *game, const char *input, size_t len, cg_output_mode mode,
-                      bool optimal, const char *name) {
+                      const golden_options *g, const char *name) {
     char *text = NULL;
     size_t text_len = 0;
     FILE *out = open_memstream(&text, &text_len);
@@ -51,9 +83,16 @@ static char *run_mode(const cg_game *game, const char *input, size_t len, cg_out
     assert_int_equal(cg_scanner_open_memory(&scanner, input, len, name, NULL), CG_OK);
     cg_options options;
     cg_options_init(&options);
-    options.output = mode;
-    options.optimal = optimal;
     cg_error err;
+    for (size_t i = 0; i < g->count; i++) {
+        const cg_option_spec *spec = game->options;
+        while (spec != NULL && spec->name != NULL && strcmp(spec->name, g->values[i].name + 2) != 0) {
+            spec++;
+        }
+        assert_true(spec != NULL && spec->name != NULL);
+        assert_int_equal(cg_option_set(&options, spec, g->values[i].value, &err), CG_OK);
+    }
+    options.output = mode;
     assert_int_equal(cg_run(game, scanner, &options, out, NULL, &err), CG_OK);
     cg_scanner_close(scanner);
     fclose(out);
@@ -70,14 +109,13 @@ static size_t count_lines(const char *text, size_t len) {
 
 /* One input through the API, judge only and with JSON, against cg_run and
  * (when not NULL) the expected judge output. */
-static void check_input(const cg_game *game, const char *input, size_t len, bool optimal,
-                        const char *expected) {
-    cg_option_value flag = {"--optimal", NULL};
-    cg_call call = {&flag, optimal ? 1 : 0, "<golden>", false, NULL, NULL};
+static void check_input(const cg_game *game, const char *input, size_t len,
+                        const golden_options *g, const char *expected) {
+    cg_call call = {g->values, g->count, "<golden>", false, NULL, NULL};
     cg_solve_result result;
     cg_api_error err;
     assert_int_equal(cg_solve_text(game->name, input, len, &call, &result, &err), CG_OK);
-    char *judge = run_mode(game, input, len, CG_OUTPUT_JUDGE, optimal, "<golden>");
+    char *judge = run_mode(game, input, len, CG_OUTPUT_JUDGE, g, "<golden>");
     assert_non_null(result.judge.data);
     assert_int_equal(result.judge.len, strlen(judge));
     assert_memory_equal(result.judge.data, judge, result.judge.len);
@@ -90,7 +128,7 @@ static void check_input(const cg_game *game, const char *input, size_t len, bool
 
     call.json = true;
     assert_int_equal(cg_solve_text(game->name, input, len, &call, &result, &err), CG_OK);
-    char *json = run_mode(game, input, len, CG_OUTPUT_JSON, optimal, "<golden>");
+    char *json = run_mode(game, input, len, CG_OUTPUT_JSON, g, "<golden>");
     assert_string_equal(result.judge.data, judge);
     assert_int_equal(result.json.len, strlen(json));
     assert_memory_equal(result.json.data, json, result.json.len);
@@ -123,11 +161,12 @@ static void every_golden_input_gives_the_cli_bytes(void **state) {
             snprintf(in_path, sizeof in_path, "%s.in", path);
             snprintf(out_path, sizeof out_path, "%s.out", path);
             snprintf(args_path, sizeof args_path, "%s.args", path);
-            bool optimal = access(args_path, R_OK) == 0; /* only --optimal occurs */
+            golden_options g;
+            read_golden_options(args_path, &g);
             size_t len, expected_len;
             char *input = read_file(in_path, &len);
             char *expected = read_file(out_path, &expected_len);
-            check_input(*game, input, len, optimal, expected);
+            check_input(*game, input, len, &g, expected);
             free(expected);
             free(input);
             inputs++;
@@ -144,7 +183,8 @@ static void every_example_gives_the_cli_bytes(void **state) {
         snprintf(path, sizeof path, "%s/../../examples/%s.in", golden_dir, (*game)->name);
         size_t len;
         char *input = read_file(path, &len);
-        check_input(*game, input, len, false, NULL);
+        golden_options none = {.count = 0};
+        check_input(*game, input, len, &none, NULL);
         free(input);
     }
 }
@@ -268,7 +308,6 @@ static void bad_arguments_are_refused(void **state) {
     expect_usage(cg_session_open(&session, NULL, NULL, 0, NULL, &err), &err, "game");
     assert_null(session);
     expect_usage(cg_session_open(&session, "go", NULL, 0, NULL, &err), &err, "unknown game");
-    expect_usage(cg_session_open(&session, "path", NULL, 0, NULL, &err), &err, "cannot play");
     cg_option_value first = {"first", "nobody"};
     cg_call who = {&first, 1, NULL, false, NULL, NULL};
     expect_usage(cg_session_open(&session, "treblecross", NULL, 0, &who, &err), &err,
