@@ -75,16 +75,16 @@ typedef enum cg_option_id {
     CG_OPTION_BEYOND_LIMITS,
     /* stress: how long shrinking may take */
     CG_OPTION_SHRINK_SECONDS,
-    CG_OPTION_QUOTIENT,     /* grundy --misere: the misère quotient of heaps <= N */
+    CG_OPTION_QUOTIENT, /* grundy --misere: the misère quotient of heaps <= N */
     /* check: the judge system's convention (testlib, Kattis/DOMjudge) */
     CG_OPTION_CHECKER,
     /* stress: a reference program to compare with */
     CG_OPTION_AGAINST,
-    CG_OPTION_CENSUS,       /* grundy: the arguments are codes and patterns, one line each */
-    CG_OPTION_SHARD,        /* grundy --census: this shard's share, K/N */
-    CG_OPTION_MARKDOWN,     /* grundy --census: write the table as Markdown to this file */
-    CG_OPTION_VALUE,        /* path: the value under perfect play */
-    CG_OPTION_TO_MOVE,      /* path, play path: the side to move */
+    CG_OPTION_CENSUS,   /* grundy: the arguments are codes and patterns, one line each */
+    CG_OPTION_SHARD,    /* grundy --census: this shard's share, K/N */
+    CG_OPTION_MARKDOWN, /* grundy --census: write the table as Markdown to this file */
+    CG_OPTION_VALUE,    /* path: the value under perfect play */
+    CG_OPTION_TO_MOVE,  /* path, play path: the side to move */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -163,26 +163,26 @@ typedef struct cg_options {
     cg_color_mode color_mode; /* as asked */
     bool color;               /* explanations may use ANSI colours (the caller resolves auto) */
     uint64_t given[2];        /* bit id % 64 of word id / 64 for each option cg_option_set stored */
-    bool misere;        /* grundy: misère play */
-    bool sum;           /* grundy --misere: the arguments are a sum's heaps */
-    uint64_t terms;     /* grundy --misere: genus terms (0: the default) */
-    uint64_t positions; /* grundy --misere: the search budget (0: the default) */
+    bool misere;              /* grundy: misère play */
+    bool sum;                 /* grundy --misere: the arguments are a sum's heaps */
+    uint64_t terms;           /* grundy --misere: genus terms (0: the default) */
+    uint64_t positions;       /* grundy --misere: the search budget (0: the default) */
     cg_progress_hook progress_hook; /* set by the front end, or NULL */
     void *progress_context;
     const char *certificate; /* grundy: the period's certificate to write, or NULL */
     const char *verify;      /* grundy: the certificate to check, or NULL */
-    int level;      /* play: a cg_play_level (0: perfect) */
-    size_t columns; /* play: the width text is folded to (0: 80; set by the front end) */
-    bool beyond_limits;    /* gen, stress: sizes past the problem's stated limits */
-    double shrink_seconds; /* stress: seconds shrinking may take (0: the default) */
-    int64_t quotient;   /* grundy --misere: the quotient's heap bound (-1: none) */
-    int64_t checker;       /* check: 0 cgsolve's exit codes, 1 testlib, 2 Kattis/DOMjudge */
-    const char *against;   /* stress: the reference's command line (split at spaces), or NULL */
+    int level;               /* play: a cg_play_level (0: perfect) */
+    size_t columns;          /* play: the width text is folded to (0: 80; set by the front end) */
+    bool beyond_limits;      /* gen, stress: sizes past the problem's stated limits */
+    double shrink_seconds;   /* stress: seconds shrinking may take (0: the default) */
+    int64_t quotient;        /* grundy --misere: the quotient's heap bound (-1: none) */
+    int64_t checker;         /* check: 0 cgsolve's exit codes, 1 testlib, 2 Kattis/DOMjudge */
+    const char *against;     /* stress: the reference's command line (split at spaces), or NULL */
     bool census;             /* grundy: a census of the arguments */
     const char *shard;       /* grundy --census: "K/N", or NULL */
     const char *markdown;    /* grundy --census: the table's file, or NULL */
-    bool path_value;  /* path: also the value under perfect play */
-    int path_to_move; /* path, play path: 0 White (the problem's), 1 Black */
+    bool path_value;         /* path: also the value under perfect play */
+    int path_to_move;        /* path, play path: 0 White (the problem's), 1 Black */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,
