@@ -14,7 +14,8 @@ shim=$2
 
 # allocations COMMAND...: how many the command makes.
 allocations() {
-    FAIL_ALLOC_REPORT=1 LD_PRELOAD=$shim "$@" 2>&1 > /dev/null | sed -n 's/^allocations: //p' | tail -1
+    CG_FAIL_COUNT=$work/count LD_PRELOAD=$shim "$@" > /dev/null 2>&1
+    cat "$work/count" 2> /dev/null
 }
 
 # survive WANT COMMAND...: with each allocation failing, the command prints
@@ -31,11 +32,10 @@ survive() {
     for mode in once from; do
         # every allocation of the first 40, then about 60 spread over the rest
         for ((n = 1; n <= total; n += (n < 40 ? 1 : (total / 60 + 1)))); do
-            local from=
-            [ $mode = from ] && from=1
-            FAIL_ALLOC_AT=$n FAIL_ALLOC_FROM=$from LD_PRELOAD=$shim "$@" > "$work/out" 2> "$work/err"
+            local shim_mode=once
+            [ $mode = from ] && shim_mode=all
+            CG_FAIL_AT=$n CG_FAIL_MODE=$shim_mode LD_PRELOAD=$shim "$@" > "$work/out" 2> "$work/err"
             local status=$?
-            [ -z "$from" ] && unset FAIL_ALLOC_FROM
             if [ $status -eq 0 ] && grep -q "^$want" "$work/out"; then
                 pass=$((pass + 1))
             elif [ $status -eq 3 ] && grep -q -E "out of memory|memory limit" "$work/err"; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """play under memory failure: every allocation of a few sessions made to
-fail in turn, once and from then on (tests/oom/failalloc.c, preloaded).
+fail in turn, once and from then on (tests/faults/failmalloc.c, preloaded).
 Each run must end with exit 0, or exit 3 saying "out of memory" on stderr;
 never a crash, never another exit code (a move the user never typed
 reported illegal was exit 1), and in JSON mode every line written must be a
@@ -29,7 +29,7 @@ with tempfile.TemporaryDirectory() as work:
     ]
     count_file = os.path.join(work, "count")
     for args, typed in SESSIONS:
-        env = dict(os.environ, LD_PRELOAD=SHIM, CG_COUNT_ALLOC=count_file)
+        env = dict(os.environ, LD_PRELOAD=SHIM, CG_FAIL_COUNT=count_file)
         clean = subprocess.run([EXE] + args, input=typed.encode(), capture_output=True, env=env)
         with open(count_file) as f:
             total = int(f.read())
@@ -40,9 +40,9 @@ with tempfile.TemporaryDirectory() as work:
         # every allocation up to 400, then a sample, so the run stays short
         points = list(range(1, min(total, 400) + 1)) + list(range(401, total + 1, 13))
         for n in points:
-            for persist in ("0", "1"):
-                env.update(CG_FAIL_ALLOC=str(n), CG_FAIL_ALLOC_PERSIST=persist)
-                env.pop("CG_COUNT_ALLOC", None)
+            for mode in ("once", "all"):
+                env.update(CG_FAIL_AT=str(n), CG_FAIL_MODE=mode)
+                env.pop("CG_FAIL_COUNT", None)
                 out = subprocess.run([EXE] + args, input=typed.encode(), capture_output=True,
                                      env=env)
                 runs += 1
@@ -63,7 +63,7 @@ with tempfile.TemporaryDirectory() as work:
                     failed += 1
                     if failed <= 10:
                         print(f"FAIL {' '.join(args)} allocation {n}"
-                              f"{' on' if persist == '1' else ''}: {problem}: {err.strip()[:200]}")
+                              f"{' on' if mode == 'all' else ''}: {problem}: {err.strip()[:200]}")
 
 print(f"play oom: {runs} runs, {failed} failed")
 sys.exit(1 if failed or runs == 0 else 0)
