@@ -309,7 +309,7 @@ cg_status cg_path_pairing(const char *cells, size_t n, char attacker, bool *foun
 /* ---- the frame ---------------------------------------------------------- */
 
 static uint64_t bit(int i) {
-    return (uint64_t)1 << i;
+    return (uint64_t)1 << (i & 63); /* i is a cell's index, 0..63 */
 }
 
 static uint64_t flood(const uint64_t *adj, uint64_t seed, uint64_t allowed) {
