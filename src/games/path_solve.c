@@ -358,9 +358,9 @@ static cg_status build_graph(cg_path_frame *f, cg_budget *budget, cg_error *err)
     if (st != CG_OK) {
         return st;
     }
-    uint32_t *group = malloc(count * sizeof *group);
-    uint32_t *queue = malloc(count * sizeof *queue);
-    int8_t *index = malloc(count);
+    uint32_t *group = malloc((count + 1) * sizeof *group);
+    uint32_t *queue = malloc((count + 1) * sizeof *queue);
+    int8_t *index = malloc(count + 1);
     if (group == NULL || queue == NULL || index == NULL) {
         free(group);
         free(queue);
