@@ -13,6 +13,7 @@ echo "# $(date -u +%Y-%m-%d) $(uname -m), $(nproc) cores, $(gcc --version | head
 echo "## treblecross";  "$build/bench/bench_treblecross" 131072
 echo "## gamecs";       (cd "$work" && "$OLDPWD/$build/bench/bench_gamecs" 500 1000)
 echo "## path";         "$build/bench/bench_path" 10000
+echo "## path value";   "$build/bench/bench_path_value" 10 10
 echo "## numbergame";   "$build/bench/bench_numbergame" 40
 echo "## domino";       "$build/bench/bench_domino" 20 2 3
 echo "## octal engines"; "$build/bench/bench_octal" 8

@@ -155,9 +155,16 @@ static int step_kind(const char *board, size_t x, size_t y, char defender) {
     return board[x] == 'U' && board[y] == 'U' ? 2 : 0;
 }
 
+/* The corner of state s (width >= 1 corners per row). */
+static void corner_of(uint32_t s, size_t width, size_t *i, size_t *k) {
+    size_t corner = s / 8;
+    *i = corner / width;     /* NOLINT(clang-analyzer-core.DivideZero): width >= 1 */
+    *k = corner % width + 1; /* NOLINT(clang-analyzer-core.DivideZero): width >= 1 */
+}
+
 static bool wall_found(const char *board, size_t n, char attacker, wall_scratch *w, uint32_t *pairs,
                        size_t *pair_count) {
-    if (n < 2) {
+    if (n < 2 || w->seen == NULL) {
         return false;
     }
     bool transposed = attacker == 'B';
@@ -166,17 +173,17 @@ static bool wall_found(const char *board, size_t n, char attacker, wall_scratch 
     memset(w->seen, 0, w->states);
     size_t head = 0, tail = 0;
     for (size_t k = 1; k < n; k++) {
-        uint32_t s = (uint32_t)(((0 * width) + (k - 1)) * 8 + 0 * 2 + 0);
+        uint32_t s = (uint32_t)((k - 1) * 8); /* row 0, "entered going down", no pair */
         w->seen[s] = 1;
         w->from[s] = s;
         w->queue[tail++] = s;
     }
-    static const int di[4] = {1, -1, 0, 0}, dk[4] = {0, 0, 1, -1};
     static const int reverse[4] = {1, 0, 3, 2};
     uint32_t goal = UINT32_MAX;
     while (head < tail && goal == UINT32_MAX) {
         uint32_t s = w->queue[head++];
-        size_t corner = s / 8, i = corner / width, k = corner % width + 1;
+        size_t i, k;
+        corner_of(s, width, &i, &k);
         int in_dir = (int)(s % 8) / 2, in_pair = (int)(s % 2);
         bool started = w->from[s] == s;
         for (int d = 0; d < 4; d++) {
@@ -193,7 +200,8 @@ static bool wall_found(const char *board, size_t n, char attacker, wall_scratch 
             if (kind == 0 || (kind == 2 && in_pair && d != in_dir && !started)) {
                 continue;
             }
-            size_t ni = (size_t)((int)i + di[d]), nk = (size_t)((int)k + dk[d]);
+            size_t ni = d == 0 ? i + 1 : d == 1 ? i - 1 : i;
+            size_t nk = d == 2 ? k + 1 : d == 3 ? k - 1 : k;
             uint32_t t = (uint32_t)((ni * width + (nk - 1)) * 8 + (size_t)d * 2 + (kind == 2));
             if (w->seen[t]) {
                 continue;
@@ -219,7 +227,8 @@ static bool wall_found(const char *board, size_t n, char attacker, wall_scratch 
             continue;
         }
         uint32_t p = w->from[s];
-        size_t corner = p / 8, i = corner / width, k = corner % width + 1;
+        size_t i, k;
+        corner_of(p, width, &i, &k);
         size_t x, y;
         step_cells(n, transposed, i, k, (int)(s % 8) / 2, &x, &y);
         if (w->in_pair[x] || w->in_pair[y]) {
@@ -235,7 +244,8 @@ static bool wall_found(const char *board, size_t n, char attacker, wall_scratch 
     for (uint32_t s = goal; w->from[s] != s; s = w->from[s]) { /* clear the marks */
         if (s % 2 == 1) {
             uint32_t p = w->from[s];
-            size_t corner = p / 8, i = corner / width, k = corner % width + 1;
+            size_t i, k;
+            corner_of(p, width, &i, &k);
             size_t x, y;
             step_cells(n, transposed, i, k, (int)(s % 8) / 2, &x, &y);
             w->in_pair[x] = w->in_pair[y] = 0;
@@ -262,7 +272,7 @@ static cg_status scratch_make(wall_scratch *w, size_t n, cg_error *err) {
     w->seen = malloc(states);
     w->queue = malloc(states * sizeof *w->queue);
     w->from = malloc(states * sizeof *w->from);
-    w->in_pair = calloc(n * n, 1);
+    w->in_pair = calloc(n * n + 1, 1);
     if (w->seen == NULL || w->queue == NULL || w->from == NULL || w->in_pair == NULL) {
         scratch_free(w);
         return cg_error_nomem(err, "the pairing cut's search");
@@ -299,7 +309,7 @@ cg_status cg_path_pairing(const char *cells, size_t n, char attacker, bool *foun
 /* ---- the frame ---------------------------------------------------------- */
 
 static uint64_t bit(int i) {
-    return (uint64_t)1 << i;
+    return (uint64_t)1 << (i & 63); /* i is a cell's index, 0..63 */
 }
 
 static uint64_t flood(const uint64_t *adj, uint64_t seed, uint64_t allowed) {
@@ -348,9 +358,9 @@ static cg_status build_graph(cg_path_frame *f, cg_budget *budget, cg_error *err)
     if (st != CG_OK) {
         return st;
     }
-    uint32_t *group = malloc(count * sizeof *group);
-    uint32_t *queue = malloc(count * sizeof *queue);
-    int8_t *index = malloc(count);
+    uint32_t *group = malloc((count + 1) * sizeof *group);
+    uint32_t *queue = malloc((count + 1) * sizeof *queue);
+    int8_t *index = malloc(count + 1);
     if (group == NULL || queue == NULL || index == NULL) {
         free(group);
         free(queue);
