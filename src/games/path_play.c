@@ -257,6 +257,95 @@ static cg_status play(void *state, const char *move, cg_error *err) {
     return cg_path_search_play(&s->search, cell, err);
 }
 
+/* Every legal move's outcome and, where the exact remoteness is cheap enough
+ * (at most LOSING_CHOICE_MAX_EMPTY empty cells), its remoteness; beyond that
+ * the measure is unknown rather than guessed. In legal_moves' row-major
+ * order. A move's remoteness is the position it leaves (the search counts
+ * the move itself: one less); the position's own is one more than its best
+ * move's: the fewest moves to a win, the most to a loss, a draw's fill. */
+static cg_status move_values(void *state, cg_play_values *values, cg_error *err) {
+    play_state *s = state;
+    size_t n, count = 0, empty = 0;
+    const char *cells = cg_path_search_cells(&s->search, &n, NULL);
+    for (size_t c = 0; c < n * n; c++) {
+        empty += cells[c] == 'U';
+    }
+    bool exact = empty <= LOSING_CHOICE_MAX_EMPTY;
+    cg_status st = cg_path_search_moves(&s->search, exact, s->values, &count, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_outcome best = CG_OUTCOME_LOSS;
+    for (size_t i = 0; i < count; i++) {
+        best = s->values[i].outcome == CG_OUTCOME_WIN ||
+                       (s->values[i].outcome == CG_OUTCOME_DRAW && best == CG_OUTCOME_LOSS)
+                   ? s->values[i].outcome
+                   : best;
+    }
+    uint64_t remoteness = 0;
+    bool have = false;
+    for (size_t i = 0; i < count; i++) {
+        char name[32];
+        name_cell(s->values[i].cell, n, name, sizeof name);
+        cg_play_value *v = cg_play_values_add(values, name, s->values[i].outcome);
+        if (v == NULL) {
+            break;
+        }
+        if (exact) {
+            v->measure = CG_MEASURE_REMOTENESS;
+            v->amount = s->values[i].remoteness > 0 ? s->values[i].remoteness - 1 : 0;
+            if (s->values[i].outcome == best) {
+                bool better =
+                    best == CG_OUTCOME_WIN ? v->amount < remoteness : v->amount > remoteness;
+                remoteness = !have || better ? v->amount : remoteness;
+                have = true;
+            }
+        }
+    }
+    values->position.outcome = count > 0 ? best : CG_OUTCOME_LOSS;
+    if (exact) {
+        values->position.measure = CG_MEASURE_REMOTENESS;
+        values->position.amount = have ? remoteness + 1 : 0;
+    }
+    return CG_OK;
+}
+
+/* The JSON state: the side, the rows top to bottom ('W', 'B', '.' empty)
+ * and the side to move. */
+static void describe(void *state, cg_report *report) {
+    play_state *s = state;
+    size_t n;
+    cg_path_colour to_move;
+    const char *cells = cg_path_search_cells(&s->search, &n, &to_move);
+    cg_report_int(report, "size", (int64_t)n);
+    cg_report_open_list(report, "rows");
+    char row[MAX_PLAY_SIDE + 1];
+    for (size_t r = 0; r < n && n <= MAX_PLAY_SIDE; r++) {
+        for (size_t c = 0; c < n; c++) {
+            row[c] = cells[r * n + c] == 'U' ? '.' : cells[r * n + c];
+        }
+        cg_report_string_n(report, NULL, row, n);
+    }
+    cg_report_close(report);
+    cg_report_string(report, "to_move", to_move == CG_PATH_WHITE ? "white" : "black");
+}
+
+/* The position as one case of UVa 601's input (count, blank line, rows,
+ * blank line; the ending 0): `cgsolve path FILE` solves it. */
+static cg_status write_position(void *state, cg_buf *out, cg_error *err) {
+    (void)err;
+    play_state *s = state;
+    size_t n;
+    const char *cells = cg_path_search_cells(&s->search, &n, NULL);
+    cg_buf_printf(out, "%zu\n\n", n);
+    for (size_t r = 0; r < n; r++) {
+        cg_buf_append(out, cells + r * n, n);
+        cg_buf_putc(out, '\n');
+    }
+    cg_buf_puts(out, "\n0\n");
+    return CG_OK;
+}
+
 static void close_play(void *state) {
     play_state *s = state;
     if (s->ready) {
@@ -283,5 +372,8 @@ const cg_play_rules cg_path_play = {
     .end = end,
     .play = play,
     .losing_choice = losing_choice,
+    .move_values = move_values,
+    .describe = describe,
+    .write_position = write_position,
     .close = close_play,
 };

@@ -116,7 +116,8 @@ expect_out_has "Game over: nobody wins."
 # PATH is played where the exact solver settles the position, refused beyond.
 printf '3\nUWU\nUUU\nBUU\n' > "$position.t"
 expect 0 "hint\nb2\n" "" -- play path "$position.t"
-expect_out_has "Winning moves: b2"
+expect_out_has "Winning moves:
+  b2  win   4 to the end"
 expect_out_has "You play cell b2."
 printf '9\n' > "$position.t"
 for _ in 1 2 3 4 5 6 7 8 9; do printf 'UUUUUUUUU\n' >> "$position.t"; done

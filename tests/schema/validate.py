@@ -245,6 +245,7 @@ SESSIONS = [
     (["treblecross", "--random", "--seed", "5", "--first", "computer"], "1\n2\n3\n4\n5\n6\nhistory\nnew\n"),
     (["treblecross"], "3\n\x00\n"),
     (["numbergame", "--max", "5"], "2\nvalues\nhistory\nnew\n"),
+    (["path", "--seed", "2"], "hint\nvalues\nb2\nc3\nhistory\nquit\n"),
 ]
 for args, typed in SESSIONS:
     out = run(["play", "--json", *args], typed)
