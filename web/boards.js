@@ -452,7 +452,8 @@ function path(state, ctx) {
   state.rows.forEach((row, r) => {
     [...row].forEach((ch, c) => {
       const move = `${String.fromCharCode(97 + c)}${r + 1}`; // as play path types it: b3
-      if (ctx.legal.has(move)) grid.append(moveButton(move, ctx, `${move}: row ${r + 1}, column ${c + 1}`, 'path-cell'));
+      if (ctx.legal.has(move))
+        grid.append(moveButton(move, ctx, `${move}: row ${r + 1}, column ${c + 1}`, 'path-cell'));
       else
         grid.append(
           make('span', {

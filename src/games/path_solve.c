@@ -372,7 +372,7 @@ static cg_status build_graph(cg_path_frame *f, cg_budget *budget, cg_error *err)
     for (int i = 0; i < f->empty; i++) {
         index[f->cell_of[i]] = (int8_t)i;
     }
-    for (size_t c = 0; c < count; c++) {
+    for (size_t c = 0; c <= count; c++) { /* every cell a neighbour can name, and the spare */
         group[c] = UINT32_MAX;
     }
     memset(f->adj, 0, sizeof f->adj);
@@ -595,13 +595,13 @@ cg_status cg_path_search_set(cg_path_search *s, const char *cells, size_t n, cg_
         cg_budget_give(s->budget, sizeof *f, 1);
     }
     if (f->board == NULL) {
-        size_t bytes = count + scratch_bytes(n);
+        size_t bytes = count + 1 + scratch_bytes(n); /* + 1: never a 0-byte malloc */
         cg_status st = cg_budget_take(s->budget, bytes, 1, "the search's board", err);
         if (st != CG_OK) {
             return st;
         }
         f->held = bytes;
-        f->board = malloc(count);
+        f->board = malloc(count + 1);
         if (f->board == NULL || (st = scratch_make(&f->scratch, n, err)) != CG_OK) {
             return f->board == NULL ? cg_error_nomem(err, "the search's board") : st;
         }
@@ -828,7 +828,7 @@ static int order_moves(const cg_path_frame *f, uint64_t cands, uint64_t both, in
         int dr = (int)(2 * r) - (int)(n - 1), dc = (int)(2 * col) - (int)(n - 1);
         int central = (int)(2 * n) - abs(dr) - abs(dc);
         int key =
-            (int)((short_me >> i & 1) + (short_op >> i & 1)) * 16384 + (both >> i & 1) * 4096 +
+            (int)((short_me >> i & 1) + (short_op >> i & 1)) * 16384 + (int)(both >> i & 1) * 4096 +
             (popcount(f->adj[0][i] & f->stones[0]) + popcount(f->adj[1][i] & f->stones[1])) * 256 +
             central;
         if (i == first) {
@@ -894,7 +894,7 @@ static int search(cg_path_frame *f, int alpha, int beta, bool wdl) {
     const tt_entry *hit = probe(f, &k);
     if (hit != NULL) {
         f->stats.table_hits++;
-        int tl = hit->lower, tu = hit->upper;
+        int tl = (int)hit->lower, tu = (int)hit->upper; /* scores, small signed integers */
         if (wdl) {
             tl = sign(tl);
             tu = sign(tu);

@@ -86,7 +86,8 @@ static char *run_mode(const cg_game *game, const char *input, size_t len, cg_out
     cg_error err;
     for (size_t i = 0; i < g->count; i++) {
         const cg_option_spec *spec = game->options;
-        while (spec != NULL && spec->name != NULL && strcmp(spec->name, g->values[i].name + 2) != 0) {
+        while (spec != NULL && spec->name != NULL &&
+               strcmp(spec->name, g->values[i].name + 2) != 0) {
             spec++;
         }
         assert_true(spec != NULL && spec->name != NULL);
@@ -109,8 +110,8 @@ static size_t count_lines(const char *text, size_t len) {
 
 /* One input through the API, judge only and with JSON, against cg_run and
  * (when not NULL) the expected judge output. */
-static void check_input(const cg_game *game, const char *input, size_t len,
-                        const golden_options *g, const char *expected) {
+static void check_input(const cg_game *game, const char *input, size_t len, const golden_options *g,
+                        const char *expected) {
     cg_call call = {g->values, g->count, "<golden>", false, NULL, NULL};
     cg_solve_result result;
     cg_api_error err;
