@@ -68,7 +68,7 @@ void cg_census_markdown(const cg_census_result *results, size_t count, cg_buf *o
  * the codes already in options->checkpoint (their lines are re-emitted),
  * compute the others, writing each line to out and appending it to the
  * checkpoint file (the seconds to FILE.seconds), and with options->markdown
- * write the table of every line to that file. CG_END: interrupted (the lines
+ * write the table of every line to that file. CG_ERR_STOPPED: interrupted (the lines
  * written are complete). */
 cg_status cg_run_census(const char *const *specs, size_t count, const cg_options *options,
                         FILE *out, cg_error *err);

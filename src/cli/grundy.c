@@ -151,7 +151,7 @@ static int run_census(cli *c) {
     if (p.show && p.terminal) {
         fputc('\n', stderr);
     }
-    if (st == CG_ERR_STOPPED || st == CG_END) {
+    if (st == CG_ERR_STOPPED) {
         fprintf(stderr, "cgsolve grundy: interrupted; the lines written are complete%s\n",
                 c->options.checkpoint != NULL ? ", and --checkpoint resumes the census" : "");
         return cli_close_output(stdout, 130);

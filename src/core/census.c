@@ -454,5 +454,5 @@ cg_status cg_run_census(const char *const *specs, size_t count, const cg_options
     free(results);
     free(done);
     cg_strlist_free(&codes);
-    return st == CG_ERR_STOPPED ? CG_END : st;
+    return st;
 }
