@@ -16,6 +16,7 @@ const GAMES = {
   gamecs: { position: '' },
   numbergame: { position: '' },
   grundy: { code: '0.77', heaps: '3 4 5' },
+  path: { position: '3\nUWU\nUUU\nBUU\n' }, // White wins with b2
 };
 
 // The CLI's view of the position after MOVES: the last position event.
