@@ -204,17 +204,27 @@ static cg_status drawing_moves(void *state, cg_strlist *moves, cg_error *err) {
     return list(state, CG_OUTCOME_DRAW, moves, err);
 }
 
+/* Every legal move's value into s->values (*count of them, the board's side
+ * in *n); with their exact remoteness (*exact) when at most
+ * LOSING_CHOICE_MAX_EMPTY cells are empty, where that is cheap enough. */
+static cg_status search_moves(play_state *s, size_t *n, size_t *count, bool *exact, cg_error *err) {
+    size_t empty = 0;
+    const char *cells = cg_path_search_cells(&s->search, n, NULL);
+    for (size_t c = 0; c < *n * *n; c++) {
+        empty += cells[c] == 'U';
+    }
+    *exact = empty <= LOSING_CHOICE_MAX_EMPTY;
+    *count = 0;
+    return cg_path_search_moves(&s->search, *exact, s->values, count, err);
+}
+
 /* The loser's choice: the move that puts the end furthest off, when the
  * exact remoteness is cheap enough; else the first legal move. */
 static cg_status losing_choice(void *state, cg_buf *move, cg_error *err) {
     play_state *s = state;
-    size_t n, count = 0, empty = 0;
-    const char *cells = cg_path_search_cells(&s->search, &n, NULL);
-    for (size_t c = 0; c < n * n; c++) {
-        empty += cells[c] == 'U';
-    }
-    bool exact = empty <= LOSING_CHOICE_MAX_EMPTY;
-    cg_status st = cg_path_search_moves(&s->search, exact, s->values, &count, err);
+    size_t n, count;
+    bool exact;
+    cg_status st = search_moves(s, &n, &count, &exact, err);
     if (st != CG_OK || count == 0) {
         return st;
     }
@@ -265,13 +275,9 @@ static cg_status play(void *state, const char *move, cg_error *err) {
  * move's: the fewest moves to a win, the most to a loss, a draw's fill. */
 static cg_status move_values(void *state, cg_play_values *values, cg_error *err) {
     play_state *s = state;
-    size_t n, count = 0, empty = 0;
-    const char *cells = cg_path_search_cells(&s->search, &n, NULL);
-    for (size_t c = 0; c < n * n; c++) {
-        empty += cells[c] == 'U';
-    }
-    bool exact = empty <= LOSING_CHOICE_MAX_EMPTY;
-    cg_status st = cg_path_search_moves(&s->search, exact, s->values, &count, err);
+    size_t n, count;
+    bool exact;
+    cg_status st = search_moves(s, &n, &count, &exact, err);
     if (st != CG_OK) {
         return st;
     }
