@@ -6,7 +6,8 @@ want=(cmake gcc make)
 [ "${1:-build}" = test ] && want+=(libcmocka-dev clang valgrind libclang-rt-14-dev time
     clang-format clang-tidy shellcheck g++ pkg-config groff-base bsdutils python3
     python3-pexpect python3-jsonschema python3-yaml emscripten chromium
-    python3-dev python3-venv python3-pip python3-setuptools python3-numpy python3-pytest)
+    python3-dev python3-venv python3-pip python3-setuptools python3-numpy python3-pytest
+    strace procps)
 missing=()
 for pkg in "${want[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
