@@ -19,6 +19,10 @@ typedef struct cg_grid {
     size_t n;          /* side length; n * n < 2^32 */
 } cg_grid;
 
+/* The up to four 4-neighbours of cell index on an n x n board, row-major
+ * (left, right, up, down, those that exist) into out; returns how many. */
+size_t cg_grid_neighbours(size_t n, size_t index, size_t out[4]);
+
 /* Whether cell index lies on side. */
 bool cg_grid_on_side(const cg_grid *grid, size_t index, cg_grid_side side);
 

@@ -22,8 +22,7 @@ bool cg_grid_on_side(const cg_grid *grid, size_t index, cg_grid_side side) {
     return false;
 }
 
-/* The up to four 4-neighbours of index; returns how many. */
-static size_t neighbours(size_t n, size_t index, size_t out[4]) {
+size_t cg_grid_neighbours(size_t n, size_t index, size_t out[4]) {
     if (n == 0) {
         return 0;
     }
@@ -70,7 +69,7 @@ void cg_grid_flood(const cg_grid *grid, char colour, cg_grid_side side, uint8_t 
     }
     while (head < tail) {
         size_t next[4];
-        size_t k = neighbours(n, queue[head++], next);
+        size_t k = cg_grid_neighbours(n, queue[head++], next);
         for (size_t j = 0; j < k; j++) {
             if (grid->cells[next[j]] == colour && !(marks[next[j]] & bit)) {
                 marks[next[j]] |= bit;
@@ -86,7 +85,7 @@ bool cg_grid_touches(const cg_grid *grid, const uint8_t *marks, uint8_t bit, siz
         return true;
     }
     size_t next[4];
-    size_t k = neighbours(grid->n, index, next);
+    size_t k = cg_grid_neighbours(grid->n, index, next);
     for (size_t j = 0; j < k; j++) {
         if (marks[next[j]] & bit) {
             return true;
@@ -126,7 +125,7 @@ size_t cg_grid_shortest_chain(const cg_grid *grid, char colour, size_t extra, cg
             return length;
         }
         size_t next[4];
-        size_t k = neighbours(n, c, next);
+        size_t k = cg_grid_neighbours(n, c, next);
         for (size_t j = 0; j < k; j++) {
             size_t y = next[j];
             if ((grid->cells[y] == colour || y == extra) && parent[y] == NO_CELL) {

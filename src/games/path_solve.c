@@ -393,19 +393,7 @@ static cg_status build_graph(cg_path_frame *f, cg_budget *budget, cg_error *err)
             size_t x = queue[head++], r = x / n, col = x % n;
             side0 |= c == 0 ? col == 0 : r == 0;
             side1 |= c == 0 ? col == n - 1 : r == n - 1;
-            size_t next[4], k = 0;
-            if (col > 0) {
-                next[k++] = x - 1;
-            }
-            if (col + 1 < n) {
-                next[k++] = x + 1;
-            }
-            if (r > 0) {
-                next[k++] = x - n;
-            }
-            if (r + 1 < n) {
-                next[k++] = x + n;
-            }
+            size_t next[4], k = cg_grid_neighbours(n, x, next);
             for (size_t j = 0; j < k; j++) {
                 size_t y = next[j];
                 if (f->board[y] == 'U') {
