@@ -2,7 +2,7 @@
 #ifndef CGSOLVE_BENCH_CLOCK_H
 #define CGSOLVE_BENCH_CLOCK_H
 
-#include "cgsolve/clock.h"
+#include "core/clock_internal.h"
 
 static inline double bench_now(void) {
     return cg_seconds();

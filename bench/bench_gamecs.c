@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "bench_clock.h"
-#include "cgsolve/cgsolve.h"
-#include "cgsolve/games/gamecs.h"
+#include "core/cgsolve_internal.h"
+#include "games/gamecs_internal.h"
 #include "ref_rng.h"
 
 /* ---- the published style: scanf and recursion ------------------------- */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "bench_clock.h"
-#include "cgsolve/games/numbergame.h"
+#include "games/numbergame_internal.h"
 #include "ref_numbergame.h"
 
 /* Winning moves from the full set of 2..max as a mask, by the fast solver. */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "bench_clock.h"
-#include "cgsolve/octal_engine.h"
+#include "core/octal_engine_internal.h"
 
 typedef struct job {
     const char *code;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bench_clock.h"
-#include "cgsolve/games/path.h"
+#include "games/path_internal.h"
 #include "ref_path.h"
 #include "ref_rng.h"
 

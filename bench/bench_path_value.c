@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "bench_clock.h"
-#include "cgsolve/games/path.h"
+#include "games/path_internal.h"
 #include "ref_path_value.h"
 #include "ref_rng.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "bench_clock.h"
-#include "cgsolve/games/treblecross.h"
+#include "games/treblecross_internal.h"
 #include "ref_rng.h"
 #include "ref_treblecross.h"
 

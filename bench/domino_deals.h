@@ -4,7 +4,7 @@
 #ifndef CGSOLVE_BENCH_DOMINO_DEALS_H
 #define CGSOLVE_BENCH_DOMINO_DEALS_H
 
-#include "cgsolve/games/domino.h"
+#include "games/domino_internal.h"
 #include "ref_rng.h"
 
 /* Starting from random deals, keep the single-tile changes that make the

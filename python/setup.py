@@ -83,7 +83,11 @@ setup(
         Extension(
             "cgsolve._cgsolve",
             sources=["src/_cgsolve.c"],
-            include_dirs=[os.path.join(SOURCE, "include"), generated_include(VERSION)],
+            include_dirs=[
+                os.path.join(SOURCE, "include"),
+                os.path.join(SOURCE, "src"),  # the internal headers
+                generated_include(VERSION),
+            ],
             define_macros=[("_POSIX_C_SOURCE", "200809L")],
             extra_compile_args=["-std=c11", "-O2"],
             extra_link_args=["-pthread"],

@@ -13,7 +13,7 @@ IFS=. read -r major minor patch <<< "$version"
 sed -e "s/@PROJECT_VERSION@/$version/" -e "s/@PROJECT_VERSION_MAJOR@/$major/" \
     -e "s/@PROJECT_VERSION_MINOR@/$minor/" -e "s/@PROJECT_VERSION_PATCH@/$patch/" \
     include/cgsolve/version.h.in > "$out/include/cgsolve/version.h"
-emcc -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Iinclude -I"$out/include" \
+emcc -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -I"$out/include" \
     src/core/*.c src/games/*.c web/wasm_api.c \
     -sMODULARIZE=1 -sEXPORT_NAME=createCgsolve -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 \
     -sENVIRONMENT=web,worker,node -sEXIT_RUNTIME=0 \

@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/cgsolve.h"
-#include "cgsolve/grundy_table.h"
-#include "cgsolve/play.h"
+#include "core/cgsolve_internal.h"
+#include "core/grundy_table_internal.h"
+#include "core/play_internal.h"
 
 /* Everything written to a memory stream, as a NUL-terminated string. */
 typedef struct capture {

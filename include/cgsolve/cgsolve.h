@@ -1,23 +1,18 @@
 /* cgsolve: exact solvers for two-player combinatorial games.
  *
- * The umbrella header: the game registry, the runner that reads a judge
- * input and writes the answers in the chosen output mode, and the play loop.
- * Individual solvers are usable directly through the headers in
- * cgsolve/games/. */
+ * The library's public face: this header, cgsolve/status.h (the status
+ * codes) and cgsolve/version.h are everything that is installed. The
+ * registry, the runner, the solvers and the toolkit they are built from are
+ * internal (src/core/ and src/games/ *_internal.h) and may change in any
+ * release; what is below changes only by the SONAME rule of HACKING.md. */
 #ifndef CGSOLVE_CGSOLVE_H
 #define CGSOLVE_CGSOLVE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
-#include "cgsolve/game.h"
-#include "cgsolve/options.h"
-#include "cgsolve/play.h"
-#include "cgsolve/scanner.h"
 #include "cgsolve/status.h"
-#include "cgsolve/testdata.h"
 #include "cgsolve/version.h"
 
 #ifdef __cplusplus
@@ -26,29 +21,6 @@ extern "C" {
 
 /* The version of the library, CGSOLVE_VERSION of the build ("0.2.0"). */
 const char *cg_version(void);
-
-/* Solve every case of one input and write the answers to out as each case is
- * solved, so answers before a bad case are already written when an error is
- * returned. The stream is flushed before returning. Memory for the run's
- * tables and explanations is bounded by options->memory_limit (or the game's
- * own default when the option was not given).
- *
- * *answered (may be NULL) counts the answers already written to out, by
- * earlier inputs, and is updated: the judge's separator goes between answers
- * across inputs too. Case numbers start from 1 in each input. */
-cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options, FILE *out,
-                 uint64_t *answered, cg_error *err);
-
-/* Called for each solved case: its number, the judge's answer for it
- * (separators excluded) and, unless options->output is CG_OUTPUT_JUDGE, its
- * analysis. A status other than CG_OK stops the run with it. */
-typedef cg_status (*cg_case_callback)(void *context, uint64_t number, const char *answer,
-                                      size_t len, const cg_report *analysis, cg_error *err);
-
-/* Solve every case of one input like cg_run, handing each case to
- * each_case instead of writing it. */
-cg_status cg_run_each(const cg_game *game, cg_scanner *in, const cg_options *options,
-                      cg_case_callback each_case, void *context, cg_error *err);
 
 /* ---- The one-call API ---------------------------------------------------
  *
@@ -64,20 +36,24 @@ cg_status cg_run_each(const cg_game *game, cg_scanner *in, const cg_options *opt
  *   cg_session_*      a game played against a perfect opponent, one command
  *                     line at a time -> the `cgsolve play --json` events.
  *
- * Games are named by string (cg_find_game's names; "grundy" for octal games
- * played on heaps) and options are given as the command line spells them,
- * parsed by the same declarations (cg_common_options, the game's own table,
- * cg_grundy_options, cg_play_options) through cg_option_set, so a value is
- * checked, bounded and defaulted exactly as on the command line.
+ * Games are named as on the command line (`cgsolve list`; "grundy" for
+ * octal games played on heaps) and options are given as the command line
+ * spells them, parsed by the command line's own declarations (the common
+ * options, the game's, grundy's, play's, gen's), so a value is checked,
+ * bounded and defaulted exactly as on the command line.
  *
  * Moves are strings written as they are typed on the command line: cells and
- * numbers count from 1, as in `cgsolve play` (the solvers' own C APIs in
- * cgsolve/games/ count cells from 0).
+ * numbers count from 1, as in `cgsolve play`.
  *
  * Every entry point checks its arguments (NULL pointers, lengths, unknown
  * games and options) and returns a status; on failure *err says why. Results
  * belong to the caller, who releases each with its one free function (also
  * after a failure: a result is always left valid, empty or partial). */
+
+/* Long work tells the caller how far it is, about twice a second once it
+ * has run half a second: what it computes, done of total. Returning true
+ * asks it to stop: the work ends with CG_ERR_STOPPED, what was done kept. */
+typedef bool (*cg_progress_hook)(void *context, const char *what, uint64_t done, uint64_t total);
 
 /* One option as the command line spells it. name: the long name with or
  * without its dashes ("memory", "--memory") or the short one ("m", "-m");
@@ -142,17 +118,14 @@ typedef struct cg_grundy_result {
 } cg_grundy_result;
 
 /* G(0..upto) of the octal game code ("0.007"; NULL with the resume option:
- * the checkpoint's code) with the options cg_grundy_options declares and
- * memory (checkpoint and resume read and write the command line's files; not
+ * the checkpoint's code) with the options of `cgsolve grundy` and memory
+ * (checkpoint and resume read and write the command line's files; not
  * upto, given here, nor values-out). Stopped by call->progress
  * (CG_ERR_STOPPED), the result holds the values computed so far, every one
  * valid, and the checkpoint, if one was asked, is saved. */
 cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
                            cg_grundy_result *result, cg_api_error *err);
 void cg_grundy_result_free(cg_grundy_result *result);
-
-/* play's own options (first, case, random, seed), NULL-name ended. */
-extern const cg_option_spec cg_play_options[];
 
 /* A game played against the perfect opponent of `cgsolve play --json`. The
  * game runs on a thread of its own that waits for each command line, so a
@@ -162,8 +135,8 @@ typedef struct cg_session cg_session;
 
 /* Start game from position[0..len) (a position file's bytes as `cgsolve play
  * GAME FILE` reads it; NULL for the usual start; for "grundy" the code and
- * heaps, "0.77 5 7") with the options of memory, the game's table and
- * cg_play_options. The events up to the first command (start, position, the
+ * heaps, "0.77 5 7") with the options memory, the game's own and play's
+ * (first, case, random, seed). The events up to the first command (start, position, the
  * computer's first move) are ready to read. */
 cg_status cg_session_open(cg_session **session, const char *game, const char *position, size_t len,
                           const cg_call *call, cg_api_error *err);
@@ -189,15 +162,20 @@ cg_status cg_session_status(cg_session *session, cg_api_error *err);
 void cg_session_close(cg_session *session);
 
 /* The contest tools. cg_gen_text writes a random judge input for game, the
- * bytes `cgsolve gen GAME` writes with the same options (those of
- * cg_gen_common_options and the game's generator: cases, seed, hard, edge,
- * tiles...). */
+ * bytes `cgsolve gen GAME` writes with the same options (gen's and the
+ * game's generator's: cases, seed, hard, edge, tiles...). */
 cg_status cg_gen_text(const char *game, const cg_call *call, cg_text *input, cg_api_error *err);
 
 /* cg_check_text judges output[0..output_len) as the answer to the judge
  * input input[0..input_len), as `cgsolve check GAME INPUT OUTPUT` (options:
  * memory and the game's own). A wrong answer is not a failure: it is the
  * verdict. */
+typedef enum cg_verdict {
+    CG_ACCEPTED,
+    CG_WRONG_ANSWER,
+    CG_PRESENTATION_ERROR,
+} cg_verdict;
+
 typedef struct cg_check_outcome {
     cg_verdict verdict;
     uint64_t cases;        /* in the judge input */

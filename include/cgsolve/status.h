@@ -1,12 +1,11 @@
-/* Status codes and error values shared by every part of the library.
+/* Status codes shared by every part of the library and its callers.
  *
  * Library functions never print and never exit: they return a cg_status and,
- * on failure, fill a cg_error whose message the caller may show. */
+ * on failure, fill an error whose message the caller may show (the one-call
+ * API's cg_api_error; inside the library, cg_error of
+ * src/core/status_internal.h). */
 #ifndef CGSOLVE_STATUS_H
 #define CGSOLVE_STATUS_H
-
-#include <stdarg.h>
-#include <stdbool.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,29 +24,6 @@ typedef enum cg_status {
 } cg_status;
 
 #define CG_ERROR_MESSAGE_MAX 512
-
-/* A failure with its human-readable explanation (no trailing newline). */
-typedef struct cg_error {
-    cg_status status;
-    bool over_budget; /* CG_ERR_LIMIT because the run's memory budget is spent */
-    char message[CG_ERROR_MESSAGE_MAX];
-} cg_error;
-
-/* Record a failure in err (which may be NULL) and return status. */
-cg_status cg_error_set(cg_error *err, cg_status status, const char *format, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-/* The same with a va_list. */
-cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_list args);
-
-/* Record an out-of-memory failure while doing `what`. */
-cg_status cg_error_nomem(cg_error *err, const char *what);
-
-/* Reset err to CG_OK with an empty message. */
-void cg_error_clear(cg_error *err);
 
 /* A short constant name for status ("input error", "limit exceeded", ...). */
 const char *cg_status_name(cg_status status);

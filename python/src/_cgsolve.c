@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cgsolve/cgsolve.h"
+#include "core/cgsolve_internal.h"
 
 /* status (int) -> exception class, from _register_errors */
 static PyObject *error_classes;

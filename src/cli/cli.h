@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cgsolve/cgsolve.h"
+#include "core/cgsolve_internal.h"
 
 enum exit_code {
     EXIT_OK = 0,

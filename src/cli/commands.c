@@ -3,10 +3,10 @@
  * this file only says which apply where. */
 #include <string.h>
 
-#include "cgsolve/grundy_table.h"
-#include "cgsolve/misere_report.h"
-#include "cgsolve/testdata.h"
 #include "cli.h"
+#include "core/grundy_table_internal.h"
+#include "core/misere_report_internal.h"
+#include "core/testdata_internal.h"
 
 const cg_option_spec cli_options[] = {
     {(cg_option_id)CLI_OPTION_HELP, "help", 'h', CG_ARG_NONE, NULL, "show this help and exit", 0, 0,

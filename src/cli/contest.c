@@ -5,9 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cgsolve/clock.h"
-#include "cgsolve/validate.h"
 #include "cli.h"
+#include "core/clock_internal.h"
+#include "core/validate_internal.h"
 #include "process.h"
 
 /* check --checker: the exit codes and files of which judge system. */

@@ -7,9 +7,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cgsolve/grundy_table.h"
-#include "cgsolve/octal.h"
 #include "cli.h"
+#include "core/grundy_table_internal.h"
+#include "core/octal_internal.h"
 
 int cli_exit_code(cg_status st) {
     switch (st) {

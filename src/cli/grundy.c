@@ -5,12 +5,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cgsolve/census.h"
-#include "cgsolve/clock.h"
-#include "cgsolve/grundy_table.h"
-#include "cgsolve/misere_report.h"
-#include "cgsolve/octal.h"
 #include "cli.h"
+#include "core/census_internal.h"
+#include "core/clock_internal.h"
+#include "core/grundy_table_internal.h"
+#include "core/misere_report_internal.h"
+#include "core/octal_internal.h"
 
 typedef struct progress_state {
     bool show;

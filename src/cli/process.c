@@ -6,8 +6,8 @@
  * allows it (a child subreaper), any descendant that left the group too. */
 #include "process.h"
 
-#include "cgsolve/clock.h"
 #include "cli.h"
+#include "core/clock_internal.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -2,7 +2,7 @@
 #ifndef CGSOLVE_CLI_PROCESS_H
 #define CGSOLVE_CLI_PROCESS_H
 
-#include "cgsolve/testdata.h"
+#include "core/testdata_internal.h"
 
 typedef struct program {
     char **argv;         /* NULL-terminated; argv[0] is looked up in PATH */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "api_internal.h"
-#include "cgsolve/grundy_table.h"
+#include "core/grundy_table_internal.h"
 
 /* ---- what the API's files share --------------------------------------- */
 

@@ -3,7 +3,7 @@
 #ifndef CGSOLVE_API_INTERNAL_H
 #define CGSOLVE_API_INTERNAL_H
 
-#include "cgsolve/cgsolve.h"
+#include "core/cgsolve_internal.h"
 
 /* The option tables a call accepts (NULL-name ended each; a NULL table is
  * none), less the ids in refused (CG_OPTION_COUNT-ended). */

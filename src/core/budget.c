@@ -1,4 +1,4 @@
-#include "cgsolve/budget.h"
+#include "core/budget_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "cgsolve/buf.h"
+#include "core/buf_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* Censuses of octal games (see census.h). */
-#include "cgsolve/census.h"
+#include "core/census_internal.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cgsolve/clock.h"
-#include "cgsolve/grundy_table.h"
-#include "cgsolve/octal_engine.h"
-#include "cgsolve/octal_period.h"
+#include "core/clock_internal.h"
+#include "core/grundy_table_internal.h"
+#include "core/octal_engine_internal.h"
+#include "core/octal_period_internal.h"
 
 #define MAX_CODES ((size_t)1 << 20)
 #define FIRST_CHUNK 1024

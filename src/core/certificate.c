@@ -1,7 +1,7 @@
 /* Certificates of octal periods (see certificate.h). The check recomputes
  * the values by the definition with its own plain loop, on purpose: a
  * certificate must not be confirmed by the code that produced it. */
-#include "cgsolve/certificate.h"
+#include "core/certificate_internal.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cgsolve/clock.h"
-#include "cgsolve/grundy_table.h"
+#include "core/clock_internal.h"
+#include "core/grundy_table_internal.h"
 
 #define MAGIC "cgsolve-grundy-certificate 1"
 #define PROGRESS_HEAPS 1024  /* heaps between looks at the clock */

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/cgsolve.h"
-#include "cgsolve/testdata.h"
+#include "core/cgsolve_internal.h"
+#include "core/testdata_internal.h"
 
 const cg_option_spec cg_check_options[] = {
     {CG_OPTION_CHECKER, "checker", 0, CG_ARG_CHOICE, "SYSTEM",

@@ -1,4 +1,4 @@
-#include "cgsolve/clock.h"
+#include "core/clock_internal.h"
 
 #include <time.h>
 

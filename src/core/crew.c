@@ -1,11 +1,11 @@
-#include "cgsolve/crew.h"
+#include "core/crew_internal.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "cgsolve/clock.h"
+#include "core/clock_internal.h"
 
 /* A waiting thread spins this long (longer than the gap between two heaps'
  * scans, shorter than a heap's scan) before it sleeps until woken. Sleeping

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/cgsolve.h"
-#include "cgsolve/testdata.h"
+#include "core/cgsolve_internal.h"
+#include "core/testdata_internal.h"
 
 #define DEFAULT_CASES 10
 

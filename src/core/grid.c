@@ -1,4 +1,4 @@
-#include "cgsolve/grid.h"
+#include "core/grid_internal.h"
 
 #define NO_CELL UINT32_MAX
 

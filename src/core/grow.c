@@ -1,10 +1,10 @@
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/budget.h"
+#include "core/budget_internal.h"
 
 void *cg_resize(void *items, size_t count, size_t item_size) {
     size_t bytes;

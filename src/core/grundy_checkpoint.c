@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cgsolve/grundy_table.h"
-#include "cgsolve/octal_engine.h"
+#include "core/grundy_table_internal.h"
+#include "core/octal_engine_internal.h"
 
 #define MAGIC "cgsolve-grundy 1"
 #define BLOCK 1024 /* values read at a time */

@@ -1,14 +1,14 @@
-#include "cgsolve/grundy_table.h"
+#include "core/grundy_table_internal.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cgsolve/buf.h"
-#include "cgsolve/certificate.h"
-#include "cgsolve/clock.h"
-#include "cgsolve/octal_engine.h"
-#include "cgsolve/octal_period.h"
+#include "core/buf_internal.h"
+#include "core/certificate_internal.h"
+#include "core/clock_internal.h"
+#include "core/octal_engine_internal.h"
+#include "core/octal_period_internal.h"
 
 #define CHECKPOINT_SECONDS 30.0 /* at most this long between checkpoints */
 #define LISTED_VALUES 100000    /* the JSON and YAML analyses list values up to here */

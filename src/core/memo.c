@@ -1,4 +1,4 @@
-#include "cgsolve/memo.h"
+#include "core/memo_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

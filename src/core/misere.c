@@ -6,14 +6,14 @@
  * which adds nothing). Positions whose heaps are all tame are valued by the
  * tame rule; the others by an iterative depth-first search over the table of
  * positions (no recursion: the depth grows with the tokens). */
-#include "cgsolve/misere.h"
+#include "core/misere_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/grow.h"
-#include "cgsolve/misere_table.h"
-#include "cgsolve/octal_engine.h"
+#include "core/grow_internal.h"
+#include "core/misere_table_internal.h"
+#include "core/octal_engine_internal.h"
 
 #define MAX_WORDS 4096 /* words of one position: 2 + heaps */
 #define PROGRESS_EVERY 65536

@@ -1,11 +1,11 @@
 /* Misère quotients by learning the automaton of P-positions and proving it
  * (see misere_quotient.h). */
-#include "cgsolve/misere_quotient.h"
+#include "core/misere_quotient_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/misere_table.h"
+#include "core/misere_table_internal.h"
 
 #define MAX_SUM 64      /* heaps in a class's sum plus a test */
 #define ABSENT 0xFFFFu  /* a verification state's entry for a heap size not in the sum */

@@ -1,13 +1,13 @@
-#include "cgsolve/misere_report.h"
+#include "core/misere_report_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/buf.h"
-#include "cgsolve/grundy_table.h"
-#include "cgsolve/misere_quotient.h"
-#include "cgsolve/report.h"
+#include "core/buf_internal.h"
+#include "core/grundy_table_internal.h"
+#include "core/misere_quotient_internal.h"
+#include "core/report_internal.h"
 
 #define MAX_SUM 64 /* heaps in a sum on the command line */
 

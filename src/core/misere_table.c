@@ -1,9 +1,9 @@
-#include "cgsolve/misere_table.h"
+#include "core/misere_table_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 void cg_misere_table_init(cg_misere_table *table, cg_budget *budget) {
     memset(table, 0, sizeof *table);

@@ -1,6 +1,6 @@
-#include "cgsolve/nimber.h"
+#include "core/nimber_internal.h"
 
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
-#include "cgsolve/octal.h"
+#include "core/octal_internal.h"
 
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

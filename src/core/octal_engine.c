@@ -1,10 +1,10 @@
-#include "cgsolve/octal_engine.h"
+#include "core/octal_engine_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/clock.h"
-#include "cgsolve/grow.h"
+#include "core/clock_internal.h"
+#include "core/grow_internal.h"
 
 #define FIRST_CHOICE 1024 /* the sparse engine's first mask, at this many values */
 #define AUTO_SPARSE 4096  /* auto: naive below this many values */

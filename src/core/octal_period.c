@@ -1,10 +1,10 @@
 /* Long periods found while computing (see octal_period.h). */
-#include "cgsolve/octal_period.h"
+#include "core/octal_period_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 #define MULTIPLIER UINT64_C(0x9E3779B97F4A7C15) /* odd: the rolling hash's base */
 

@@ -1,4 +1,4 @@
-#include "cgsolve/options.h"
+#include "core/options_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>

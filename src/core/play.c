@@ -1,7 +1,7 @@
 /* Where a game in play starts: the usual start, a random one, or a case of
  * a position file with or without its case count; and the move lister the
  * rest of play shares. */
-#include "cgsolve/play.h"
+#include "core/play_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

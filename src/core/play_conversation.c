@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/play.h"
+#include "core/play_internal.h"
 
 /* ---- the conversation --------------------------------------------------- */
 

@@ -1,7 +1,7 @@
 /* Text folded to a terminal's width, for play's conversation. */
 #include <string.h>
 
-#include "cgsolve/play.h"
+#include "core/play_internal.h"
 
 /* The visible width of the bytes text[0..len): UTF-8 characters, not
  * counting terminal escapes. */

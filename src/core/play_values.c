@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/game.h"
-#include "cgsolve/grow.h"
-#include "cgsolve/play.h"
+#include "core/game_internal.h"
+#include "core/grow_internal.h"
+#include "core/play_internal.h"
 
 void cg_play_values_free(cg_play_values *values) {
     cg_strlist_free(&values->names);

@@ -1,6 +1,6 @@
-#include "cgsolve/report.h"
+#include "core/report_internal.h"
 
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* Shuffling with the seeded generator: one Fisher-Yates for every array the
  * generators, the tests and the benchmarks permute. */
-#include "cgsolve/rng.h"
+#include "core/rng_internal.h"
 
 static void swap_items(unsigned char *a, unsigned char *b, size_t size) {
     for (size_t k = 0; k < size; k++) {

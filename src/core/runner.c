@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/cgsolve.h"
+#include "core/cgsolve_internal.h"
 
 const char *cg_version(void) {
     return CGSOLVE_VERSION;

@@ -1,6 +1,6 @@
-#include "cgsolve/scanner.h"
+#include "core/scanner_internal.h"
 
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 #include <errno.h>
 #include <stdarg.h>

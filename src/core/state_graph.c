@@ -1,6 +1,6 @@
-#include "cgsolve/state_graph.h"
+#include "core/state_graph_internal.h"
 
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "cgsolve/status.h"
+#include "core/status_internal.h"
 
 #include <stdio.h>
 

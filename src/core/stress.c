@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/cgsolve.h"
-#include "cgsolve/clock.h"
-#include "cgsolve/testdata.h"
+#include "core/cgsolve_internal.h"
+#include "core/clock_internal.h"
+#include "core/testdata_internal.h"
 
 #define MAX_SHRINK_TRIES 5000 /* program runs spent shrinking, at most */
 

@@ -1,10 +1,10 @@
-#include "cgsolve/strlist.h"
+#include "core/strlist_internal.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 void cg_strlist_free(cg_strlist *list) {
     cg_buf_free(&list->text);

@@ -1,6 +1,6 @@
-#include "cgsolve/union_find.h"
+#include "core/union_find_internal.h"
 
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
 /* The validator's cursor: strict expectations over a judge input's bytes. */
-#include "cgsolve/validate.h"
+#include "core/validate_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

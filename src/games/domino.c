@@ -1,6 +1,6 @@
-#include "cgsolve/games/domino.h"
+#include "games/domino_internal.h"
 
-#include "cgsolve/grow.h"
+#include "core/grow_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

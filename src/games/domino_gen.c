@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/domino.h"
-#include "cgsolve/validate.h"
+#include "core/validate_internal.h"
+#include "games/domino_internal.h"
 
 const char cg_domino_judge_limits[] =
     "UVa 742: 1 <= n <= 14 tiles per hand from a double-six set (pips 0..6), no\n"

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/domino.h"
-#include "cgsolve/rng.h"
+#include "core/rng_internal.h"
+#include "games/domino_internal.h"
 
 #define USUAL_HAND 7
 

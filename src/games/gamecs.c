@@ -1,11 +1,11 @@
-#include "cgsolve/games/gamecs.h"
+#include "games/gamecs_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/budget.h"
-#include "cgsolve/grow.h"
-#include "cgsolve/union_find.h"
+#include "core/budget_internal.h"
+#include "core/grow_internal.h"
+#include "core/union_find_internal.h"
 
 #define EXPLAIN_MAX_SUBTREES 10000
 #define NO_NEED UINT64_MAX /* no move inside this subtree can win */

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cgsolve/games/gamecs.h"
-#include "cgsolve/testdata.h"
-#include "cgsolve/union_find.h"
-#include "cgsolve/validate.h"
+#include "core/testdata_internal.h"
+#include "core/union_find_internal.h"
+#include "core/validate_internal.h"
+#include "games/gamecs_internal.h"
 
 /* UVa 12033's stated limits: gen and stress stay inside them by default,
  * validate checks them. */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/gamecs.h"
-#include "cgsolve/rng.h"
+#include "core/rng_internal.h"
+#include "games/gamecs_internal.h"
 
 #define MAX_PLAY_NODES 10000 /* each move re-solves the tree: keep it small */
 

@@ -1,6 +1,6 @@
-#include "cgsolve/games/numbergame.h"
+#include "games/numbergame_internal.h"
 
-#include "cgsolve/state_graph.h"
+#include "core/state_graph_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,9 +4,9 @@
  * shrinking by one more choice. */
 #include <stdio.h>
 
-#include "cgsolve/games/numbergame.h"
-#include "cgsolve/testdata.h"
-#include "cgsolve/validate.h"
+#include "core/testdata_internal.h"
+#include "core/validate_internal.h"
+#include "games/numbergame_internal.h"
 
 #define JUDGE_SCENARIOS 1000000 /* the statement gives none: a sanity bound */
 #define PROBLEM "UVa 1558"

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/numbergame.h"
-#include "cgsolve/rng.h"
+#include "core/rng_internal.h"
+#include "games/numbergame_internal.h"
 
 typedef struct play_state {
     cg_numbergame game;

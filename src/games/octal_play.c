@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/octal_play.h"
-#include "cgsolve/octal.h"
-#include "cgsolve/octal_engine.h"
-#include "cgsolve/rng.h"
+#include "core/octal_engine_internal.h"
+#include "core/octal_internal.h"
+#include "core/rng_internal.h"
+#include "games/octal_play_internal.h"
 
 #define MAX_HEAPS 64
 #define MAX_HEAP 5000 /* Grundy values are computed O(n^2): up to here, at once */

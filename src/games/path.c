@@ -1,11 +1,11 @@
-#include "cgsolve/games/path.h"
+#include "games/path_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/budget.h"
-#include "cgsolve/grid.h"
-#include "cgsolve/grow.h"
+#include "core/budget_internal.h"
+#include "core/grid_internal.h"
+#include "core/grow_internal.h"
 
 #define EXPLAIN_MAX_SIDE 200 /* boards drawn by --explain */
 

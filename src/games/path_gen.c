@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/path.h"
-#include "cgsolve/testdata.h"
-#include "cgsolve/validate.h"
+#include "core/testdata_internal.h"
+#include "core/validate_internal.h"
+#include "games/path_internal.h"
 
 /* UVa 601's stated limits and layout: gen and stress stay inside them by
  * default, validate checks them. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/path.h"
+#include "games/path_internal.h"
 
 #define USUAL_SIDE 4
 #define MAX_PLAY_SIDE 26               /* columns are letters */

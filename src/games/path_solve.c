@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/clock.h"
-#include "cgsolve/games/path.h"
-#include "cgsolve/grid.h"
+#include "core/clock_internal.h"
+#include "core/grid_internal.h"
+#include "games/path_internal.h"
 
 #define NO_BOUND 127      /* a table bound that says nothing */
 #define WALLS_MAX_SIDE 32 /* above this the pairing cut runs at the frame only */

@@ -2,13 +2,13 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "cgsolve/game.h"
-#include "cgsolve/games/domino.h"
-#include "cgsolve/games/gamecs.h"
-#include "cgsolve/games/numbergame.h"
-#include "cgsolve/games/octal_play.h"
-#include "cgsolve/games/path.h"
-#include "cgsolve/games/treblecross.h"
+#include "core/game_internal.h"
+#include "games/domino_internal.h"
+#include "games/gamecs_internal.h"
+#include "games/numbergame_internal.h"
+#include "games/octal_play_internal.h"
+#include "games/path_internal.h"
+#include "games/treblecross_internal.h"
 
 static const cg_game *const registered[] = {
     &cg_game_domino, &cg_game_treblecross, &cg_game_gamecs,

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/treblecross.h"
-#include "cgsolve/testdata.h"
-#include "cgsolve/validate.h"
+#include "core/testdata_internal.h"
+#include "core/validate_internal.h"
+#include "games/treblecross_internal.h"
 
 /* UVa 10561's stated limits: gen and stress stay inside them by default,
  * validate checks them. */

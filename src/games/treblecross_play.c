@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/treblecross.h"
-#include "cgsolve/rng.h"
+#include "core/rng_internal.h"
+#include "games/treblecross_internal.h"
 
 #define DEFAULT_LENGTH 24
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cgsolve/games/domino.h"
+#include "games/domino_internal.h"
 #include "ref_domino.h"
 #include "ref_rng.h"
 

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cgsolve/games/gamecs.h"
+#include "games/gamecs_internal.h"
 #include "ref_gamecs.h"
 #include "ref_rng.h"
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cgsolve/games/numbergame.h"
+#include "games/numbergame_internal.h"
 #include "ref_numbergame.h"
 #include "ref_rng.h"
 

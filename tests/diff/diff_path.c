@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cgsolve/games/path.h"
+#include "games/path_internal.h"
 #include "ref_path.h"
 #include "ref_rng.h"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/path.h"
+#include "games/path_internal.h"
 #include "ref_path_value.h"
 #include "ref_rng.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/games/treblecross.h"
+#include "games/treblecross_internal.h"
 #include "ref_rng.h"
 #include "ref_treblecross.h"
 

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "cgsolve/games/domino.h"
+#include "games/domino_internal.h"
 #include "ref_rng.h"
 
 /* A uniformly random valid deal of n tiles a hand, halves in random order. */

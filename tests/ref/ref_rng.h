@@ -2,7 +2,7 @@
 #ifndef CGSOLVE_REF_RNG_H
 #define CGSOLVE_REF_RNG_H
 
-#include "cgsolve/rng.h"
+#include "core/rng_internal.h"
 
 /* The library's generator (splitmix64, unbiased draws): the tests' random
  * cases, the benchmarks' and `cgsolve gen`'s come from one generator. */

@@ -19,8 +19,8 @@
 
 #include <cmocka.h>
 
-#include "cgsolve/cgsolve.h"
-#include "cgsolve/grundy_table.h"
+#include "core/cgsolve_internal.h"
+#include "core/grundy_table_internal.h"
 
 static const char *golden_dir;
 

@@ -9,15 +9,15 @@
 
 #include <cmocka.h>
 
-#include "cgsolve/budget.h"
-#include "cgsolve/buf.h"
-#include "cgsolve/grid.h"
-#include "cgsolve/grow.h"
-#include "cgsolve/memo.h"
-#include "cgsolve/report.h"
-#include "cgsolve/rng.h"
-#include "cgsolve/state_graph.h"
-#include "cgsolve/union_find.h"
+#include "core/budget_internal.h"
+#include "core/buf_internal.h"
+#include "core/grid_internal.h"
+#include "core/grow_internal.h"
+#include "core/memo_internal.h"
+#include "core/report_internal.h"
+#include "core/rng_internal.h"
+#include "core/state_graph_internal.h"
+#include "core/union_find_internal.h"
 
 static void buf_formats(void **state) {
     (void)state;

@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "cgsolve/games/gamecs.h"
+#include "games/gamecs_internal.h"
 
 typedef struct edges {
     uint32_t *u, *v;

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "cgsolve/octal_engine.h"
+#include "core/octal_engine_internal.h"
 #include "ref_octal.h"
 #include "ref_rng.h"
 

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "cgsolve/games/path.h"
+#include "games/path_internal.h"
 #include "ref_path_value.h"
 #include "ref_rng.h"
 

@@ -24,10 +24,10 @@
 
 #include <cmocka.h>
 
-#include "cgsolve/cgsolve.h"
-#include "cgsolve/games/domino.h"
-#include "cgsolve/games/octal_play.h"
-#include "cgsolve/octal.h"
+#include "core/cgsolve_internal.h"
+#include "core/octal_internal.h"
+#include "games/domino_internal.h"
+#include "games/octal_play_internal.h"
 #include "ref_domino.h"
 #include "ref_gamecs.h"
 #include "ref_numbergame.h"

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "cgsolve/scanner.h"
+#include "core/scanner_internal.h"
 
 static cg_scanner *open_text(const char *text) {
     cg_scanner *s = NULL;

@@ -1,0 +1,75 @@
+/* `cgsolve grundy`: the Grundy sequence of an octal game, streamed. */
+#ifndef CGSOLVE_GRUNDY_TABLE_H
+#define CGSOLVE_GRUNDY_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/nimber_internal.h"
+#include "core/options_internal.h"
+#include "core/report_internal.h"
+#include "core/status_internal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The options `grundy` accepts beyond the output and memory options. */
+extern const cg_option_spec cg_grundy_options[];
+
+/* What the caller adds to a run. */
+typedef struct cg_grundy_hooks {
+    /* Told once before computing (known: the values a resumed run starts
+     * with) and after each chunk of values: known, wanted, rare positions.
+     * Return true to stop (an interrupt): the run saves its checkpoint, if one was
+     * asked, and ends with CG_ERR_STOPPED, everything written so far being valid. */
+    bool (*progress)(void *context, size_t known, size_t wanted, size_t rare);
+    void *context;
+    FILE *values_out; /* where the values go instead of the output, or NULL */
+} cg_grundy_hooks;
+
+/* Write G(0..options->upto) of the octal game named by code (NULL with
+ * options->resume: the checkpoint's code) as they are computed, one a line,
+ * by options->method, counted in the options' memory limit. With
+ * options->until_period, computing stops once a period is proven and the
+ * remaining values follow from it. Explain mode adds the analysis as YAML,
+ * JSON mode writes only the analysis, one line in the common envelope:
+ * code, method, upto, computed, values (listed up to heap 99,999),
+ * values_omitted, period, largest_value(_at), checksum, mask,
+ * rare_positions, last_rare. options->checkpoint is saved every 30 s and at
+ * the end; options->resume starts from one. Refused before computing: a
+ * checkpoint that cannot be created (CG_ERR_USAGE for a name too long,
+ * CG_ERR_IO), a table that cannot fit in the memory limit (CG_ERR_LIMIT). */
+cg_status cg_write_grundy_table(const char *code, const cg_options *options, FILE *out,
+                                const cg_grundy_hooks *hooks, cg_error *err);
+
+/* Whether the checkpoint path can be written: its temporary file is created
+ * and removed. CG_ERR_USAGE for an empty or over-long name, CG_ERR_IO with
+ * the system's reason otherwise. */
+cg_status cg_grundy_checkpoint_writable(const char *path, cg_error *err);
+
+/* `grundy --verify FILE`: read the certificate options->verify and check it
+ * by the definition (cg_certificate_verify), within the options' memory
+ * limit, telling options->progress_hook; the verdict on out (judge: one
+ * line; explain: YAML; JSON: the envelope, answer "verified"). A certificate
+ * that does not hold is CG_ERR_INPUT naming the file and the reason. */
+cg_status cg_check_grundy_certificate(const cg_options *options, FILE *out, cg_error *err);
+
+/* FNV-1a (64-bit): hash advanced over len bytes, starting from
+ * CG_FNV1A_START. Checksums of values and of checkpoint files use it. */
+#define CG_FNV1A_START UINT64_C(14695981039346656037)
+uint64_t cg_fnv1a(uint64_t hash, const void *data, size_t len);
+
+/* FNV-1a over the decimal values, comma-separated: comparable across tools.
+ * The running form: start from CG_GRUNDY_CHECKSUM_START and add G(index)
+ * in order. */
+#define CG_GRUNDY_CHECKSUM_START CG_FNV1A_START
+uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count);
+uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

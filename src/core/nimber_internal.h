@@ -1,0 +1,73 @@
+/* Nimbers (Grundy values) and the operations every impartial game shares.
+ *
+ * Sprague–Grundy: an impartial position is equivalent to a Nim heap of size
+ * equal to its Grundy value, the mex (minimum excludant) of its options'
+ * values; a sum of independent games has the nim-sum (XOR) of their values,
+ * and the player to move wins iff that sum is non-zero. */
+#ifndef CGSOLVE_NIMBER_H
+#define CGSOLVE_NIMBER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/status_internal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint64_t cg_nimber;
+
+/* The nim-sum of two Grundy values. */
+static inline cg_nimber cg_nim_add(cg_nimber a, cg_nimber b) {
+    return a ^ b;
+}
+
+/* The nim-sum of count values. */
+cg_nimber cg_nim_sum(const cg_nimber *values, size_t count);
+
+/* A set of nimbers for computing a mex, as a growable bitset: Grundy values
+ * are unbounded, so no fixed-width mask is assumed. Clearing costs only the
+ * words touched since the last clear. */
+typedef struct cg_mex_set {
+    uint64_t *words;
+    size_t capacity; /* words allocated */
+    size_t used;     /* words that may hold set bits */
+    size_t limit;    /* refuse values >= limit * 64 (memory bound) */
+} cg_mex_set;
+
+void cg_mex_init(cg_mex_set *set);
+void cg_mex_free(cg_mex_set *set);
+void cg_mex_clear(cg_mex_set *set);
+/* Out-of-line part of cg_mex_add: grows the bitset. */
+cg_status cg_mex_add_grow(cg_mex_set *set, cg_nimber value);
+
+/* Add a value; CG_ERR_NOMEM or CG_ERR_LIMIT when it cannot be represented.
+ * Inline because it is the inner loop of every Grundy computation. */
+static inline cg_status cg_mex_add(cg_mex_set *set, cg_nimber value) {
+    cg_nimber word = value >> 6;
+    if (word < set->used) {
+        set->words[word] |= (uint64_t)1 << (value & 63);
+        return CG_OK;
+    }
+    return cg_mex_add_grow(set, value);
+}
+/* Make room for every value below bound, so that cg_mex_add_fast may be used
+ * for them; CG_ERR_NOMEM or CG_ERR_LIMIT when it cannot. */
+cg_status cg_mex_reserve(cg_mex_set *set, cg_nimber bound);
+
+/* Add a value below the bound last reserved (no checks: the hot loop). */
+static inline void cg_mex_add_fast(cg_mex_set *set, cg_nimber value) {
+    set->words[value >> 6] |= (uint64_t)1 << (value & 63);
+}
+
+bool cg_mex_contains(const cg_mex_set *set, cg_nimber value);
+/* The least value not in the set. */
+cg_nimber cg_mex_value(const cg_mex_set *set);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

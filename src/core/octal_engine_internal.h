@@ -1,0 +1,170 @@
+/* Grundy sequences of octal games by two exact engines behind one interface.
+ *
+ * Two words name the engines throughout (code, help, docs): naive and
+ * sparse. The naive engine applies the definition: G(n) is the mex over
+ * every move of the nim-sum of the heaps it leaves, O(n) pairs per heap. The
+ * sparse engine splits the values into rare and common ones (Berlekamp's
+ * "sparse space", as in
+ * Winning Ways and the engines of Gangolli and Plambeck, Flammenkamp,
+ * Beling): for a mask m, a value is common when (value & m) has an odd number
+ * of bits, rare otherwise. A nim-sum of two values is common exactly when one
+ * is rare and the other common, so every common option of a heap comes from a
+ * pair with a rare member: those pairs are few when rare values are. The
+ * smallest common value missing from the options is the candidate; it is
+ * G(n) unless a rare value below it is missing too, which common-common
+ * pairs settle, stopping as soon as every rare value below the candidate is
+ * found. Both engines give the same values for every code; the sparse one is
+ * faster when the rare positions are few. The mask is chosen from the value
+ * histogram by a Walsh-Hadamard transform (the mask with the fewest rare
+ * positions) and chosen again as the sequence doubles.
+ *
+ * Values are kept in 16 bits while they fit and widened to 32 when needed.
+ * Every table (the values, the rare list, the tables indexed by value) is
+ * counted in the budget.
+ *
+ * With threads, a long heap's splits (all of them for the naive engine, those
+ * with a rare member for the sparse one) are shared among a crew (see
+ * crew.h), each member marking its own table of options, as long as that is
+ * measured to be faster than the caller alone; short heaps, the sparse
+ * engine's common scans and splits in three run on the caller alone. */
+#ifndef CGSOLVE_OCTAL_ENGINE_H
+#define CGSOLVE_OCTAL_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/budget_internal.h"
+#include "core/crew_internal.h"
+#include "core/octal_internal.h"
+#include "core/options_internal.h"
+#include "core/status_internal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cg_engine_method {
+    CG_ENGINE_AUTO,   /* naive for the first heaps, then sparse while rare positions are few */
+    CG_ENGINE_NAIVE,  /* every split: the definition */
+    CG_ENGINE_SPARSE, /* rare and common values (codes that split in three fall back to naive) */
+} cg_engine_method;
+
+#define CG_OCTAL_WITNESSES 8 /* splits remembered per rare value */
+
+typedef struct cg_rare_position {
+    uint32_t at;    /* the heap */
+    uint32_t value; /* G(at) */
+} cg_rare_position;
+
+typedef struct cg_octal_engine {
+    cg_octal_code code;
+    cg_engine_method method;
+    cg_budget *budget;
+    uint16_t *narrow; /* the values while every value fits in 16 bits */
+    uint32_t *wide;   /* the values once one does not */
+    size_t count;     /* G(0..count-1) are known */
+    size_t capacity;
+    size_t expected; /* values the run will ask for at most (0: unknown) */
+    size_t held;     /* bytes of values in the budget */
+    uint32_t bound;  /* a power of two above every value */
+    /* hit[v] != 0: the nim-sum v is an option of the heap in hand (v < 2 *
+     * bound); one such table per thread, hit_size bytes apart */
+    uint8_t *hit;
+    size_t hit_size;
+    unsigned threads;      /* threads asked for (1: the caller alone) */
+    unsigned hit_sets;     /* tables of options held (threads once grown) */
+    cg_crew *crew;         /* started at the first heap long enough to share */
+    unsigned caller_share; /* the caller's share of the splits, in 1024ths */
+    /* Whether sharing pays (it does not when the processors are busy with
+     * other work), sampled: of every 1024 long heaps, 4 are timed shared and
+     * 4 alone, and most of the others follow the faster way per split. */
+    uint64_t long_heaps;
+    double alone_seconds, shared_seconds;
+    uint64_t alone_splits, shared_splits;
+    bool sharing_pays;
+    cg_progress_hook progress; /* and its context, or NULL */
+    void *progress_context;
+    size_t tables_held; /* bytes of hit, common and histogram in the budget */
+    /* the sparse engine */
+    uint32_t mask; /* 0 until chosen */
+    /* the rare positions, ascending, each with its value read in turn by the
+     * rare splits (rare_capacity in the budget) */
+    cg_rare_position *rare;
+    size_t rare_count, rare_capacity;
+    uint8_t *common;     /* common[v]: value v is common under mask (v < bound) */
+    uint64_t *histogram; /* positions with each value (v < bound) */
+    /* witness[v * CG_OCTAL_WITNESSES + n % CG_OCTAL_WITNESSES]: the smaller
+     * heap of the common-common split of heap n that gave the rare value v
+     * (0: none), tried first for later heaps (v < 2 * bound) */
+    uint32_t *witness;
+    size_t next_choice; /* choose the mask again at this count */
+    bool sparse_pays;   /* auto: few enough rare positions for the sparse engine */
+    uint32_t largest;   /* the largest value so far, and its first heap */
+    size_t largest_at;
+    uint64_t pairs; /* pairs looked at, for the benchmark */
+} cg_octal_engine;
+
+/* An engine for code by method, its values counted in budget (NULL:
+ * unlimited). */
+void cg_octal_engine_init(cg_octal_engine *engine, const cg_octal_code *code,
+                          cg_engine_method method, cg_budget *budget);
+void cg_octal_engine_free(cg_octal_engine *engine);
+
+/* The run asks for G(0..n) at most: the values are never given room past
+ * G(n) (doubling the table would hold up to twice what is needed). */
+void cg_octal_engine_expect(cg_octal_engine *engine, uint64_t n);
+
+/* Share each long heap's scan among threads (1: none; the default). Call
+ * before extending. */
+void cg_octal_engine_set_threads(cg_octal_engine *engine, unsigned threads);
+
+/* Report long extensions to hook (see cg_progress_hook; NULL: none). */
+void cg_octal_engine_set_progress(cg_octal_engine *engine, cg_progress_hook hook, void *context);
+
+/* Make G(0..n) available. CG_ERR_LIMIT when they outgrow the budget;
+ * CG_ERR_STOPPED when the progress hook asks (the values so far are kept). */
+cg_status cg_octal_engine_extend(cg_octal_engine *engine, size_t n, cg_error *err);
+
+/* G(n), n < count. */
+static inline uint32_t cg_octal_engine_at(const cg_octal_engine *engine, size_t n) {
+    return engine->wide != NULL ? engine->wide[n] : engine->narrow[n];
+}
+
+/* Append count known values (from a checkpoint) as if computed. */
+cg_status cg_octal_engine_restore(cg_octal_engine *engine, const uint32_t *values, size_t count,
+                                  cg_error *err);
+
+/* Write the engine's values to path safely: to path.tmp, synced, then
+ * renamed, with the code and a checksum inside. */
+cg_status cg_octal_engine_save(const cg_octal_engine *engine, const char *path, cg_error *err);
+
+/* Read a checkpoint into an engine initialised for method and budget; when
+ * code is not NULL the checkpoint must be of that code. A damaged file (its
+ * checksum, its form) or another code is CG_ERR_INPUT naming the file; the
+ * values count in budget as they are read. On failure there is nothing to
+ * free. */
+cg_status cg_octal_engine_load(cg_octal_engine *engine, const cg_octal_code *code,
+                               cg_engine_method method, cg_budget *budget, const char *path,
+                               cg_error *err);
+
+/* The Walsh-Hadamard transform of values[0..count-1] in place (count a
+ * power of two): values[m] becomes the sum over v of values[v] times -1 to
+ * the number of bits of v & m. */
+void cg_walsh_hadamard(int64_t *values, size_t count);
+
+/* The mask m (1 <= m < bound, bound a power of two >= 2) under which the
+ * fewest positions are rare, given how many positions have each value
+ * (histogram[0..bound-1]): the least transform[m] of the histogram's
+ * Walsh-Hadamard transform, which is rare minus common positions; ties go
+ * to the smallest m. transform: room for bound entries. */
+uint32_t cg_octal_best_mask(const uint64_t *histogram, uint32_t bound, int64_t *transform);
+
+/* The rare positions under the current mask (0 before one is chosen). */
+size_t cg_octal_engine_rare_count(const cg_octal_engine *engine);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,42 @@
+/* The library's own error value and the functions that fill it (the status
+ * codes themselves are public: cgsolve/status.h). */
+#ifndef CGSOLVE_STATUS_INTERNAL_H
+#define CGSOLVE_STATUS_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+#include "cgsolve/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A failure with its human-readable explanation (no trailing newline). */
+typedef struct cg_error {
+    cg_status status;
+    bool over_budget; /* CG_ERR_LIMIT because the run's memory budget is spent */
+    char message[CG_ERROR_MESSAGE_MAX];
+} cg_error;
+
+/* Record a failure in err (which may be NULL) and return status. */
+cg_status cg_error_set(cg_error *err, cg_status status, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The same with a va_list. */
+cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_list args);
+
+/* Record an out-of-memory failure while doing `what`. */
+cg_status cg_error_nomem(cg_error *err, const char *what);
+
+/* Reset err to CG_OK with an empty message. */
+void cg_error_clear(cg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
