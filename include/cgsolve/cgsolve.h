@@ -1,10 +1,12 @@
 /* cgsolve: exact solvers for two-player combinatorial games.
  *
  * The library's public face: this header, cgsolve/status.h (the status
- * codes) and cgsolve/version.h are everything that is installed. The
- * registry, the runner, the solvers and the toolkit they are built from are
- * internal (src/core/ and src/games/ *_internal.h) and may change in any
- * release; what is below changes only by the SONAME rule of HACKING.md. */
+ * codes), cgsolve/version.h and cgsolve/export.h are everything that is
+ * installed, and the functions marked CG_API here are everything a shared
+ * build exports. The registry, the runner, the solvers and the toolkit they
+ * are built from are internal (src/core/ and src/games/ *_internal.h) and
+ * may change in any release; what is below changes only by the SONAME rule
+ * of HACKING.md. */
 #ifndef CGSOLVE_CGSOLVE_H
 #define CGSOLVE_CGSOLVE_H
 
@@ -12,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cgsolve/export.h"
 #include "cgsolve/status.h"
 #include "cgsolve/version.h"
 
@@ -20,7 +23,7 @@ extern "C" {
 #endif
 
 /* The version of the library, CGSOLVE_VERSION of the build ("0.2.0"). */
-const char *cg_version(void);
+CG_API const char *cg_version(void);
 
 /* ---- The one-call API ---------------------------------------------------
  *
@@ -94,7 +97,7 @@ typedef struct cg_text {
     size_t len;
 } cg_text;
 
-void cg_text_free(cg_text *text);
+CG_API void cg_text_free(cg_text *text);
 
 typedef struct cg_solve_result {
     cg_text judge;  /* the judge's output */
@@ -107,9 +110,9 @@ typedef struct cg_solve_result {
  * command line prints them. CG_ERR_USAGE for an unknown game or option, an
  * option of another command, or the output-mode options (explain, format,
  * json: the call chooses what it returns). */
-cg_status cg_solve_text(const char *game, const char *input, size_t len, const cg_call *call,
-                        cg_solve_result *result, cg_api_error *err);
-void cg_solve_result_free(cg_solve_result *result);
+CG_API cg_status cg_solve_text(const char *game, const char *input, size_t len, const cg_call *call,
+                               cg_solve_result *result, cg_api_error *err);
+CG_API void cg_solve_result_free(cg_solve_result *result);
 
 typedef struct cg_grundy_result {
     uint32_t *values; /* G(0..count-1) */
@@ -123,9 +126,9 @@ typedef struct cg_grundy_result {
  * upto, given here, nor values-out). Stopped by call->progress
  * (CG_ERR_STOPPED), the result holds the values computed so far, every one
  * valid, and the checkpoint, if one was asked, is saved. */
-cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
-                           cg_grundy_result *result, cg_api_error *err);
-void cg_grundy_result_free(cg_grundy_result *result);
+CG_API cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
+                                  cg_grundy_result *result, cg_api_error *err);
+CG_API void cg_grundy_result_free(cg_grundy_result *result);
 
 /* A game played against the perfect opponent of `cgsolve play --json`. The
  * game runs on a thread of its own that waits for each command line, so a
@@ -138,33 +141,34 @@ typedef struct cg_session cg_session;
  * heaps, "0.77 5 7") with the options memory, the game's own and play's
  * (first, case, random, seed). The events up to the first command (start, position, the
  * computer's first move) are ready to read. */
-cg_status cg_session_open(cg_session **session, const char *game, const char *position, size_t len,
-                          const cg_call *call, cg_api_error *err);
+CG_API cg_status cg_session_open(cg_session **session, const char *game, const char *position,
+                                 size_t len, const cg_call *call, cg_api_error *err);
 
 /* Send one command line (a move, "hint", "undo", "help", "quit"...; no
  * newline, at most CG_SESSION_LINE_MAX bytes) and wait until it is answered.
  * An illegal move is not a failure: it is answered with an "error" event.
  * CG_ERR_USAGE once the game is over. */
 #define CG_SESSION_LINE_MAX 1024
-cg_status cg_session_send(cg_session *session, const char *line, cg_api_error *err);
+CG_API cg_status cg_session_send(cg_session *session, const char *line, cg_api_error *err);
 
 /* The events written since the last read, one JSON object a line, moved
  * into *events (which the caller frees with cg_text_free). */
-cg_status cg_session_read(cg_session *session, cg_text *events, cg_api_error *err);
+CG_API cg_status cg_session_read(cg_session *session, cg_text *events, cg_api_error *err);
 
 /* Whether the game has ended (won, quit or failed): no command is read any
  * more. A failure of the game itself is returned by cg_session_status. */
-bool cg_session_over(cg_session *session);
-cg_status cg_session_status(cg_session *session, cg_api_error *err);
+CG_API bool cg_session_over(cg_session *session);
+CG_API cg_status cg_session_status(cg_session *session, cg_api_error *err);
 
 /* Abandon the game if it is still on (an "abandoned" event nobody reads)
  * and release everything. NULL is allowed. */
-void cg_session_close(cg_session *session);
+CG_API void cg_session_close(cg_session *session);
 
 /* The contest tools. cg_gen_text writes a random judge input for game, the
  * bytes `cgsolve gen GAME` writes with the same options (gen's and the
  * game's generator's: cases, seed, hard, edge, tiles...). */
-cg_status cg_gen_text(const char *game, const cg_call *call, cg_text *input, cg_api_error *err);
+CG_API cg_status cg_gen_text(const char *game, const cg_call *call, cg_text *input,
+                             cg_api_error *err);
 
 /* cg_check_text judges output[0..output_len) as the answer to the judge
  * input input[0..input_len), as `cgsolve check GAME INPUT OUTPUT` (options:
@@ -187,10 +191,10 @@ typedef struct cg_check_outcome {
     cg_text explanation;   /* why the expected answer holds (YAML, indented) */
 } cg_check_outcome;
 
-cg_status cg_check_text(const char *game, const char *input, size_t input_len, const char *output,
-                        size_t output_len, const cg_call *call, cg_check_outcome *outcome,
-                        cg_api_error *err);
-void cg_check_outcome_free(cg_check_outcome *outcome);
+CG_API cg_status cg_check_text(const char *game, const char *input, size_t input_len,
+                               const char *output, size_t output_len, const cg_call *call,
+                               cg_check_outcome *outcome, cg_api_error *err);
+CG_API void cg_check_outcome_free(cg_check_outcome *outcome);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,8 @@
 #ifndef CGSOLVE_STATUS_H
 #define CGSOLVE_STATUS_H
 
+#include "cgsolve/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -26,7 +28,7 @@ typedef enum cg_status {
 #define CG_ERROR_MESSAGE_MAX 512
 
 /* A short constant name for status ("input error", "limit exceeded", ...). */
-const char *cg_status_name(cg_status status);
+CG_API const char *cg_status_name(cg_status status);
 
 #ifdef __cplusplus
 }

@@ -30,7 +30,7 @@ prefix=$work/prefix
 check "cmake --install" cmake --install "$build" --prefix "$prefix"
 libdir=$(dirname "$(find "$prefix" -name 'libcgsolve.a' -o -name 'libcgsolve.so' | head -1)")
 for path in bin/cgsolve include/cgsolve/cgsolve.h include/cgsolve/version.h \
-    include/cgsolve/status.h share/man/man1/cgsolve.1 \
+    include/cgsolve/status.h include/cgsolve/export.h share/man/man1/cgsolve.1 \
     share/bash-completion/completions/cgsolve share/zsh/vendor-completions/_cgsolve \
     share/fish/vendor_completions.d/cgsolve.fish share/doc/cgsolve/LICENSE; do
     if [ -e "$prefix/$path" ]; then ok; else bad "installed tree lacks $path"; fi

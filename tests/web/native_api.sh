@@ -16,7 +16,7 @@ echo 'int main(void){return 0;}' > "$work/probe.c"
 "$cc" "${flags[@]}" "$work/probe.c" -o "$work/probe" 2> /dev/null || flags=()
 "$cc" -std=c11 -O1 -g -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror "${flags[@]}" \
     -I"$src/include" -I"$src/src" -I"$build/include" "$src/web/wasm_api.c" "$src/tests/web/native_api.c" \
-    "$build/libcgsolve.a" -lm -lpthread -o "$work/native_api"
+    "$build/libcgsolve_internal.a" -lm -lpthread -o "$work/native_api"
 "$exe" gen gamecs --beyond-limits --cases 1 --nodes 100000 --max-weight 100 --seed 1 > "$work/big.in"
 "$exe" gamecs "$work/big.in" > "$work/big.out"
 "$exe" --json gamecs "$work/big.in" > "$work/big.json"
