@@ -7,7 +7,7 @@ want=(cmake gcc make)
     clang-format clang-tidy shellcheck g++ pkg-config groff-base bsdutils python3
     python3-pexpect python3-jsonschema python3-yaml emscripten chromium
     python3-dev python3-venv python3-pip python3-setuptools python3-numpy python3-pytest
-    strace procps)
+    strace procps abigail-tools binutils)
 missing=()
 for pkg in "${want[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
