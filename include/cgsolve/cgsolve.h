@@ -45,8 +45,15 @@ CG_API const char *cg_version(void);
  * options, the game's, grundy's, play's, gen's), so a value is checked,
  * bounded and defaulted exactly as on the command line.
  *
- * Moves are strings written as they are typed on the command line: cells and
- * numbers count from 1, as in `cgsolve play`.
+ * Numbering: this interface counts as the command line does, from 1,
+ * everywhere it reads or writes a place: cases, lines and columns, cells
+ * (Treblecross's "1" is the leftmost cell, in the judge's answer, in the
+ * JSON and as a move), heaps (grundy's move "2:3" takes 3 from the second
+ * heap given) and board rows (PATH's "b3": column b, row 3 from the top).
+ * Moves are strings written as they are typed at `cgsolve play`. What a
+ * judge input labels itself (GAMECS's nodes, domino pips, the number game's
+ * numbers) keeps its own values. The solvers inside the library count from
+ * 0; that never crosses this interface (tests/unit/test_api_numbering.c).
  *
  * Every entry point checks its arguments (NULL pointers, lengths, unknown
  * games and options) and returns a status; on failure *err says why. Results
