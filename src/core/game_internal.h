@@ -155,7 +155,7 @@ typedef struct cg_play_rules {
     cg_status (*write_position)(void *state, cg_buf *out, cg_error *err);
 } cg_play_rules;
 
-struct cg_validator; /* cgsolve/validate.h */
+struct cg_validator; /* core/validate_internal.h */
 
 typedef struct cg_game {
     const char *name;           /* the subcommand */
