@@ -362,14 +362,8 @@ static void write_size(uint64_t bytes, char *text, size_t size) {
     snprintf(text, size, "%" PRIu64, bytes);
 }
 
-bool cg_option_format(const void *holder, const cg_option_spec *spec, char *text, size_t size) {
-    if (text == NULL || size == 0) {
-        return false;
-    }
-    text[0] = '\0';
-    if (holder == NULL || !cg_option_spec_valid(spec)) {
-        return false;
-    }
+/* cg_option_format, text undefined when false. */
+static bool format_value(const void *holder, const cg_option_spec *spec, char *text, size_t size) {
     const unsigned char *at = (const unsigned char *)holder + spec->offset;
     if (spec->arg == CG_ARG_TEXT) {
         const char *value;
@@ -400,6 +394,21 @@ bool cg_option_format(const void *holder, const cg_option_spec *spec, char *text
     default:
         return false;
     }
+}
+
+bool cg_option_format(const void *holder, const cg_option_spec *spec, char *text, size_t size) {
+    if (text == NULL || size == 0) {
+        return false;
+    }
+    text[0] = '\0';
+    if (holder == NULL || !cg_option_spec_valid(spec)) {
+        return false;
+    }
+    bool held = format_value(holder, spec, text, size);
+    if (!held) {
+        text[0] = '\0';
+    }
+    return held;
 }
 
 bool cg_option_default(const cg_option_spec *spec, char *text, size_t size) {
