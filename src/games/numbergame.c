@@ -217,6 +217,16 @@ static const cg_option_spec numbergame_options[] = {
      .def = CG_NUMBERGAME_DEFAULT_MAX,
      .min = 2,
      .max = CG_NUMBERGAME_MAX_MAX},
+#ifdef CGSOLVE_TEST_MADE_UP_OPTION /* HACKING.md, "Adding an option" */
+    {.name = "made-up-option",
+     .arg = CG_ARG_INT,
+     .arg_name = "N",
+     .help = "a made-up option of the test build",
+     CG_OPTION_FIELD(made_up_option),
+     .def = 7,
+     .min = 1,
+     .max = 99},
+#endif
     {.name = NULL},
 };
 
