@@ -187,6 +187,13 @@ cg_status cg_option_store(void *holder, const cg_option_spec *spec, const char *
 cg_status cg_option_set(cg_options *options, const cg_option_spec *spec, const char *value,
                         cg_error *err);
 
+/* cg_option_set for a name/value pair as a caller spells it (the one-call
+ * API, the web page): a flag takes NULL or "", any other option a value.
+ * The messages name the option: "--max needs a value", "--optimal takes
+ * no value ('1' given)", "--max: '99' is not an integer from 2 to 56". */
+cg_status cg_option_apply(cg_options *options, const cg_option_spec *spec, const char *value,
+                          cg_error *err);
+
 /* Store spec's default into holder; every spec of table. */
 void cg_option_reset(void *holder, const cg_option_spec *spec);
 void cg_option_reset_table(void *holder, const cg_option_spec *table);

@@ -102,18 +102,9 @@ cg_status api_options(cg_options *options, const cg_call *call, const api_accept
             return cg_error_set(err, CG_ERR_USAGE, "%s takes no option '%s'", accepts->command,
                                 given->name);
         }
-        bool flag = spec->arg == CG_ARG_NONE;
-        if (flag && given->value != NULL && given->value[0] != '\0') {
-            return cg_error_set(err, CG_ERR_USAGE, "--%s takes no value ('%s' given)", spec->name,
-                                given->value);
-        }
-        if (!flag && given->value == NULL) {
-            return cg_error_set(err, CG_ERR_USAGE, "--%s needs a value", spec->name);
-        }
-        cg_error why;
-        cg_error_clear(&why);
-        if (cg_option_set(options, spec, flag ? NULL : given->value, &why) != CG_OK) {
-            return cg_error_set(err, why.status, "--%s: %s", spec->name, why.message);
+        cg_status st = cg_option_apply(options, spec, given->value, err);
+        if (st != CG_OK) {
+            return st;
         }
     }
     options->progress_hook = call->progress;
