@@ -4,7 +4,7 @@
 import { $, ask, cancel, make, startWorker } from './common.js';
 import { setUpGrundy } from './grundy.js';
 import { setUpPlay } from './play.js';
-import { setUpSolve, updateSolveOptions } from './solve.js';
+import { gameOptions, setUpSolve, updateSolveOptions } from './solve.js';
 
 // Tabs in the WAI-ARIA pattern: one tab in the Tab order, arrows move
 // between them (and select), Home and End go to the first and last.
@@ -40,6 +40,7 @@ ask('cgw_games', []).then((info) => {
   $('version').textContent = info.version;
   for (const g of info.games) {
     $('solve-game').append(make('option', { value: g.name, text: g.name }));
+    gameOptions.set(g.name, g.options ?? []);
     if (g.playable) $('play-game').append(make('option', { value: g.name, text: g.name }));
   }
   $('play-game').append(make('option', { value: 'grundy', text: 'octal game (grundy)' }));

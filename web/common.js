@@ -101,5 +101,52 @@ export function announce(text) {
   });
 }
 
+// ---- options: controls from their declarations, lines from the controls --
+// An option as cgw_games lists it ({name, kind, help, default, min, max,
+// choices}) becomes a control whose data-option names it; optionLines turns
+// the controls under a node back into the command line's name/value lines
+// ("max=12", "optimal"), which the module sets by name. A new option needs
+// neither a control nor a line of code here.
+export function optionControl(option) {
+  const attributes = { 'data-option': option.name };
+  if (option.kind === 'flag') {
+    return make('label', {}, make('input', { type: 'checkbox', ...attributes }), ` ${option.help}`);
+  }
+  let input;
+  if (option.kind === 'choice') {
+    input = make(
+      'select',
+      attributes,
+      ...option.choices.split('|').map((word) => make('option', { value: word, text: word })),
+    );
+    if (option.default) input.value = option.default;
+  } else if (option.kind === 'int') {
+    input = make('input', {
+      type: 'number',
+      min: option.min,
+      max: option.max,
+      value: option.default,
+      size: 6,
+      ...attributes,
+    });
+  } else {
+    input = make('input', { value: option.default, size: 8, ...attributes });
+  }
+  return make('label', {}, `${option.help} `, input);
+}
+
+export function optionLines(node) {
+  const lines = [];
+  for (const control of node.querySelectorAll('[data-option]')) {
+    const name = control.dataset.option;
+    if (control.type === 'checkbox') {
+      if (control.checked) lines.push(name);
+    } else if (control.value.trim() !== '') {
+      lines.push(`${name}=${control.value.trim()}`);
+    }
+  }
+  return lines.join('\n');
+}
+
 // Resolves once the browser has painted what was just built.
 export const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

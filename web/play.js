@@ -6,9 +6,11 @@
 // The whole game is replayed from its start with every move so far (the
 // module keeps no state between calls); the events of the last turn are drawn.
 import { drawBoard } from './boards.js';
-import { $, announce, ask, make, makeSvg, showError } from './common.js';
+import { $, announce, ask, make, makeSvg, optionLines, showError } from './common.js';
 
-let game = null; // {name, position, first, random, seed, level, moves, redo}
+// {name, position, settings, level, moves, redo}; settings: the play options
+// of the start (who starts, a random start, the seed) as name/value lines
+let game = null;
 let current = null; // the last turn's {position, over, valueOf(move)}
 
 export function setUpPlay() {
@@ -49,14 +51,11 @@ export function setUpPlay() {
 function newGame() {
   const name = $('play-game').value;
   const position = name === 'grundy' ? `${$('code').value.trim()} ${$('heaps').value.trim()}` : $('position').value;
-  const seed = Math.max(0, Math.floor(Number($('seed').value)) || 0);
-  const random = $('random-start').checked;
+  $('seed').value = String(Math.max(0, Math.floor(Number($('seed').value)) || 0));
   game = {
     name,
     position,
-    first: Number($('first').value),
-    random,
-    seed,
+    settings: optionLines($('play-settings')),
     level: $('level').value,
     moves: [],
     redo: [],
@@ -103,10 +102,7 @@ async function advance(extra) {
       game.name,
       game.position,
       commands.join('\n') + '\n',
-      game.first,
-      game.random ? 1 : 0,
-      game.seed,
-      game.level,
+      [game.settings, `level=${game.level}`].join('\n'),
     ]);
   } catch {
     showError($('play-error'), 'Cancelled.');

@@ -1,10 +1,11 @@
 // The Solve tab: the judge's output as soon as the solver is done, then the
 // explanations (a second call), drawn lazily. Timings are kept in
 // window.cgTimings for the browser test and bench/RESULTS.md.
-import { $, ask, painted, showError } from './common.js';
+import { $, ask, optionControl, optionLines, painted, showError } from './common.js';
 import { showExplanations } from './explain.js';
 
 let stopExplanations = () => {};
+export const gameOptions = new Map(); // each game's own options, from cgw_games
 window.cgTimings = {};
 
 export function setUpSolve() {
@@ -33,18 +34,16 @@ export function setUpSolve() {
   setUpJudgeButtons();
 }
 
+// The chosen game's own options, drawn from their declarations.
 export function updateSolveOptions() {
-  const game = $('solve-game').value;
-  $('optimal-label').hidden = game !== 'domino';
-  $('max-label').hidden = game !== 'numbergame';
+  const options = gameOptions.get($('solve-game').value) ?? [];
+  $('solve-options').replaceChildren(...options.map(optionControl));
 }
 
 async function solve() {
   const game = $('solve-game').value;
-  const optimal = game === 'domino' && $('optimal').checked ? 1 : 0;
-  const max = game === 'numbergame' ? Number($('max').value) || 0 : 0;
   const input = bigInput ?? $('input').value;
-  const args = [game, input, optimal, max];
+  const args = [game, input, optionLines($('solve-options'))];
   const timings = { bytes: input.length };
   window.cgTimings = timings;
   stopExplanations();

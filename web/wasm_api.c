@@ -3,25 +3,32 @@
  * string the caller frees with cgw_free), built with the library's own
  * report model, so the page runs exactly the code the command line runs:
  *
- *   cgw_solve(game, input, optimal, max)   {"ok","judge","error"}
+ *   cgw_solve(game, input, options)    {"ok","judge","error"}
  *       judge: the judge's output byte for byte; error: the message of a
  *       bad input ("<input>:L:C: ..."), "" if none
- *   cgw_explain(game, input, optimal, max) {"ok","json","error"}
+ *   cgw_explain(game, input, options)  {"ok","json","error"}
  *       the --json lines (a second call, so the judge's output shows first)
- *   cgw_play(game, position, commands, first_computer, random, seed, level)
+ *   cgw_play(game, position, commands, options)
  *       the `cgsolve play --json` events for the commands typed so far
  *       (one per line), {"ok","events","error"}; position is a position
- *       file's text ("" for the usual start; for grundy: "CODE HEAP...");
- *       random != 0 draws a random start; seed: that start's and the
- *       computer's choices' (as play --seed); level: perfect, strong, casual
- *   cgw_grundy(code, upto)                 {"ok","json","values","error"}
+ *       file's text ("" for the usual start; for grundy: "CODE HEAP...")
+ *   cgw_grundy(code, upto)             {"ok","json","values","error"}
  *       json: the --json line; values: G(0..upto), one a line
- *   cgw_games()                            the games, and which are playable */
+ *   cgw_games()                        the games, which are playable, and
+ *       each one's own options from their declarations (name, kind, help,
+ *       default, bounds, choices) for the page to draw its controls from;
+ *       what the page cannot give (file names, threads) is left out
+ *
+ * options are the command line's, one a line: "max=12", "optimal",
+ * "level=strong" (a flag alone, any other option NAME=VALUE). Each is set
+ * by its name through its declaration (the common options, the game's,
+ * play's), so an option the page does not know needs no code here. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/cgsolve_internal.h"
+#include "core/game_internal.h"
 #include "core/grundy_table_internal.h"
 #include "core/play_internal.h"
 
@@ -60,6 +67,38 @@ static char *answer(bool ok, const char *const *keys, const char *const *values,
     return out.data; /* the caller frees it */
 }
 
+/* Set the options of text ("name=value" or "name", one a line) by name in
+ * tables, NULL-ended. Text options keep pointers into text, which the
+ * caller keeps (and may not share: the lines are cut at '=' and '\n'). */
+static cg_status set_by_name(cg_options *options, const cg_option_spec *const *tables, char *text,
+                             cg_error *err) {
+    for (char *line = text; line != NULL && *line != '\0';) {
+        char *next = strchr(line, '\n');
+        if (next != NULL) {
+            *next++ = '\0';
+        }
+        if (*line != '\0') {
+            char *value = strchr(line, '=');
+            if (value != NULL) {
+                *value++ = '\0';
+            }
+            const cg_option_spec *spec = NULL;
+            for (size_t t = 0; tables[t] != NULL && spec == NULL; t++) {
+                spec = cg_option_find(tables[t], line);
+            }
+            if (spec == NULL) {
+                return cg_error_set(err, CG_ERR_USAGE, "no option '%s' here", line);
+            }
+            cg_status st = cg_option_apply(options, spec, value, err);
+            if (st != CG_OK) {
+                return st;
+            }
+        }
+        line = next;
+    }
+    return CG_OK;
+}
+
 static cg_status run(const cg_game *game, const char *input, const cg_options *options, FILE *out,
                      cg_error *err) {
     cg_scanner *scanner = NULL;
@@ -73,24 +112,29 @@ static cg_status run(const cg_game *game, const char *input, const cg_options *o
 
 /* One run of a judge input in the given output format, as an answer whose
  * `key` holds what it wrote. */
-static char *solve_as(const char *name, const char *input, int optimal, int max,
-                      cg_output_mode output, const char *key) {
+static char *solve_as(const char *name, const char *input, const char *given, cg_output_mode output,
+                      const char *key) {
     const cg_game *game = cg_find_game(name);
     if (game == NULL || input == NULL) {
         return answer(false, NULL, NULL, 0, "unknown game");
     }
     cg_options options;
     cg_options_init(&options);
-    options.optimal = optimal != 0;
-    options.max_number = max;
-    options.memory_limit = (size_t)512 << 20;
-    options.output = output;
-    capture written;
-    capture_open(&written);
+    options.memory_limit = (size_t)512 << 20; /* the page's budget, unless it says otherwise */
+    const cg_option_spec *const tables[] = {cg_common_options, game->options, NULL};
+    char *text = strdup(given != NULL ? given : "");
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = run(game, input, &options, written.stream, &err);
+    cg_status st = text != NULL ? set_by_name(&options, tables, text, &err)
+                                : cg_error_nomem(&err, "the options");
+    options.output = output; /* the call's, whatever the options said */
+    capture written;
+    capture_open(&written);
+    if (st == CG_OK) {
+        st = run(game, input, &options, written.stream, &err);
+    }
     capture_close(&written);
+    free(text);
     const char *const keys[] = {key};
     const char *values[] = {written.text};
     char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
@@ -98,51 +142,85 @@ static char *solve_as(const char *name, const char *input, int optimal, int max,
     return result;
 }
 
-char *cgw_solve(const char *name, const char *input, int optimal, int max) {
-    return solve_as(name, input, optimal, max, CG_OUTPUT_JUDGE, "judge");
+char *cgw_solve(const char *name, const char *input, const char *options) {
+    return solve_as(name, input, options, CG_OUTPUT_JUDGE, "judge");
 }
 
-char *cgw_explain(const char *name, const char *input, int optimal, int max) {
-    return solve_as(name, input, optimal, max, CG_OUTPUT_JSON, "json");
+char *cgw_explain(const char *name, const char *input, const char *options) {
+    return solve_as(name, input, options, CG_OUTPUT_JSON, "json");
 }
 
-char *cgw_play(const char *name, const char *position, const char *commands, int computer_first,
-               int random_start, int seed, const char *level) {
+char *cgw_play(const char *name, const char *position, const char *commands, const char *given) {
     const cg_game *game = cg_find_game(name);
     game = game != NULL ? game : cg_find_play_only_game(name);
     if (game == NULL || game->play == NULL) {
         return answer(false, NULL, NULL, 0, "this game cannot be played");
     }
-    cg_play_level chosen = CG_LEVEL_PERFECT;
-    if (level != NULL && level[0] != '\0' && !cg_play_level_parse(level, &chosen)) {
-        return answer(false, NULL, NULL, 0, "the level is perfect, strong or casual");
+    if (position == NULL || commands == NULL) {
+        return answer(false, NULL, NULL, 0, "no position or no commands");
     }
     cg_options options;
     cg_options_init(&options);
+    options.memory_limit = (size_t)256 << 20; /* the page's budget, unless it says otherwise */
+    const cg_option_spec *const tables[] = {cg_common_options, game->options, cg_play_options,
+                                            NULL};
+    char *text = strdup(given != NULL ? given : "");
+    cg_error err;
+    cg_error_clear(&err);
+    cg_status st = text != NULL ? set_by_name(&options, tables, text, &err)
+                                : cg_error_nomem(&err, "the options");
     options.output = CG_OUTPUT_JSON;
-    options.computer_first = computer_first != 0;
-    options.random_start = random_start != 0;
-    options.seed = (uint64_t)seed;
-    options.level = (int)chosen;
-    options.memory_limit = (size_t)256 << 20;
     cg_play_start start = {position, strlen(position), "<position>"};
     capture events;
     capture_open(&events);
     cg_scanner *typed = NULL;
-    cg_error err;
-    cg_error_clear(&err);
-    cg_status st = cg_scanner_open_memory(&typed, commands, strlen(commands), "<moves>", &err);
+    if (st == CG_OK) {
+        st = cg_scanner_open_memory(&typed, commands, strlen(commands), "<moves>", &err);
+    }
     if (st == CG_OK) {
         st = cg_play(game, position[0] != '\0' ? &start : NULL, typed, &options, false,
                      events.stream, &err);
     }
     cg_scanner_close(typed);
     capture_close(&events);
+    free(text);
     static const char *const keys[] = {"events"};
     const char *values[] = {events.text};
     char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
     free(events.text);
     return result;
+}
+
+/* The page gives no file names, and the module runs on one thread. */
+static bool page_can_give(const cg_option_spec *spec) {
+    return spec->arg != CG_ARG_TEXT && spec->offset != offsetof(cg_options, threads);
+}
+
+/* The game's own options, from their declarations, as the list "options". */
+static void list_options(cg_report *report, const cg_game *game) {
+    static const char *const kinds[] = {"flag", "int", "size", "choice", "seconds", "text"};
+    cg_report_open_list(report, "options");
+    for (const cg_option_spec *spec = game->options; spec != NULL && spec->name != NULL; spec++) {
+        if (!page_can_give(spec)) {
+            continue;
+        }
+        char shown[64];
+        cg_report_open_object(report, NULL);
+        cg_report_string(report, "name", spec->name);
+        cg_report_string(report, "kind", kinds[spec->arg]);
+        cg_report_string(report, "help", spec->help);
+        cg_report_string(report, "default",
+                         cg_option_default(spec, shown, sizeof shown) ? shown : "");
+        if (spec->arg == CG_ARG_INT) {
+            cg_report_int(report, "min", spec->min);
+            cg_report_int(report, "max", spec->max);
+        }
+        if (spec->arg == CG_ARG_CHOICE) {
+            cg_report_string(report, "choices", spec->choices);
+        }
+        cg_report_close(report);
+    }
+    cg_report_close(report);
 }
 
 char *cgw_grundy(const char *code, int upto) {
@@ -179,6 +257,7 @@ char *cgw_games(void) {
         cg_report_string(&report, "name", (*game)->name);
         cg_report_string(&report, "summary", (*game)->summary);
         cg_report_bool(&report, "playable", (*game)->play != NULL);
+        list_options(&report, *game);
         cg_report_close(&report);
     }
     cg_report_close(&report);

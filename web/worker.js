@@ -8,9 +8,9 @@
 importScripts('cgsolve.js');
 
 const SIGNATURES = {
-  cgw_solve: ['string', 'string', 'number', 'number'],
-  cgw_explain: ['string', 'string', 'number', 'number'],
-  cgw_play: ['string', 'string', 'string', 'number', 'number', 'number', 'string'],
+  cgw_solve: ['string', 'string', 'string'],
+  cgw_explain: ['string', 'string', 'string'],
+  cgw_play: ['string', 'string', 'string', 'string'],
   cgw_grundy: ['string', 'number'],
   cgw_games: [],
 };

@@ -22,9 +22,6 @@ enum exit_code {
     EXIT_STOPPED = 130, /* Ctrl-C: what was printed before stays valid */
 };
 
-/* The front end's own options (not run options). */
-enum { CLI_OPTION_HELP = CG_OPTION_COUNT, CLI_OPTION_VERSION, CLI_OPTION_COUNT };
-
 struct command;
 
 #define CLI_MAX_GIVEN 64
@@ -50,7 +47,7 @@ typedef struct command {
     const char *usage;               /* after "cgsolve NAME " */
     const char *summary;             /* one line */
     const char *details;             /* a paragraph for --help, or NULL */
-    unsigned common;                 /* which of cg_common_options apply: bits 1 << id */
+    const char *common;              /* which of cg_common_options apply: "memory|json" */
     const cg_option_spec *tables[3]; /* its own, NULL-name ended tables (or NULL) */
     bool takes_game;                 /* its first argument names a game */
     bool game_options;               /* the options of the game it names apply */
@@ -59,10 +56,14 @@ typedef struct command {
     int (*run)(struct cli *c);
 } command;
 
-#define CLI_OUTPUT_OPTIONS (1u << CG_OPTION_EXPLAIN | 1u << CG_OPTION_FORMAT | 1u << CG_OPTION_JSON)
-#define CLI_ALL_COMMON (CLI_OUTPUT_OPTIONS | 1u << CG_OPTION_MEMORY | 1u << CG_OPTION_COLOR)
+#define CLI_OUTPUT_OPTIONS "explain|format|json"
+#define CLI_ALL_COMMON CLI_OUTPUT_OPTIONS "|memory|color"
 
-extern const cg_option_spec cli_options[]; /* --help, --version */
+/* --help and --version, stored in the cli struct's help and version. */
+extern const cg_option_spec cli_options[];
+
+/* Whether the command line gave the option called name. */
+bool cli_given(const cli *c, const char *name);
 
 /* The subcommands that are not games, NULL-name ended. */
 extern const command cli_commands[];

@@ -9,11 +9,17 @@
 #include "core/testdata_internal.h"
 
 const cg_option_spec cli_options[] = {
-    {(cg_option_id)CLI_OPTION_HELP, "help", 'h', CG_ARG_NONE, NULL, "show this help and exit", 0, 0,
-     NULL},
-    {(cg_option_id)CLI_OPTION_VERSION, "version", 'V', CG_ARG_NONE, NULL,
-     "show the version and licence and exit", 0, 0, NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "help",
+     .short_name = 'h',
+     .arg = CG_ARG_NONE,
+     .help = "show this help and exit",
+     CG_OPTION_STORED_IN(cli, help)},
+    {.name = "version",
+     .short_name = 'V',
+     .arg = CG_ARG_NONE,
+     .help = "show the version and licence and exit",
+     CG_OPTION_STORED_IN(cli, version)},
+    {.name = NULL},
 };
 
 static const char *const game_examples[] = {
@@ -95,7 +101,7 @@ const command cli_commands[] = {
      "0.007 Treblecross, 0.77 Kayles, 0.07 Dawson's Kayles, 4 (or 4.0) splitting\n"
      "a heap in two, 4!.0 Grundy's game. The values are printed one a line;\n"
      "explanations add the proven period, the largest value and a checksum.\n",
-     CLI_OUTPUT_OPTIONS | 1u << CG_OPTION_MEMORY,
+     CLI_OUTPUT_OPTIONS "|memory",
      {cg_grundy_options, cg_misere_options, NULL},
      false,
      false,
@@ -108,7 +114,7 @@ const command cli_commands[] = {
      "The start is read from POSITION-FILE in the judge's format for one case,\n"
      "else the game's usual start. Type a move per line; 'values' shows what every\n"
      "move is worth, 'hint' the best ones, 'help' the other commands, 'quit' stops.\n",
-     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON | 1u << CG_OPTION_COLOR,
+     "memory|json|color",
      {cg_play_options, NULL, NULL},
      true,
      true,
@@ -120,7 +126,7 @@ const command cli_commands[] = {
      "write a random judge input for GAME",
      "The same seed gives the same bytes on every machine. --hard draws cases that\n"
      "break common wrong solutions, --edge the boundary cases.\n",
-     1u << CG_OPTION_MEMORY,
+     "memory",
      {cg_gen_common_options, NULL, NULL},
      true,
      true,
@@ -138,7 +144,7 @@ const command cli_commands[] = {
      "answer, 2 presentation error, 3 fail, the verdict on stderr), or --checker\n"
      "kattis INPUT ANSWER FEEDBACK_DIR < OUTPUT (Kattis, DOMjudge: exit 42 accepted,\n"
      "43 wrong, FEEDBACK_DIR/judgemessage.txt). The jury's ANSWER must be right.\n",
-     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON,
+     "memory|json",
      {cg_check_options, NULL, NULL},
      true,
      true,
@@ -152,7 +158,7 @@ const command cli_commands[] = {
      "until it answers wrong, crashes or runs out of time; the failing input is then\n"
      "shrunk to a smallest one that still fails the same way. Exit status: 0 when\n"
      "nothing failed, 1 when a failure was found.\n",
-     1u << CG_OPTION_MEMORY,
+     "memory",
      {cg_gen_common_options, cg_stress_options, NULL},
      true,
      true,
@@ -166,7 +172,7 @@ const command cli_commands[] = {
      "and counts, single spaces, the line structure of the statement, a final line\n"
      "end. The first violation is named by line and column. Exit status: 0 valid,\n"
      "1 not (see 'cgsolve help GAME' for the limits).\n",
-     1u << CG_OPTION_MEMORY | 1u << CG_OPTION_JSON,
+     "memory|json",
      {NULL, NULL, NULL},
      true,
      false,
@@ -177,7 +183,7 @@ const command cli_commands[] = {
      "",
      "name every game with a line about it",
      NULL,
-     0,
+     "",
      {NULL, NULL, NULL},
      false,
      false,
@@ -188,7 +194,7 @@ const command cli_commands[] = {
      "[COMMAND]",
      "show the help of cgsolve or of one command",
      NULL,
-     0,
+     "",
      {NULL, NULL, NULL},
      false,
      false,
@@ -199,14 +205,14 @@ const command cli_commands[] = {
      "bash|zsh|fish",
      "write a shell completion script",
      NULL,
-     0,
+     "",
      {NULL, NULL, NULL},
      false,
      false,
      false,
      completion_examples,
      cli_run_completion},
-    {NULL, NULL, NULL, NULL, 0, {NULL, NULL, NULL}, false, false, false, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL, {NULL, NULL, NULL}, false, false, false, NULL, NULL},
 };
 
 const command *cli_find_command(const char *name) {
@@ -228,7 +234,7 @@ static void each_in(const cg_option_spec *specs, void (*fn)(const cg_option_spec
 void cli_each_option(const command *cmd, const cg_game *game,
                      void (*fn)(const cg_option_spec *spec, void *context), void *context) {
     for (const cg_option_spec *spec = cg_common_options; spec->name != NULL; spec++) {
-        if (cmd->common & (1u << spec->id)) {
+        if (cg_option_choice(cmd->common, spec->name) >= 0) {
             fn(spec, context);
         }
     }

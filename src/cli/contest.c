@@ -191,7 +191,7 @@ static void check_json(const cli *c, const char *output_name, const cg_check_res
 static int judge_file(const cli *c, const char *input_name, const char *output_name,
                       cg_check_result *result) {
     cg_buf output = CG_BUF_INIT;
-    cg_budget budget = cg_budget_make(c->options.memory_limit);
+    cg_budget budget = cg_budget_make(cg_options_memory(&c->options, 0));
     int rc = slurp("check", output_name, &output, &budget);
     FILE *in = rc != EXIT_OK                  ? NULL
                : strcmp(input_name, "-") == 0 ? stdin
@@ -207,7 +207,9 @@ static int judge_file(const cli *c, const char *input_name, const char *output_n
     cg_scanner *scanner = NULL;
     cg_status st = cg_scanner_open_stream(&scanner, in, input_name, &err);
     cg_options rest = c->options; /* what the output leaves of the budget */
-    rest.memory_limit -= budget.used;
+    if (rest.memory_limit != 0 || c->game->default_memory == 0) {
+        rest.memory_limit = cg_options_memory(&c->options, 0) - budget.used;
+    } /* else the game's own default, as the runner resolves it */
     if (st == CG_OK) {
         st = cg_check(c->game, scanner, output.data != NULL ? output.data : "", output.len, &rest,
                       result, &err);
@@ -353,7 +355,7 @@ int cli_run_validate(cli *c) {
     }
     const char *name = c->argc == 1 ? c->argv[0] : "-";
     cg_buf input = CG_BUF_INIT;
-    cg_budget budget = cg_budget_make(c->options.memory_limit);
+    cg_budget budget = cg_budget_make(cg_options_memory(&c->options, 0));
     int rc = slurp("validate", name, &input, &budget);
     if (rc != EXIT_OK) {
         cg_buf_free(&input);
@@ -466,7 +468,7 @@ int cli_run_stress(cli *c) {
     s.program.argv[c->argc] = NULL; /* argv ends with NULL: the front end's array */
     s.program.time_limit = c->options.time_limit;
     /* the program's output is held in memory: a quarter of the budget */
-    s.program.output_limit = c->options.memory_limit / 4;
+    s.program.output_limit = cg_options_memory(&c->options, 0) / 4;
     s.started = cg_seconds();
     s.seconds = c->options.seconds;
     s.terminal = isatty(STDERR_FILENO);

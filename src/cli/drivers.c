@@ -215,7 +215,7 @@ int cli_run_play(cli *c) {
     }
     c->options.color = want_color(&c->options);
     c->options.columns = terminal_columns();
-    if (!c->options.seed_given) {
+    if (!cli_given(c, "seed")) {
         /* Without --seed, games differ from one run to the next. */
         c->options.seed = (uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid();
     }

@@ -22,15 +22,28 @@ int cli_print_version(FILE *out) {
     return EXIT_OK;
 }
 
-/* "  -m, --memory=SIZE" padded to a column, then the help text. */
+/* "  -m, --memory=SIZE" padded to a column, then the help text and, unless
+ * the text speaks of it, the declared default; a default that would pass
+ * 80 columns goes on a line of its own. */
 static void option_line(const cg_option_spec *spec, void *context) {
+    enum { COLUMN = 24, WIDTH = 80 };
     FILE *out = context;
     char left[40];
     int n = snprintf(left, sizeof left, "  %c%c%s--%s%s%s", spec->short_name ? '-' : ' ',
                      spec->short_name ? spec->short_name : ' ', spec->short_name ? ", " : "  ",
                      spec->name, spec->arg_name != NULL ? "=" : "",
                      spec->arg_name != NULL ? spec->arg_name : "");
-    fprintf(out, "%s%*s%s\n", left, n < 24 ? 24 - n : 1, "", spec->help);
+    n = n < COLUMN ? COLUMN : n + 1;
+    fprintf(out, "%s%*s%s", left, n - (int)strlen(left), "", spec->help);
+    char shown[64];
+    if (strstr(spec->help, "default") == NULL && cg_option_default(spec, shown, sizeof shown)) {
+        size_t used = (size_t)n + strlen(spec->help), more = strlen(" (default )") + strlen(shown);
+        if (used + more > WIDTH) {
+            fprintf(out, "\n%*s", COLUMN - 1, "");
+        }
+        fprintf(out, " (default %s)", shown);
+    }
+    fputc('\n', out);
 }
 
 static void examples(const char *const *lines, const char *game, FILE *out) {

@@ -96,16 +96,14 @@ static int record(cli *c, const cg_option_spec *spec, const char *typed, const c
     int k = c->given_count++;
     c->given[k] = spec;
     snprintf(c->given_as[k], sizeof c->given_as[k], "%s", typed);
-    if ((int)spec->id == CLI_OPTION_HELP) {
-        c->help = true;
-        return EXIT_OK;
-    }
-    if ((int)spec->id == CLI_OPTION_VERSION) {
-        c->version = true;
-        return EXIT_OK;
+    bool front_end = false; /* --help, --version: held in c itself */
+    for (const cg_option_spec *own = cli_options; own->name != NULL; own++) {
+        front_end |= own == spec;
     }
     cg_error err;
-    if (cg_option_set(&c->options, spec, value, &err) != CG_OK) {
+    cg_status st = front_end ? cg_option_store(c, spec, value, &err)
+                             : cg_option_set(&c->options, spec, value, &err);
+    if (st != CG_OK) {
         return cli_usage_error(NULL, "invalid --%s: %s", spec->name, err.message);
     }
     return EXIT_OK;
@@ -224,6 +222,15 @@ static int resolve(cli *c) {
         c->argv++;
     }
     return EXIT_OK;
+}
+
+bool cli_given(const cli *c, const char *name) {
+    for (int k = 0; k < c->given_count; k++) {
+        if (strcmp(c->given[k]->name, name) == 0) {
+            return true;
+        }
+    }
+    return false;
 }
 
 typedef struct applies {

@@ -70,24 +70,12 @@ void api_fail(cg_api_error *out, const cg_error *err, const char *name) {
     }
 }
 
-static bool refused(const api_accepts *accepts, cg_option_id id) {
-    for (const cg_option_id *r = accepts->refused; r != NULL && *r != CG_OPTION_COUNT; r++) {
-        if (*r == id) {
-            return true;
-        }
-    }
-    return false;
-}
-
 /* The spec called name (long: "memory", short: a single letter). */
 static const cg_option_spec *find_spec(const api_accepts *accepts, const char *name) {
-    bool is_short = name[0] != '\0' && name[1] == '\0';
     for (size_t t = 0; t < API_TABLES; t++) {
-        const cg_option_spec *spec = accepts->tables[t];
-        for (; spec != NULL && spec->name != NULL; spec++) {
-            if (is_short ? spec->short_name == name[0] : strcmp(spec->name, name) == 0) {
-                return refused(accepts, spec->id) ? NULL : spec;
-            }
+        const cg_option_spec *spec = cg_option_find(accepts->tables[t], name);
+        if (spec != NULL) {
+            return cg_option_choice(accepts->refused, spec->name) >= 0 ? NULL : spec;
         }
     }
     return NULL;
@@ -114,18 +102,9 @@ cg_status api_options(cg_options *options, const cg_call *call, const api_accept
             return cg_error_set(err, CG_ERR_USAGE, "%s takes no option '%s'", accepts->command,
                                 given->name);
         }
-        bool flag = spec->arg == CG_ARG_NONE;
-        if (flag && given->value != NULL && given->value[0] != '\0') {
-            return cg_error_set(err, CG_ERR_USAGE, "--%s takes no value ('%s' given)", spec->name,
-                                given->value);
-        }
-        if (!flag && given->value == NULL) {
-            return cg_error_set(err, CG_ERR_USAGE, "--%s needs a value", spec->name);
-        }
-        cg_error why;
-        cg_error_clear(&why);
-        if (cg_option_set(options, spec, flag ? NULL : given->value, &why) != CG_OK) {
-            return cg_error_set(err, why.status, "--%s: %s", spec->name, why.message);
+        cg_status st = cg_option_apply(options, spec, given->value, err);
+        if (st != CG_OK) {
+            return st;
         }
     }
     options->progress_hook = call->progress;
@@ -136,8 +115,7 @@ cg_status api_options(cg_options *options, const cg_call *call, const api_accept
 /* ---- solving a judge input -------------------------------------------- */
 
 /* The output modes are the call's to choose. */
-static const cg_option_id output_options[] = {CG_OPTION_EXPLAIN, CG_OPTION_FORMAT, CG_OPTION_JSON,
-                                              CG_OPTION_COUNT};
+static const char output_options[] = "explain|format|json";
 
 typedef struct solve_sink {
     const cg_game *game;
@@ -217,9 +195,7 @@ void cg_solve_result_free(cg_solve_result *result) {
 
 /* upto is the call's argument, the values come back in the result and the
  * output is the analysis line. */
-static const cg_option_id grundy_refused[] = {
-    CG_OPTION_UPTO, CG_OPTION_VALUES_OUT, CG_OPTION_EXPLAIN, CG_OPTION_FORMAT,
-    CG_OPTION_JSON, CG_OPTION_COLOR,      CG_OPTION_COUNT};
+static const char grundy_refused[] = "upto|values-out|explain|format|json|color";
 
 typedef struct grundy_watch {
     const cg_call *call;

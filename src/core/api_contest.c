@@ -54,8 +54,7 @@ cg_status cg_gen_text(const char *name, const cg_call *call, cg_text *input, cg_
     return st;
 }
 
-static const cg_option_id check_refused[] = {CG_OPTION_EXPLAIN, CG_OPTION_FORMAT, CG_OPTION_JSON,
-                                             CG_OPTION_COLOR, CG_OPTION_COUNT};
+static const char check_refused[] = "explain|format|json|color";
 
 cg_status cg_check_text(const char *name, const char *input, size_t input_len, const char *output,
                         size_t output_len, const cg_call *call, cg_check_outcome *outcome,

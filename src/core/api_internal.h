@@ -6,11 +6,11 @@
 #include "core/cgsolve_internal.h"
 
 /* The option tables a call accepts (NULL-name ended each; a NULL table is
- * none), less the ids in refused (CG_OPTION_COUNT-ended). */
+ * none), less the options named in refused ("explain|format", or NULL). */
 #define API_TABLES 3
 typedef struct api_accepts {
     const cg_option_spec *tables[API_TABLES];
-    const cg_option_id *refused;
+    const char *refused;
     const char *command; /* for messages: "treblecross", "grundy", "play" */
 } api_accepts;
 

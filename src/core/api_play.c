@@ -14,17 +14,44 @@
 #include "api_internal.h"
 
 const cg_option_spec cg_play_options[] = {
-    {CG_OPTION_FIRST, "first", 'F', CG_ARG_CHOICE, "WHO",
-     "who moves first: you (default) or computer", 0, 0, "you|computer|human"},
-    {CG_OPTION_CASE, "case", 'k', CG_ARG_INT, "K", "play case K of the position file (default 1)",
-     1, INT64_MAX, NULL},
-    {CG_OPTION_RANDOM, "random", 'r', CG_ARG_NONE, NULL, "start from a random position", 0, 0,
-     NULL},
-    {CG_OPTION_SEED, "seed", 's', CG_ARG_INT, "S",
-     "seed of the random start and the computer's choices", 0, INT64_MAX, NULL},
-    {CG_OPTION_LEVEL, "level", 'p', CG_ARG_CHOICE, "LEVEL",
-     "computer's play: perfect (default), strong or casual", 0, 0, "perfect|strong|casual"},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "first",
+     .short_name = 'F',
+     .arg = CG_ARG_CHOICE,
+     .arg_name = "WHO",
+     .help = "who moves first: you (default) or computer",
+     CG_OPTION_FIELD(computer_first),
+     .choices = "you|computer|human"},
+    {.name = "case",
+     .short_name = 'k',
+     .arg = CG_ARG_INT,
+     .arg_name = "K",
+     .help = "play case K of the position file",
+     CG_OPTION_FIELD(case_number),
+     .def = 1,
+     .min = 1,
+     .max = INT64_MAX},
+    {.name = "random",
+     .short_name = 'r',
+     .arg = CG_ARG_NONE,
+     .help = "start from a random position",
+     CG_OPTION_FIELD(random_start)},
+    {.name = "seed",
+     .short_name = 's',
+     .arg = CG_ARG_INT,
+     .arg_name = "S",
+     .help = "seed for the random start and moves (default: the clock)",
+     CG_OPTION_FIELD(seed),
+     .def = 1,
+     .min = 0,
+     .max = INT64_MAX},
+    {.name = "level",
+     .short_name = 'p',
+     .arg = CG_ARG_CHOICE,
+     .arg_name = "LEVEL",
+     .help = "computer's play: perfect (default), strong or casual",
+     CG_OPTION_FIELD(level),
+     .choices = "perfect|strong|casual"},
+    {.name = NULL},
 };
 
 struct cg_session {
@@ -114,8 +141,7 @@ static cg_status copy_options(cg_session *s, const cg_call *call, cg_call *copy)
     return CG_OK;
 }
 
-static const cg_option_id play_refused[] = {CG_OPTION_EXPLAIN, CG_OPTION_FORMAT, CG_OPTION_JSON,
-                                            CG_OPTION_COLOR, CG_OPTION_COUNT};
+static const char play_refused[] = "explain|format|json|color";
 
 /* Everything but the thread: options, position, pipe, scanner, output. */
 static cg_status prepare(cg_session *s, const char *position, size_t len, const cg_call *call,

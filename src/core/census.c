@@ -378,6 +378,9 @@ static cg_status write_markdown(const char *path, const cg_census_result *result
 
 cg_status cg_run_census(const char *const *specs, size_t count, const cg_options *o, FILE *out,
                         cg_error *err) {
+    cg_options asked = *o; /* upto resolved */
+    asked.upto = cg_options_upto(o, CG_GRUNDY_DEFAULT_UPTO);
+    o = &asked;
     size_t k, n;
     cg_status st = parse_shard(o->shard, &k, &n, err);
     cg_strlist codes = CG_STRLIST_INIT;
@@ -406,7 +409,7 @@ cg_status cg_run_census(const char *const *specs, size_t count, const cg_options
                               strerror(errno));
         }
     }
-    cg_budget budget = cg_budget_make(o->memory_limit);
+    cg_budget budget = cg_budget_make(cg_options_memory(o, 0));
     for (size_t i = k - 1; st == CG_OK && i < codes.count; i += n) {
         const char *code = cg_strlist_at(&codes, i);
         const cg_census_result *known = find_done(done, done_count, code);

@@ -6,9 +6,13 @@
 #include "core/testdata_internal.h"
 
 const cg_option_spec cg_check_options[] = {
-    {CG_OPTION_CHECKER, "checker", 0, CG_ARG_CHOICE, "SYSTEM",
-     "exit codes of cgsolve (default), testlib or kattis", 0, 0, "cgsolve|testlib|kattis"},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "checker",
+     .arg = CG_ARG_CHOICE,
+     .arg_name = "SYSTEM",
+     .help = "exit codes of cgsolve (default), testlib or kattis",
+     CG_OPTION_FIELD(checker),
+     .choices = "cgsolve|testlib|kattis"},
+    {.name = NULL},
 };
 
 void cg_check_result_init(cg_check_result *r) {
@@ -262,7 +266,7 @@ cg_status cg_check(const cg_game *game, cg_scanner *in, const char *output, size
     }
     /* What the verdict holds counts in the budget: the answers and their
      * explanations, and the output's tokens. */
-    cg_budget budget = cg_budget_make(options->memory_limit);
+    cg_budget budget = cg_budget_make(cg_options_memory(options, 0));
     size_t held = e.full.len + e.cases * sizeof *e.case_start;
     for (size_t k = 0; st == CG_OK && k < e.cases; k++) {
         held += strlen(cg_strlist_at(&e.explanation, k)) + 1;

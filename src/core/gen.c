@@ -9,17 +9,38 @@
 #define DEFAULT_CASES 10
 
 const cg_option_spec cg_gen_common_options[] = {
-    {CG_OPTION_CASES, "cases", 'N', CG_ARG_INT, "N", "cases per input (default 10)", 1, 1000000,
-     NULL},
-    {CG_OPTION_SEED, "seed", 's', CG_ARG_INT, "S", "the seed: the same input on every machine", 0,
-     INT64_MAX, NULL},
-    {CG_OPTION_HARD, "hard", 'H', CG_ARG_NONE, NULL, "cases that break common wrong solutions", 0,
-     0, NULL},
-    {CG_OPTION_EDGE, "edge", 'E', CG_ARG_NONE, NULL, "boundary cases: smallest and largest", 0, 0,
-     NULL},
-    {CG_OPTION_BEYOND_LIMITS, "beyond-limits", 0, CG_ARG_NONE, NULL,
-     "sizes past the problem's stated limits (said on stderr)", 0, 0, NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "cases",
+     .short_name = 'N',
+     .arg = CG_ARG_INT,
+     .arg_name = "N",
+     .help = "cases per input (default 10)",
+     CG_OPTION_FIELD(cases),
+     .min = 1,
+     .max = 1000000},
+    {.name = "seed",
+     .short_name = 's',
+     .arg = CG_ARG_INT,
+     .arg_name = "S",
+     .help = "the seed: the same input on every machine",
+     CG_OPTION_FIELD(seed),
+     .def = 1,
+     .min = 0,
+     .max = INT64_MAX},
+    {.name = "hard",
+     .short_name = 'H',
+     .arg = CG_ARG_NONE,
+     .help = "cases that break common wrong solutions",
+     CG_OPTION_FIELD(hard)},
+    {.name = "edge",
+     .short_name = 'E',
+     .arg = CG_ARG_NONE,
+     .help = "boundary cases: smallest and largest",
+     CG_OPTION_FIELD(edge)},
+    {.name = "beyond-limits",
+     .arg = CG_ARG_NONE,
+     .help = "sizes past the problem's stated limits (said on stderr)",
+     CG_OPTION_FIELD(beyond_limits)},
+    {.name = NULL},
 };
 
 cg_status cg_gen_within(const cg_options *options, const char *what, uint64_t value, uint64_t limit,
@@ -81,7 +102,7 @@ cg_status cg_generate_input(const cg_game *game, const cg_options *options, cg_c
     }
     cg_rng rng = cg_rng_make(options->seed);
     uint64_t count = options->cases != 0 ? options->cases : DEFAULT_CASES;
-    cg_budget budget = cg_budget_make(options->memory_limit);
+    cg_budget budget = cg_budget_make(cg_options_memory(options, 0));
     cg_buf text = CG_BUF_INIT;
     cg_status st = CG_OK;
     cg_buf head = CG_BUF_INIT;

@@ -14,31 +14,76 @@
 #define LISTED_VALUES 100000    /* the JSON and YAML analyses list values up to here */
 
 const cg_option_spec cg_grundy_options[] = {
-    {CG_OPTION_UPTO, "upto", 'n', CG_ARG_INT, "N", "compute G(0..N) (default 100)", 0,
-     (int64_t)1 << 40, NULL},
-    {CG_OPTION_METHOD, "method", 'A', CG_ARG_CHOICE, "METHOD",
-     "auto (default), naive (all splits) or sparse (rare ones)", 0, 0, "auto|naive|sparse"},
-    {CG_OPTION_UNTIL_PERIOD, "until-period", 'U', CG_ARG_NONE, NULL,
-     "stop computing once a period is proven", 0, 0, NULL},
-    {CG_OPTION_VALUES_OUT, "values-out", 'O', CG_ARG_TEXT, "FILE",
-     "write the values to FILE instead of standard output", 0, 0, NULL},
-    {CG_OPTION_CHECKPOINT, "checkpoint", 'K', CG_ARG_TEXT, "FILE",
-     "save the values to FILE now and then, and at the end", 0, 0, NULL},
-    {CG_OPTION_RESUME, "resume", 'Z', CG_ARG_TEXT, "FILE", "start from a checkpoint", 0, 0, NULL},
-    {CG_OPTION_PROGRESS, "progress", 'G', CG_ARG_NONE, NULL,
-     "progress on standard error (default on a terminal)", 0, 0, NULL},
+    {.name = "upto",
+     .short_name = 'n',
+     .arg = CG_ARG_INT,
+     .arg_name = "N",
+     .help = "compute G(0..N) (default 100)",
+     CG_OPTION_FIELD(upto),
+     .def = -1,
+     .min = 0,
+     .max = (int64_t)1 << 40},
+    {.name = "method",
+     .short_name = 'A',
+     .arg = CG_ARG_CHOICE,
+     .arg_name = "METHOD",
+     .help = "auto (default), naive (all splits) or sparse (rare ones)",
+     CG_OPTION_FIELD(method),
+     .choices = "auto|naive|sparse"},
+    {.name = "until-period",
+     .short_name = 'U',
+     .arg = CG_ARG_NONE,
+     .help = "stop computing once a period is proven",
+     CG_OPTION_FIELD(until_period)},
+    {.name = "values-out",
+     .short_name = 'O',
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "write the values to FILE instead of standard output",
+     CG_OPTION_FIELD(values_out)},
+    {.name = "checkpoint",
+     .short_name = 'K',
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "save the values to FILE now and then, and at the end",
+     CG_OPTION_FIELD(checkpoint)},
+    {.name = "resume",
+     .short_name = 'Z',
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "start from a checkpoint",
+     CG_OPTION_FIELD(resume)},
+    {.name = "progress",
+     .short_name = 'G',
+     .arg = CG_ARG_NONE,
+     .help = "progress on standard error (default on a terminal)",
+     CG_OPTION_FIELD(progress)},
     CG_THREADS_OPTION,
-    {CG_OPTION_CERTIFICATE, "certificate", 0, CG_ARG_TEXT, "FILE",
-     "prove the period to FILE (implies --until-period)", 0, 0, NULL},
-    {CG_OPTION_VERIFY, "verify", 0, CG_ARG_TEXT, "FILE", "check a period's proof by the definition",
-     0, 0, NULL},
-    {CG_OPTION_CENSUS, "census", 0, CG_ARG_NONE, NULL,
-     "one JSON line per code or pattern (0.?? and so on)", 0, 0, NULL},
-    {CG_OPTION_SHARD, "shard", 0, CG_ARG_TEXT, "K/N", "--census: the codes K-1 modulo N", 0, 0,
-     NULL},
-    {CG_OPTION_MARKDOWN, "markdown", 0, CG_ARG_TEXT, "FILE", "--census: the table to FILE too", 0,
-     0, NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "certificate",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "prove the period to FILE (implies --until-period)",
+     CG_OPTION_FIELD(certificate)},
+    {.name = "verify",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "check a period's proof by the definition",
+     CG_OPTION_FIELD(verify)},
+    {.name = "census",
+     .arg = CG_ARG_NONE,
+     .help = "one JSON line per code or pattern (0.?? and so on)",
+     CG_OPTION_FIELD(census)},
+    {.name = "shard",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "K/N",
+     .help = "--census: the codes K-1 modulo N",
+     CG_OPTION_FIELD(shard)},
+    {.name = "markdown",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "--census: the table to FILE too",
+     CG_OPTION_FIELD(markdown)},
+    {.name = NULL},
 };
 
 uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count) {
@@ -251,7 +296,7 @@ static cg_status check_before(const cg_options *options, cg_error *err) {
         before *= 2;
     }
     size_t peak = before < wanted ? before + wanted : wanted;
-    cg_budget probe = cg_budget_make(options->memory_limit);
+    cg_budget probe = cg_budget_make(cg_options_memory(options, 0));
     char what[96];
     snprintf(what, sizeof what, "the table of G(0..%llu)", (unsigned long long)options->upto);
     return cg_budget_take(&probe, peak, sizeof(uint16_t), what, err);
@@ -288,7 +333,7 @@ cg_status cg_check_grundy_certificate(const cg_options *options, FILE *out, cg_e
     if (st != CG_OK) {
         return st;
     }
-    cg_budget budget = cg_budget_make(options->memory_limit);
+    cg_budget budget = cg_budget_make(cg_options_memory(options, 0));
     st = cg_certificate_verify(&c, &budget, options->progress_hook, options->progress_context, err);
     char name[CG_OCTAL_NAME_SIZE];
     cg_octal_format(&c.code, name, sizeof name);
@@ -331,6 +376,9 @@ cg_status cg_check_grundy_certificate(const cg_options *options, FILE *out, cg_e
 
 cg_status cg_write_grundy_table(const char *text, const cg_options *options, FILE *out,
                                 const cg_grundy_hooks *hooks, cg_error *err) {
+    cg_options asked = *options; /* upto resolved */
+    asked.upto = cg_options_upto(options, CG_GRUNDY_DEFAULT_UPTO);
+    options = &asked;
     cg_octal_code code;
     cg_status st = CG_OK;
     if (text != NULL && (st = cg_octal_parse(text, &code, err)) != CG_OK) {
@@ -347,7 +395,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     if ((st = check_before(options, err)) != CG_OK) {
         return st;
     }
-    cg_budget budget = cg_budget_make(options->memory_limit);
+    cg_budget budget = cg_budget_make(cg_options_memory(options, 0));
     grundy_run r;
     memset(&r, 0, sizeof r);
     r.options = options;

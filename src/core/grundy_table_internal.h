@@ -17,6 +17,8 @@ extern "C" {
 
 /* The options `grundy` accepts beyond the output and memory options. */
 extern const cg_option_spec cg_grundy_options[];
+/* G(0..N) for this N when upto is CG_UPTO_UNSET (--misere has its own). */
+#define CG_GRUNDY_DEFAULT_UPTO 100
 
 /* What the caller adds to a run. */
 typedef struct cg_grundy_hooks {

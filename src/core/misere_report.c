@@ -12,17 +12,37 @@
 #define MAX_SUM 64 /* heaps in a sum on the command line */
 
 const cg_option_spec cg_misere_options[] = {
-    {CG_OPTION_MISERE, "misere", 0, CG_ARG_NONE, NULL,
-     "misère play: values, genus, tameness (last mover loses)", 0, 0, NULL},
-    {CG_OPTION_SUM, "sum", 0, CG_ARG_NONE, NULL,
-     "with --misere: HEAP... after CODE: P or N, winning moves", 0, 0, NULL},
-    {CG_OPTION_TERMS, "terms", 0, CG_ARG_INT, "T",
-     "with --misere: genus terms per heap (default 4)", 1, CG_MISERE_MAX_TERMS, NULL},
-    {CG_OPTION_POSITIONS, "positions", 0, CG_ARG_INT, "N",
-     "with --misere: positions a question may search (2000000)", 1, (int64_t)1 << 40, NULL},
-    {CG_OPTION_QUOTIENT, "quotient", 0, CG_ARG_INT, "N",
-     "with --misere: the misère quotient of heaps up to N", 0, CG_QUOTIENT_MAX_HEAPS, NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "misere",
+     .arg = CG_ARG_NONE,
+     .help = "misère play: values, genus, tameness (last mover loses)",
+     CG_OPTION_FIELD(misere)},
+    {.name = "sum",
+     .arg = CG_ARG_NONE,
+     .help = "with --misere: HEAP... after CODE: P or N, winning moves",
+     CG_OPTION_FIELD(sum)},
+    {.name = "terms",
+     .arg = CG_ARG_INT,
+     .arg_name = "T",
+     .help = "with --misere: genus terms per heap (default 4)",
+     CG_OPTION_FIELD(terms),
+     .min = 1,
+     .max = CG_MISERE_MAX_TERMS},
+    {.name = "positions",
+     .arg = CG_ARG_INT,
+     .arg_name = "N",
+     .help = "with --misere: positions a question may search (2000000)",
+     CG_OPTION_FIELD(positions),
+     .min = 1,
+     .max = (int64_t)1 << 40},
+    {.name = "quotient",
+     .arg = CG_ARG_INT,
+     .arg_name = "N",
+     .help = "with --misere: the misère quotient of heaps up to N",
+     CG_OPTION_FIELD(quotient),
+     .def = -1,
+     .min = 0,
+     .max = CG_QUOTIENT_MAX_HEAPS},
+    {.name = NULL},
 };
 
 static cg_status write_out(FILE *out, const cg_buf *text, cg_error *err) {
@@ -90,8 +110,7 @@ static void report_common(const cg_misere_solver *s, const cg_octal_code *code, 
 /* The table of heaps 0..upto, a line each as soon as it is known. */
 static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
                              const cg_options *options, FILE *out, cg_error *err) {
-    size_t upto =
-        cg_option_given(options, CG_OPTION_UPTO) ? (size_t)options->upto : CG_MISERE_DEFAULT_UPTO;
+    size_t upto = (size_t)cg_options_upto(options, CG_MISERE_DEFAULT_UPTO);
     if (upto > CG_MISERE_MAX_HEAP) {
         return cg_error_set(err, CG_ERR_LIMIT, "misère heaps go up to %u, not %zu",
                             CG_MISERE_MAX_HEAP, upto);
@@ -397,7 +416,7 @@ cg_status cg_write_misere(const char *text, const char *const *args, size_t coun
     if (st != CG_OK) {
         return st;
     }
-    cg_budget budget = cg_budget_make(options->memory_limit);
+    cg_budget budget = cg_budget_make(cg_options_memory(options, 0));
     cg_misere_solver *s = NULL;
     st =
         cg_misere_new(&code, options->terms != 0 ? (size_t)options->terms : CG_MISERE_DEFAULT_TERMS,

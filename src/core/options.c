@@ -1,23 +1,176 @@
+/* Options from their declarations: every option is stored, reset, printed
+ * and found by reading its cg_option_spec; no option is named here but the
+ * common ones this file declares. */
 #include "core/options_internal.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cgsolve/cgsolve.h"
+#include "core/grundy_table_internal.h"
+#include "core/misere_report_internal.h"
+#include "core/testdata_internal.h"
+
+const cg_option_spec cg_common_options[] = {
+    {.name = "explain",
+     .short_name = 'e',
+     .arg = CG_ARG_NONE,
+     .help = "follow each answer with an explanation of why",
+     CG_OPTION_FIELD(output),
+     .sets = CG_OUTPUT_EXPLAIN},
+    {.name = "format",
+     .short_name = 'f',
+     .arg = CG_ARG_CHOICE,
+     .arg_name = "FORMAT",
+     .help = "judge (default), explain or json",
+     CG_OPTION_FIELD(output),
+     .def = CG_OUTPUT_JUDGE,
+     .choices = "judge|explain|json"},
+    {.name = "json",
+     .short_name = 'j',
+     .arg = CG_ARG_NONE,
+     .help = "one JSON object per case and line",
+     CG_OPTION_FIELD(output),
+     .sets = CG_OUTPUT_JSON},
+    {.name = "memory",
+     .short_name = 'm',
+     .arg = CG_ARG_SIZE,
+     .arg_name = "SIZE",
+     .help = "most memory the run may hold, e.g. 256M (default 1G)",
+     CG_OPTION_FIELD(memory_limit),
+     .def = 0}, /* the game's default_memory, else CG_DEFAULT_MEMORY_LIMIT */
+    {.name = "color",
+     .short_name = 'c',
+     .arg = CG_ARG_CHOICE,
+     .arg_name = "WHEN",
+     .help = "colour in explanations: auto (default), always, never",
+     CG_OPTION_FIELD(color_mode),
+     .def = CG_COLOR_AUTO,
+     .choices = "auto|always|never"},
+    {.name = NULL},
+};
+
+/* ---- where a value lives ---------------------------------------------- */
+
+bool cg_option_spec_valid(const cg_option_spec *spec) {
+    if (spec == NULL || spec->name == NULL) {
+        return false;
+    }
+    switch (spec->arg) {
+    case CG_ARG_SECONDS:
+        return spec->size == sizeof(double);
+    case CG_ARG_TEXT:
+        return spec->size == sizeof(const char *);
+    case CG_ARG_INT:
+        return (spec->size == 4 || spec->size == 8) && spec->min <= spec->max;
+    case CG_ARG_SIZE:
+        return spec->size == sizeof(size_t);
+    case CG_ARG_NONE:
+    case CG_ARG_CHOICE:
+        return spec->size == 1 || spec->size == 4 || spec->size == 8;
+    }
+    return false;
+}
+
+/* A whole number into the field: a bool holds true for 1 (a flag, a
+ * choice's second word), a 32-bit field the low 32 bits. */
+static void put_number(void *holder, const cg_option_spec *spec, int64_t value) {
+    unsigned char *at = (unsigned char *)holder + spec->offset;
+    if (spec->size == 1) {
+        bool b = value == 1;
+        memcpy(at, &b, sizeof b);
+    } else if (spec->size == 4) {
+        uint32_t v = (uint32_t)(uint64_t)value;
+        memcpy(at, &v, sizeof v);
+    } else {
+        memcpy(at, &value, sizeof value);
+    }
+}
+
+/* The whole number in the field (a 32-bit size unsigned, other 32-bit
+ * fields signed). */
+static int64_t get_number(const void *holder, const cg_option_spec *spec) {
+    const unsigned char *at = (const unsigned char *)holder + spec->offset;
+    if (spec->size == 1) {
+        bool b;
+        memcpy(&b, at, sizeof b);
+        return b ? 1 : 0;
+    }
+    if (spec->size == 4) {
+        uint32_t v;
+        memcpy(&v, at, sizeof v);
+        return spec->arg == CG_ARG_SIZE ? (int64_t)v : (int64_t)(int32_t)v;
+    }
+    int64_t v;
+    memcpy(&v, at, sizeof v);
+    return v;
+}
+
+static void put_seconds(void *holder, const cg_option_spec *spec, int64_t milliseconds) {
+    double seconds = (double)milliseconds / 1000.0;
+    memcpy((unsigned char *)holder + spec->offset, &seconds, sizeof seconds);
+}
+
+static void put_text(void *holder, const cg_option_spec *spec, const char *text) {
+    memcpy((unsigned char *)holder + spec->offset, &text, sizeof text);
+}
+
+void cg_option_reset(void *holder, const cg_option_spec *spec) {
+    if (holder == NULL || !cg_option_spec_valid(spec)) {
+        return;
+    }
+    if (spec->arg == CG_ARG_TEXT) {
+        put_text(holder, spec, NULL);
+    } else if (spec->arg == CG_ARG_SECONDS) {
+        put_seconds(holder, spec, spec->def);
+    } else {
+        put_number(holder, spec, spec->def);
+    }
+}
+
+void cg_option_reset_table(void *holder, const cg_option_spec *table) {
+    for (const cg_option_spec *spec = table; spec != NULL && spec->name != NULL; spec++) {
+        cg_option_reset(holder, spec);
+    }
+}
+
+/* ---- every table, and the defaults ------------------------------------ */
+
+void cg_each_option_table(void (*fn)(const cg_option_spec *table, void *context), void *context) {
+    static const cg_option_spec *const commands[] = {
+        cg_common_options,     cg_grundy_options, cg_misere_options, cg_play_options,
+        cg_gen_common_options, cg_stress_options, cg_check_options,
+    };
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        fn(commands[i], context);
+    }
+    const cg_game *const *lists[] = {cg_games(), cg_play_only_games()};
+    for (size_t l = 0; l < 2; l++) {
+        for (const cg_game *const *game = lists[l]; *game != NULL; game++) {
+            if ((*game)->options != NULL) {
+                fn((*game)->options, context);
+            }
+            if ((*game)->gen_options != NULL && (*game)->gen_options != (*game)->options) {
+                fn((*game)->gen_options, context);
+            }
+        }
+    }
+}
+
+static void reset_table(const cg_option_spec *table, void *context) {
+    cg_option_reset_table(context, table);
+}
+
 void cg_options_init(cg_options *options) {
+    if (options == NULL) {
+        return;
+    }
     memset(options, 0, sizeof *options);
-    options->output = CG_OUTPUT_JUDGE;
-    options->memory_limit = CG_DEFAULT_MEMORY_LIMIT;
-    options->upto = 100;
-    options->quotient = -1;
-    options->case_number = 1;
-    options->seed = 1;
-    options->density = -1;
-    options->fill = -1;
-    options->time_limit = 2.0;
-    options->color_mode = CG_COLOR_AUTO;
-    options->threads = 1;
+    cg_each_option_table(reset_table, options);
 }
 
 unsigned cg_options_threads(const cg_options *options) {
@@ -28,26 +181,31 @@ unsigned cg_options_threads(const cg_options *options) {
     return online > 0 ? (unsigned)online : 1;
 }
 
-/* cg_options.given holds one bit per option. */
-_Static_assert(CG_OPTION_COUNT <= 128, "cg_options.given has 128 bits");
-
-const cg_option_spec cg_common_options[] = {
-    {CG_OPTION_EXPLAIN, "explain", 'e', CG_ARG_NONE, NULL,
-     "follow each answer with an explanation of why", 0, 0, NULL},
-    {CG_OPTION_FORMAT, "format", 'f', CG_ARG_CHOICE, "FORMAT", "judge (default), explain or json",
-     0, 0, "judge|explain|json"},
-    {CG_OPTION_JSON, "json", 'j', CG_ARG_NONE, NULL, "one JSON object per case and line", 0, 0,
-     NULL},
-    {CG_OPTION_MEMORY, "memory", 'm', CG_ARG_SIZE, "SIZE",
-     "most memory the run may hold, e.g. 256M (default 1G)", 0, 0, NULL},
-    {CG_OPTION_COLOR, "color", 'c', CG_ARG_CHOICE, "WHEN",
-     "colour in explanations: auto (default), always, never", 0, 0, "auto|always|never"},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
-};
-
-bool cg_option_given(const cg_options *options, cg_option_id id) {
-    return (options->given[id / 64] >> (id % 64)) & 1u;
+size_t cg_options_memory(const cg_options *options, size_t fallback) {
+    if (options->memory_limit != 0) {
+        return options->memory_limit;
+    }
+    return fallback != 0 ? fallback : CG_DEFAULT_MEMORY_LIMIT;
 }
+
+uint64_t cg_options_upto(const cg_options *options, uint64_t fallback) {
+    return options->upto == CG_UPTO_UNSET ? fallback : options->upto;
+}
+
+const cg_option_spec *cg_option_find(const cg_option_spec *table, const char *name) {
+    if (name == NULL || name[0] == '\0') {
+        return NULL;
+    }
+    bool is_short = name[1] == '\0';
+    for (const cg_option_spec *spec = table; spec != NULL && spec->name != NULL; spec++) {
+        if (is_short ? spec->short_name == name[0] : strcmp(spec->name, name) == 0) {
+            return spec;
+        }
+    }
+    return NULL;
+}
+
+/* ---- reading a value --------------------------------------------------- */
 
 /* "512", "256K", "64M", "2G" in bytes, above 0. */
 static bool parse_size(const char *text, size_t *bytes) {
@@ -84,8 +242,10 @@ static bool parse_int(const char *text, int64_t min, int64_t max, int64_t *out) 
     return true;
 }
 
-/* The index of value among the '|'-separated words of choices, or -1. */
-static int choice_index(const char *choices, const char *value) {
+int cg_option_choice(const char *choices, const char *value) {
+    if (choices == NULL || value == NULL) {
+        return -1;
+    }
     size_t len = strlen(value);
     int index = 0;
     for (const char *p = choices; *p != '\0'; index++) {
@@ -98,214 +258,194 @@ static int choice_index(const char *choices, const char *value) {
     return -1;
 }
 
-static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, const char *text) {
-    switch (id) {
-    case CG_OPTION_EXPLAIN:
-        o->output = CG_OUTPUT_EXPLAIN;
-        break;
-    case CG_OPTION_FORMAT:
-        o->output = (cg_output_mode)number;
-        break;
-    case CG_OPTION_JSON:
-        o->output = CG_OUTPUT_JSON;
-        break;
-    case CG_OPTION_MEMORY:
-        o->memory_limit = size;
-        break;
-    case CG_OPTION_COLOR:
-        o->color_mode = (cg_color_mode)number;
-        break;
-    case CG_OPTION_OPTIMAL:
-        o->optimal = true;
-        break;
-    case CG_OPTION_VALUE:
-        o->path_value = true;
-        break;
-    case CG_OPTION_TO_MOVE:
-        o->path_to_move = (int)number; /* white|black */
-        break;
-    case CG_OPTION_MAX:
-        o->max_number = number;
-        break;
-    case CG_OPTION_UPTO:
-        o->upto = (uint64_t)number;
-        break;
-    case CG_OPTION_FIRST:
-        o->computer_first = number == 1;
-        break;
-    case CG_OPTION_CASE:
-        o->case_number = (uint64_t)number;
-        break;
-    case CG_OPTION_RANDOM:
-        o->random_start = true;
-        break;
-    case CG_OPTION_SEED:
-        o->seed = (uint64_t)number;
-        o->seed_given = true;
-        break;
-    case CG_OPTION_CASES:
-        o->cases = (uint64_t)number;
-        break;
-    case CG_OPTION_HARD:
-        o->hard = true;
-        break;
-    case CG_OPTION_EDGE:
-        o->edge = true;
-        break;
-    case CG_OPTION_TILES:
-        o->tiles = number;
-        break;
-    case CG_OPTION_LENGTH:
-        o->length = number;
-        break;
-    case CG_OPTION_DENSITY:
-        o->density = number;
-        break;
-    case CG_OPTION_NODES:
-        o->nodes = number;
-        break;
-    case CG_OPTION_MAX_WEIGHT:
-        o->max_weight = (uint64_t)number;
-        break;
-    case CG_OPTION_SHAPE:
-        o->shape = number;
-        break;
-    case CG_OPTION_SIZE:
-        o->size = number;
-        break;
-    case CG_OPTION_FILL:
-        o->fill = number;
-        break;
-    case CG_OPTION_TIME_LIMIT:
-        o->time_limit = (double)number / 1000.0;
-        break;
-    case CG_OPTION_RUNS:
-        o->runs = (uint64_t)number;
-        break;
-    case CG_OPTION_SECONDS:
-        o->seconds = (double)number / 1000.0;
-        break;
-    case CG_OPTION_SAVE:
-        o->save = text;
-        break;
-    case CG_OPTION_METHOD:
-        o->method = (int)number; /* auto, naive, sparse: cg_engine_method's order */
-        break;
-    case CG_OPTION_UNTIL_PERIOD:
-        o->until_period = true;
-        break;
-    case CG_OPTION_VALUES_OUT:
-        o->values_out = text;
-        break;
-    case CG_OPTION_CHECKPOINT:
-        o->checkpoint = text;
-        break;
-    case CG_OPTION_RESUME:
-        o->resume = text;
-        break;
-    case CG_OPTION_PROGRESS:
-        o->progress = true;
-        break;
-    case CG_OPTION_THREADS:
-        o->threads = (unsigned)number;
-        break;
-    case CG_OPTION_TABLE:
-        o->table = text;
-        break;
-    case CG_OPTION_CERTIFICATE:
-        o->certificate = text;
-        break;
-    case CG_OPTION_VERIFY:
-        o->verify = text;
-        break;
-    case CG_OPTION_MISERE:
-        o->misere = true;
-        break;
-    case CG_OPTION_SUM:
-        o->sum = true;
-        break;
-    case CG_OPTION_TERMS:
-        o->terms = (uint64_t)number;
-        break;
-    case CG_OPTION_POSITIONS:
-        o->positions = (uint64_t)number;
-        break;
-    case CG_OPTION_LEVEL:
-        o->level = (int)number;
-        break;
-    case CG_OPTION_BEYOND_LIMITS:
-        o->beyond_limits = true;
-        break;
-    case CG_OPTION_SHRINK_SECONDS:
-        o->shrink_seconds = (double)number / 1000.0;
-        break;
-    case CG_OPTION_QUOTIENT:
-        o->quotient = number;
-        break;
-    case CG_OPTION_CHECKER:
-        o->checker = number;
-        break;
-    case CG_OPTION_AGAINST:
-        o->against = text;
-        break;
-    case CG_OPTION_CENSUS:
-        o->census = true;
-        break;
-    case CG_OPTION_SHARD:
-        o->shard = text;
-        break;
-    case CG_OPTION_MARKDOWN:
-        o->markdown = text;
-        break;
-    case CG_OPTION_COUNT:
-        break;
+/* Seconds above 0 in whole milliseconds (at least one). */
+static bool parse_seconds(const char *text, int64_t *milliseconds) {
+    char *end;
+    errno = 0;
+    double seconds = strtod(text, &end);
+    if (errno != 0 || end == text || *end != '\0' || !(seconds > 0) || seconds > 1e9) {
+        return false;
     }
-    o->given[id / 64] |= UINT64_C(1) << (id % 64);
+    int64_t ms = (int64_t)(seconds * 1000.0 + 0.5);
+    *milliseconds = ms > 0 ? ms : 1;
+    return true;
 }
 
-cg_status cg_option_set(cg_options *options, const cg_option_spec *spec, const char *value,
-                        cg_error *err) {
+cg_status cg_option_store(void *holder, const cg_option_spec *spec, const char *value,
+                          cg_error *err) {
+    if (holder == NULL || spec == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "no %s to set",
+                            holder == NULL ? "options" : "option");
+    }
+    if (!cg_option_spec_valid(spec)) {
+        return cg_error_set(err, CG_ERR_USAGE, "the option is declared with a wrong storage");
+    }
+    if (spec->arg != CG_ARG_NONE && value == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "a value is needed");
+    }
     int64_t number = 0;
     size_t size = 0;
     switch (spec->arg) {
     case CG_ARG_NONE:
+        put_number(holder, spec, spec->sets != 0 ? spec->sets : 1);
         break;
     case CG_ARG_INT:
         if (!parse_int(value, spec->min, spec->max, &number)) {
             return cg_error_set(err, CG_ERR_USAGE, "'%s' is not an integer from %lld to %lld",
                                 value, (long long)spec->min, (long long)spec->max);
         }
+        put_number(holder, spec, number);
         break;
     case CG_ARG_SIZE:
         if (!parse_size(value, &size)) {
             return cg_error_set(err, CG_ERR_USAGE, "'%s' is not a size such as 512K, 256M or 2G",
                                 value);
         }
+        put_number(holder, spec, (int64_t)size);
         break;
     case CG_ARG_CHOICE:
-        number = choice_index(spec->choices, value);
+        number = cg_option_choice(spec->choices, value);
         if (number < 0) {
-            return cg_error_set(err, CG_ERR_USAGE, "'%s' is not one of %s", value, spec->choices);
+            return cg_error_set(err, CG_ERR_USAGE, "'%s' is not one of %s", value,
+                                spec->choices != NULL ? spec->choices : "no word");
         }
+        put_number(holder, spec, number);
         break;
-    case CG_ARG_SECONDS: {
-        char *end;
-        errno = 0;
-        double seconds = strtod(value, &end);
-        if (errno != 0 || end == value || *end != '\0' || !(seconds > 0) || seconds > 1e9) {
+    case CG_ARG_SECONDS:
+        if (!parse_seconds(value, &number)) {
             return cg_error_set(err, CG_ERR_USAGE, "'%s' is not a number of seconds above 0",
                                 value);
         }
-        number = (int64_t)(seconds * 1000.0 + 0.5);
-        number = number > 0 ? number : 1;
+        put_seconds(holder, spec, number);
         break;
-    }
     case CG_ARG_TEXT:
         if (value[0] == '\0') {
             return cg_error_set(err, CG_ERR_USAGE, "an empty value");
         }
+        put_text(holder, spec, value);
         break;
     }
-    store(options, spec->id, number, size, value);
     return CG_OK;
+}
+
+cg_status cg_option_set(cg_options *options, const cg_option_spec *spec, const char *value,
+                        cg_error *err) {
+    return cg_option_store(options, spec, value, err);
+}
+
+cg_status cg_option_apply(cg_options *options, const cg_option_spec *spec, const char *value,
+                          cg_error *err) {
+    if (spec == NULL || spec->name == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "no option to set");
+    }
+    bool flag = spec->arg == CG_ARG_NONE;
+    if (flag && value != NULL && value[0] != '\0') {
+        return cg_error_set(err, CG_ERR_USAGE, "--%s takes no value ('%s' given)", spec->name,
+                            value);
+    }
+    if (!flag && value == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "--%s needs a value", spec->name);
+    }
+    cg_error why;
+    cg_error_clear(&why);
+    if (cg_option_set(options, spec, flag ? NULL : value, &why) != CG_OK) {
+        return cg_error_set(err, why.status, "--%s: %s", spec->name, why.message);
+    }
+    return CG_OK;
+}
+
+/* ---- writing a value --------------------------------------------------- */
+
+/* The word of choices at index, or NULL. */
+static bool choice_word(const char *choices, int64_t index, char *text, size_t size) {
+    const char *p = choices;
+    for (int64_t i = 0; p != NULL && *p != '\0'; i++) {
+        size_t word = strcspn(p, "|");
+        if (i == index) {
+            snprintf(text, size, "%.*s", (int)word, p);
+            return true;
+        }
+        p += word + (p[word] == '|');
+    }
+    return false;
+}
+
+/* Bytes with the largest of G, M, K that divides them. */
+static void write_size(uint64_t bytes, char *text, size_t size) {
+    static const char units[] = "GMK";
+    for (unsigned u = 0; u < 3; u++) {
+        unsigned shift = 10u * (3 - u);
+        if (bytes >= ((uint64_t)1 << shift) && bytes % ((uint64_t)1 << shift) == 0) {
+            snprintf(text, size, "%" PRIu64 "%c", bytes >> shift, units[u]);
+            return;
+        }
+    }
+    snprintf(text, size, "%" PRIu64, bytes);
+}
+
+/* cg_option_format, text undefined when false. */
+static bool format_value(const void *holder, const cg_option_spec *spec, char *text, size_t size) {
+    const unsigned char *at = (const unsigned char *)holder + spec->offset;
+    if (spec->arg == CG_ARG_TEXT) {
+        const char *value;
+        memcpy(&value, at, sizeof value);
+        if (value != NULL) {
+            snprintf(text, size, "%s", value);
+        }
+        return value != NULL;
+    }
+    if (spec->arg == CG_ARG_SECONDS) {
+        double seconds;
+        memcpy(&seconds, at, sizeof seconds);
+        snprintf(text, size, "%g", seconds);
+        return seconds > 0;
+    }
+    int64_t value = get_number(holder, spec);
+    switch (spec->arg) {
+    case CG_ARG_NONE:
+        return value == (spec->sets != 0 ? spec->sets : 1);
+    case CG_ARG_INT:
+        snprintf(text, size, "%" PRId64, value);
+        return value >= spec->min && value <= spec->max;
+    case CG_ARG_SIZE:
+        write_size((uint64_t)value, text, size);
+        return value > 0;
+    case CG_ARG_CHOICE:
+        return choice_word(spec->choices, value, text, size);
+    default:
+        return false;
+    }
+}
+
+bool cg_option_format(const void *holder, const cg_option_spec *spec, char *text, size_t size) {
+    if (text == NULL || size == 0) {
+        return false;
+    }
+    text[0] = '\0';
+    if (holder == NULL || !cg_option_spec_valid(spec)) {
+        return false;
+    }
+    bool held = format_value(holder, spec, text, size);
+    if (!held) {
+        text[0] = '\0';
+    }
+    return held;
+}
+
+bool cg_option_default(const cg_option_spec *spec, char *text, size_t size) {
+    if (!cg_option_spec_valid(spec) || spec->arg == CG_ARG_NONE) {
+        if (text != NULL && size > 0) {
+            text[0] = '\0';
+        }
+        return false;
+    }
+    /* the default stored into a zeroed holder of its own */
+    unsigned char *holder = calloc(1, spec->offset + spec->size);
+    bool shown = holder != NULL;
+    if (shown) {
+        cg_option_reset(holder, spec);
+        shown = cg_option_format(holder, spec, text, size);
+    }
+    free(holder);
+    return shown;
 }

@@ -1,11 +1,11 @@
 /* Options a run is given, and the one way options are declared.
  *
  * Every option is declared once, as a cg_option_spec: its long and short
- * names, its argument and one help line. The common options are in
- * cg_common_options; each game declares its own in its cg_game table, and
- * the command-line front end builds parsing, validation, --help and shell
- * completions from these declarations. cg_option_set parses and stores a
- * value; its messages describe the value, never the command line. */
+ * names, its argument, where its value lives, its bounds, its default and
+ * one help line. The common options are in cg_common_options; each command
+ * declares its own and each game its own in its cg_game table. Parsing,
+ * defaults, --help, shell completions, the one-call API and the web page
+ * all work from these declarations (HACKING.md: "Adding an option"). */
 #ifndef CGSOLVE_OPTIONS_H
 #define CGSOLVE_OPTIONS_H
 
@@ -28,109 +28,70 @@ typedef enum cg_output_mode {
 
 typedef enum cg_color_mode { CG_COLOR_AUTO, CG_COLOR_ALWAYS, CG_COLOR_NEVER } cg_color_mode;
 
-/* Every option cgsolve knows. */
-typedef enum cg_option_id {
-    CG_OPTION_EXPLAIN,
-    CG_OPTION_FORMAT,
-    CG_OPTION_JSON,
-    CG_OPTION_MEMORY,
-    CG_OPTION_COLOR,
-    CG_OPTION_OPTIMAL,      /* domino */
-    CG_OPTION_MAX,          /* numbergame */
-    CG_OPTION_UPTO,         /* grundy */
-    CG_OPTION_FIRST,        /* play */
-    CG_OPTION_CASE,         /* play: which case of a position file */
-    CG_OPTION_RANDOM,       /* play: a random start */
-    CG_OPTION_SEED,         /* play, gen, stress: the seed */
-    CG_OPTION_CASES,        /* gen: how many cases */
-    CG_OPTION_HARD,         /* gen: cases that break common wrong solutions */
-    CG_OPTION_EDGE,         /* gen: boundary cases */
-    CG_OPTION_TILES,        /* gen domino: tiles per hand */
-    CG_OPTION_LENGTH,       /* gen treblecross: cells per board */
-    CG_OPTION_DENSITY,      /* gen treblecross: percent of cells holding an X */
-    CG_OPTION_NODES,        /* gen gamecs: nodes per tree */
-    CG_OPTION_MAX_WEIGHT,   /* gen gamecs: largest edge weight */
-    CG_OPTION_SHAPE,        /* gen gamecs: the trees' shape */
-    CG_OPTION_SIZE,         /* gen path: board side */
-    CG_OPTION_FILL,         /* gen path: percent of cells holding a stone */
-    CG_OPTION_TIME_LIMIT,   /* stress: seconds per run of the program */
-    CG_OPTION_RUNS,         /* stress: how many inputs at most */
-    CG_OPTION_SECONDS,      /* stress: how long at most */
-    CG_OPTION_SAVE,         /* stress: where to write the minimal failing input */
-    CG_OPTION_METHOD,       /* grundy: the engine */
-    CG_OPTION_UNTIL_PERIOD, /* grundy: stop once a period is proven */
-    CG_OPTION_VALUES_OUT,   /* grundy: the values' file */
-    CG_OPTION_CHECKPOINT,   /* grundy: the checkpoint file */
-    CG_OPTION_RESUME,       /* grundy: the checkpoint to start from */
-    CG_OPTION_PROGRESS,     /* grundy: progress on standard error */
-    CG_OPTION_THREADS,      /* grundy, treblecross: threads sharing long scans */
-    CG_OPTION_TABLE,        /* treblecross: a 0.007 checkpoint to start from */
-    CG_OPTION_MISERE,       /* grundy: misère play (values, genus, sums) */
-    CG_OPTION_SUM,          /* grundy --misere: the arguments after CODE are a sum's heaps */
-    CG_OPTION_TERMS,        /* grundy --misere: genus terms per heap */
-    CG_OPTION_POSITIONS,    /* grundy --misere: positions one question may search */
-    CG_OPTION_CERTIFICATE,  /* grundy: write the proof of the period found to this file */
-    CG_OPTION_VERIFY,       /* grundy: check a certificate instead of computing */
-    CG_OPTION_LEVEL,        /* play: how well the computer plays */
-    /* gen, stress: sizes past the problem's stated limits */
-    CG_OPTION_BEYOND_LIMITS,
-    /* stress: how long shrinking may take */
-    CG_OPTION_SHRINK_SECONDS,
-    CG_OPTION_QUOTIENT, /* grundy --misere: the misère quotient of heaps <= N */
-    /* check: the judge system's convention (testlib, Kattis/DOMjudge) */
-    CG_OPTION_CHECKER,
-    /* stress: a reference program to compare with */
-    CG_OPTION_AGAINST,
-    CG_OPTION_CENSUS,   /* grundy: the arguments are codes and patterns, one line each */
-    CG_OPTION_SHARD,    /* grundy --census: this shard's share, K/N */
-    CG_OPTION_MARKDOWN, /* grundy --census: write the table as Markdown to this file */
-    CG_OPTION_VALUE,    /* path: the value under perfect play */
-    CG_OPTION_TO_MOVE,  /* path, play path: the side to move */
-    CG_OPTION_COUNT
-} cg_option_id;
-
 typedef enum cg_option_arg {
-    CG_ARG_NONE,    /* a flag */
+    CG_ARG_NONE,    /* a flag: it stores `sets` (true when sets is 0) */
     CG_ARG_INT,     /* an integer in [min, max] */
     CG_ARG_SIZE,    /* a byte count with an optional K, M or G suffix, above 0 */
-    CG_ARG_CHOICE,  /* one of the words in choices, separated by '|' */
-    CG_ARG_SECONDS, /* a number of seconds above 0, decimals allowed (stored in ms) */
-    CG_ARG_TEXT,    /* any text, such as a file name */
+    CG_ARG_CHOICE,  /* one of the words in choices, separated by '|': stores its index */
+    CG_ARG_SECONDS, /* a number of seconds above 0, decimals allowed (to the millisecond) */
+    CG_ARG_TEXT,    /* any text, such as a file name: stores the pointer given */
 } cg_option_arg;
 
+/* One option, declared once by its owner (the common table, a command's or a
+ * game's): its names, what it takes, where its value lives, its bounds and
+ * its default. Parsing, storing, resetting, printing the default in help
+ * and the web page's controls all read this declaration; nothing else names
+ * the option. The value lives at offset in the struct that holds it (a
+ * cg_options for every run option), in a field of size bytes: a bool (1), a
+ * 32-bit or 64-bit integer or enum (4, 8), a double for CG_ARG_SECONDS, a
+ * const char * for CG_ARG_TEXT. CG_OPTION_FIELD(field) fills both. */
 typedef struct cg_option_spec {
-    cg_option_id id;
     const char *name;     /* the long form without dashes; NULL ends a table */
     char short_name;      /* the short form, or 0 */
     cg_option_arg arg;    /* what value it takes */
     const char *arg_name; /* the value's name in help, e.g. "M"; NULL for flags */
-    const char *help;     /* one line */
-    int64_t min, max;     /* CG_ARG_INT */
-    const char *choices;  /* CG_ARG_CHOICE */
+    const char *help;     /* one line; help adds " (default D)" when def is a value it takes */
+    size_t offset;        /* where the value lives in its holder */
+    size_t size;          /* the size of that field */
+    /* What a reset stores: a number, a choice's index, milliseconds for
+     * CG_ARG_SECONDS (text options reset to NULL). A default outside the
+     * bounds means "not set" (the game's or the command's own default). */
+    int64_t def;
+    int64_t sets;        /* CG_ARG_NONE: what the flag stores (0: true) */
+    int64_t min, max;    /* CG_ARG_INT */
+    const char *choices; /* CG_ARG_CHOICE */
 } cg_option_spec;
+
+/* The storage of an option held in holder_type's field. */
+#define CG_OPTION_STORED_IN(holder_type, field)                                                    \
+    .offset = offsetof(holder_type, field), .size = sizeof(((holder_type *)0)->field)
+/* The storage of a run option: field of cg_options. */
+#define CG_OPTION_FIELD(field) CG_OPTION_STORED_IN(cg_options, field)
 
 /* --threads, declared alike by every command whose long scans it shares. */
 #define CG_THREADS_OPTION                                                                          \
     {                                                                                              \
-        CG_OPTION_THREADS, "threads", 'J', CG_ARG_INT, "T",                                        \
-            "share long scans among T threads (0: one a processor)", 0, 1024, NULL                 \
+        .name = "threads", .short_name = 'J', .arg = CG_ARG_INT, .arg_name = "T",                  \
+        .help = "long scans on T threads (0: one a processor)", CG_OPTION_FIELD(threads),          \
+        .def = 1, .min = 0, .max = 1024                                                            \
     }
 
-/* Default budget for a run's tables. */
+/* Default budget for a run's tables (a game may set its own). */
 #define CG_DEFAULT_MEMORY_LIMIT ((size_t)1 << 30)
+/* upto's default: "not set", each command's own (grundy 100, --misere 20). */
+#define CG_UPTO_UNSET UINT64_MAX
 
 /* Options a run is given; games read the ones they declare. */
 typedef struct cg_options {
     cg_output_mode output;
-    size_t memory_limit;      /* bytes the run may allocate for its tables, growth included */
+    size_t memory_limit;      /* bytes the run may allocate, growth included (0: the game's) */
     bool optimal;             /* domino: perfect play instead of the judge's question */
     int64_t max_number;       /* numbergame: upper bound M (0 = the game's default) */
-    uint64_t upto;            /* grundy: the last heap computed */
+    uint64_t upto;            /* grundy: the last heap computed (CG_UPTO_UNSET: the default) */
     bool computer_first;      /* play: the computer moves first */
     uint64_t case_number;     /* play: the case of a position file, from 1 */
     bool random_start;        /* play: start from a random position */
     uint64_t seed;            /* play: its seed; gen, stress: the first seed */
-    bool seed_given;          /* gen: the seed was chosen (stress: the runs use seed, seed+1...) */
     uint64_t cases;           /* gen: cases per input (0: the game's default) */
     bool hard;                /* gen: hard cases */
     bool edge;                /* gen: boundary cases */
@@ -156,7 +117,6 @@ typedef struct cg_options {
     const char *table;        /* treblecross: a checkpoint of 0.007's values, or NULL */
     cg_color_mode color_mode; /* as asked */
     bool color;               /* explanations may use ANSI colours (the caller resolves auto) */
-    uint64_t given[2];        /* bit id % 64 of word id / 64 for each option cg_option_set stored */
     bool misere;              /* grundy: misère play */
     bool sum;                 /* grundy --misere: the arguments are a sum's heaps */
     uint64_t terms;           /* grundy --misere: genus terms (0: the default) */
@@ -177,25 +137,74 @@ typedef struct cg_options {
     const char *markdown;    /* grundy --census: the table's file, or NULL */
     bool path_value;         /* path: also the value under perfect play */
     int path_to_move;        /* path, play path: 0 White (the problem's), 1 Black */
+#ifdef CGSOLVE_TEST_MADE_UP_OPTION
+    int64_t made_up_option; /* the test build's made-up option (HACKING.md) */
+#endif
 } cg_options;
 
-/* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,
- * seed 1, no extras. */
+/* Every option to its default: each declared option's def, every other
+ * field zero (memory_limit 0: the game's default). */
 void cg_options_init(cg_options *options);
 
 /* The threads options asks for, 0 resolved to the processors online. */
 unsigned cg_options_threads(const cg_options *options);
 
+/* The memory budget options asks for: memory_limit, or fallback when it is
+ * 0 (a game's default_memory, else CG_DEFAULT_MEMORY_LIMIT). */
+size_t cg_options_memory(const cg_options *options, size_t fallback);
+
+/* upto, or fallback when it is CG_UPTO_UNSET. */
+uint64_t cg_options_upto(const cg_options *options, uint64_t fallback);
+
 /* The options every game accepts (output, memory, colour), NULL-name ended. */
 extern const cg_option_spec cg_common_options[];
 
-/* Parse value (NULL for flags) as spec says and store it in options.
- * CG_ERR_USAGE with a message such as "'99' is not an integer from 2 to 56". */
+/* Call fn on every table of run options the library declares: the common
+ * ones, each command's, each game's (solving, generating). */
+void cg_each_option_table(void (*fn)(const cg_option_spec *table, void *context), void *context);
+
+/* The spec of table (NULL-name ended) called name: a long name, or a
+ * single letter for a short one; NULL if none. */
+const cg_option_spec *cg_option_find(const cg_option_spec *table, const char *name);
+
+/* The index of word among the '|'-separated words of choices ("a|b|c"),
+ * or -1 (also for NULL). */
+int cg_option_choice(const char *choices, const char *word);
+
+/* Parse value (NULL for flags) as spec says and store it in the struct
+ * holder (the type spec's storage was declared in). CG_ERR_USAGE with a
+ * message such as "'99' is not an integer from 2 to 56"; the messages
+ * describe the value, never the command line. */
+cg_status cg_option_store(void *holder, const cg_option_spec *spec, const char *value,
+                          cg_error *err);
+/* cg_option_store into run options. */
 cg_status cg_option_set(cg_options *options, const cg_option_spec *spec, const char *value,
                         cg_error *err);
 
-/* Whether cg_option_set stored option id. */
-bool cg_option_given(const cg_options *options, cg_option_id id);
+/* cg_option_set for a name/value pair as a caller spells it (the one-call
+ * API, the web page): a flag takes NULL or "", any other option a value.
+ * The messages name the option: "--max needs a value", "--optimal takes
+ * no value ('1' given)", "--max: '99' is not an integer from 2 to 56". */
+cg_status cg_option_apply(cg_options *options, const cg_option_spec *spec, const char *value,
+                          cg_error *err);
+
+/* Store spec's default into holder; every spec of table. */
+void cg_option_reset(void *holder, const cg_option_spec *spec);
+void cg_option_reset_table(void *holder, const cg_option_spec *table);
+
+/* The value holder holds for spec, written as the command line takes it
+ * ("100", "256M", "json", "2.5", a file name; "" for a flag that is set),
+ * NUL-terminated into text[0..size). False when it holds none: a flag not
+ * set, no text, a number outside the bounds (the "not set" default). */
+bool cg_option_format(const void *holder, const cg_option_spec *spec, char *text, size_t size);
+
+/* spec's default as cg_option_format writes it; false when it has none to
+ * show (a flag, no text, a default meaning "not set"). */
+bool cg_option_default(const cg_option_spec *spec, char *text, size_t size);
+
+/* Whether spec's declared storage fits its kind (a bool, a 32- or 64-bit
+ * integer, a double, a pointer): the unit tests check every table. */
+bool cg_option_spec_valid(const cg_option_spec *spec);
 
 #ifdef __cplusplus
 }

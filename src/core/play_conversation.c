@@ -882,7 +882,7 @@ cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *c
     c.rules = game->play;
     c.start = start;
     c.options = *options;
-    c.budget = cg_budget_make(options->memory_limit);
+    c.budget = cg_budget_make(cg_options_memory(options, 0));
     c.json = options->output == CG_OUTPUT_JSON;
     c.echo = echo;
     c.out = out;

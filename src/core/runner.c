@@ -176,8 +176,8 @@ static cg_status run_all(run *r, cg_scanner *in, cg_error *err) {
     const cg_game *game = r->game;
     const cg_options *options = r->options;
     r->file = cg_scanner_name(in);
-    bool use_default = !cg_option_given(options, CG_OPTION_MEMORY) && game->default_memory != 0;
-    r->budget = cg_budget_make(use_default ? game->default_memory : options->memory_limit);
+    /* memory_limit 0: the game's own default, else the global one */
+    r->budget = cg_budget_make(cg_options_memory(options, game->default_memory));
     r->state = calloc(1, game->state_size);
     if (r->state == NULL) {
         return cg_error_nomem(err, "starting the game");

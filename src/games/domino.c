@@ -544,9 +544,12 @@ static void close_run(void *state) {
 }
 
 static const cg_option_spec domino_options[] = {
-    {CG_OPTION_OPTIMAL, "optimal", 'o', CG_ARG_NONE, NULL, "who wins under perfect play", 0, 0,
-     NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "optimal",
+     .short_name = 'o',
+     .arg = CG_ARG_NONE,
+     .help = "who wins under perfect play",
+     CG_OPTION_FIELD(optimal)},
+    {.name = NULL},
 };
 
 const cg_game cg_game_domino = {

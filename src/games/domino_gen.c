@@ -154,9 +154,15 @@ void cg_domino_shrink_case(const char *text, size_t len, cg_strlist *candidates)
 }
 
 const cg_option_spec cg_domino_gen_options[] = {
-    {CG_OPTION_TILES, "tiles", 'i', CG_ARG_INT, "N", "tiles per hand, 1..14 (default 1..7)", 1,
-     CG_DOMINO_MAX_HAND, NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "tiles",
+     .short_name = 'i',
+     .arg = CG_ARG_INT,
+     .arg_name = "N",
+     .help = "tiles per hand, 1..14 (default 1..7)",
+     CG_OPTION_FIELD(tiles),
+     .min = 1,
+     .max = CG_DOMINO_MAX_HAND},
+    {.name = NULL},
 };
 
 /* The judge's input exactly: one case a line until '0'. */

@@ -208,9 +208,26 @@ static void close_run(void *state) {
 }
 
 static const cg_option_spec numbergame_options[] = {
-    {CG_OPTION_MAX, "max", 'M', CG_ARG_INT, "M", "play on the numbers 2..M (default 20)", 2,
-     CG_NUMBERGAME_MAX_MAX, NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "max",
+     .short_name = 'M',
+     .arg = CG_ARG_INT,
+     .arg_name = "M",
+     .help = "play on the numbers 2..M",
+     CG_OPTION_FIELD(max_number),
+     .def = CG_NUMBERGAME_DEFAULT_MAX,
+     .min = 2,
+     .max = CG_NUMBERGAME_MAX_MAX},
+#ifdef CGSOLVE_TEST_MADE_UP_OPTION /* HACKING.md, "Adding an option" */
+    {.name = "made-up-option",
+     .arg = CG_ARG_INT,
+     .arg_name = "N",
+     .help = "a made-up option of the test build",
+     CG_OPTION_FIELD(made_up_option),
+     .def = 7,
+     .min = 1,
+     .max = 99},
+#endif
+    {.name = NULL},
 };
 
 const cg_game cg_game_numbergame = {

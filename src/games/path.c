@@ -486,11 +486,17 @@ static void close_run(void *state) {
 }
 
 const cg_option_spec cg_path_options[] = {
-    {CG_OPTION_VALUE, "value", 0, CG_ARG_NONE, NULL,
-     "with --explain or --json: the value under perfect play", 0, 0, NULL},
-    {CG_OPTION_TO_MOVE, "to-move", 0, CG_ARG_CHOICE, "SIDE",
-     "the side to move for --value (default white)", 0, 0, "white|black"},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "value",
+     .arg = CG_ARG_NONE,
+     .help = "with --explain or --json: the value under perfect play",
+     CG_OPTION_FIELD(path_value)},
+    {.name = "to-move",
+     .arg = CG_ARG_CHOICE,
+     .arg_name = "SIDE",
+     .help = "the side to move for --value (default white)",
+     CG_OPTION_FIELD(path_to_move),
+     .choices = "white|black"},
+    {.name = NULL},
 };
 
 const cg_game cg_game_path = {

@@ -130,10 +130,24 @@ void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
 }
 
 const cg_option_spec cg_path_gen_options[] = {
-    {CG_OPTION_SIZE, "size", 'z', CG_ARG_INT, "N", "board side (default 1..8)", 1, 65535, NULL},
-    {CG_OPTION_FILL, "fill", 'l', CG_ARG_INT, "PERCENT",
-     "cells holding a stone, in percent (default 0..90)", 0, 100, NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "size",
+     .short_name = 'z',
+     .arg = CG_ARG_INT,
+     .arg_name = "N",
+     .help = "board side (default 1..8)",
+     CG_OPTION_FIELD(size),
+     .min = 1,
+     .max = 65535},
+    {.name = "fill",
+     .short_name = 'l',
+     .arg = CG_ARG_INT,
+     .arg_name = "PERCENT",
+     .help = "cells holding a stone, in percent (default 0..90)",
+     CG_OPTION_FIELD(fill),
+     .def = -1,
+     .min = 0,
+     .max = 100},
+    {.name = NULL},
 };
 
 /* The judge's input exactly: boards (N, a blank line, N rows of N cells, a

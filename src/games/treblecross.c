@@ -320,9 +320,12 @@ static void close_run(void *state) {
 
 static const cg_option_spec treblecross_options[] = {
     CG_THREADS_OPTION,
-    {CG_OPTION_TABLE, "table", 0, CG_ARG_TEXT, "FILE",
-     "start 0.007's values from a grundy checkpoint", 0, 0, NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "table",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "start 0.007's values from a grundy checkpoint",
+     CG_OPTION_FIELD(table)},
+    {.name = NULL},
 };
 
 const cg_game cg_game_treblecross = {

@@ -103,11 +103,24 @@ void cg_treblecross_shrink_case(const char *text, size_t len, cg_strlist *candid
 }
 
 const cg_option_spec cg_treblecross_gen_options[] = {
-    {CG_OPTION_LENGTH, "length", 'L', CG_ARG_INT, "L", "cells per board (default 3..40)", 3,
-     (int64_t)1 << 30, NULL},
-    {CG_OPTION_DENSITY, "density", 'x', CG_ARG_INT, "PERCENT",
-     "cells holding an X, in percent (default 0..30)", 0, 100, NULL},
-    {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
+    {.name = "length",
+     .short_name = 'L',
+     .arg = CG_ARG_INT,
+     .arg_name = "L",
+     .help = "cells per board (default 3..40)",
+     CG_OPTION_FIELD(length),
+     .min = 3,
+     .max = (int64_t)1 << 30},
+    {.name = "density",
+     .short_name = 'x',
+     .arg = CG_ARG_INT,
+     .arg_name = "PERCENT",
+     .help = "cells holding an X, in percent (default 0..30)",
+     CG_OPTION_FIELD(density),
+     .def = -1,
+     .min = 0,
+     .max = 100},
+    {.name = NULL},
 };
 
 /* The judge's input exactly: N, then N boards, one a line. */

@@ -571,7 +571,6 @@ static void gen_and_check_are_the_contest_tools(void **state) {
         cg_options_init(&options);
         options.cases = 4;
         options.seed = 7;
-        options.seed_given = true;
         options.hard = true;
         cg_strlist cases = CG_STRLIST_INIT;
         cg_error e;

@@ -2,7 +2,9 @@
 # The page's module calls (web/wasm_api.c) run natively against the built
 # library, under ASan and UBSan when the compiler has them: an input past
 # the old 1.25 MB wasm-stack limit, explanations, a million Grundy values
-# and a bad play position, each checked against the command line.
+# a bad play position, options given by name (as the page sends them) and
+# the option list the page draws its controls from, each checked against
+# the command line.
 # Usage: native_api.sh SOURCE_DIR CGSOLVE WORK_DIR
 set -euo pipefail
 src=$1
@@ -27,6 +29,14 @@ printf '5 7\n' > "$work/bad-position"
 "$work/native_api" explain gamecs "$work/big.in" > "$work/explain.answer"
 "$work/native_api" grundy 0.77 1000000 > "$work/grundy.answer"
 "$work/native_api" play numbergame "$work/bad-position" "$work/no-moves" > "$work/play.answer"
+examples=$src/examples
+"$exe" numbergame --max 12 "$examples/numbergame.in" > "$work/max.out"
+"$exe" domino --optimal "$examples/domino.in" > "$work/optimal.out"
+"$work/native_api" solve numbergame "$examples/numbergame.in" $'max=12\n' > "$work/max.answer"
+"$work/native_api" solve domino "$examples/domino.in" optimal > "$work/optimal.answer"
+"$work/native_api" solve numbergame "$examples/numbergame.in" max=99 > "$work/bad-max.answer"
+"$work/native_api" solve numbergame "$examples/numbergame.in" upto=5 > "$work/foreign.answer"
+"$work/native_api" games > "$work/games.answer"
 python3 - "$work" <<'PY'
 import json, sys
 work = sys.argv[1]
@@ -50,6 +60,20 @@ grundy = json.loads(read("grundy.answer"))
 check("grundy: a million values", grundy["ok"] and grundy["values"] == read("values.out"))
 play = json.loads(read("play.answer"))
 check("play: a bad position is an error", not play["ok"] and play["error"] != "", play)
-print(f"native api: {4 - failed} passed, {failed} failed")
+answer = lambda name: json.loads(read(f"{name}.answer"))
+check("options: max=12 is --max 12", answer("max")["judge"] == read("max.out"), answer("max"))
+check("options: optimal is --optimal", answer("optimal")["judge"] == read("optimal.out"))
+check("options: a bound names the option", answer("bad-max")["error"]
+      == "--max: '99' is not an integer from 2 to 56", answer("bad-max"))
+check("options: another command's is refused", not answer("foreign")["ok"]
+      and "upto" in answer("foreign")["error"], answer("foreign"))
+listed = {g["name"]: {o["name"]: o for o in g["options"]} for g in answer("games")["games"]}
+check("options: numbergame's --max from its declaration",
+      listed["numbergame"].get("max") == {"name": "max", "kind": "int", "help": "play on the numbers 2..M",
+                                          "default": "20", "min": 2, "max": 56}, listed["numbergame"])
+check("options: domino's --optimal", listed["domino"].get("optimal", {}).get("kind") == "flag")
+check("options: path's --to-move", listed["path"].get("to-move", {}).get("choices") == "white|black")
+check("options: no file names or threads", listed["treblecross"] == {}, listed["treblecross"])
+print(f"native api: {12 - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY
