@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "cgsolve/cgsolve.h"
+#include "core/cgsolve_internal.h"
 #include "core/grundy_table_internal.h"
 #include "core/misere_report_internal.h"
 
