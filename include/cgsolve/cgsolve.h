@@ -151,7 +151,8 @@ cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
                            cg_grundy_result *result, cg_api_error *err);
 void cg_grundy_result_free(cg_grundy_result *result);
 
-/* play's own options (first, case, random, seed), NULL-name ended. */
+/* play's own options (first, case, random, seed, level, misere),
+ * NULL-name ended. */
 extern const cg_option_spec cg_play_options[];
 
 /* A game played against the perfect opponent of `cgsolve play --json`. The
@@ -164,7 +165,9 @@ typedef struct cg_session cg_session;
  * GAME FILE` reads it; NULL for the usual start; for "grundy" the code and
  * heaps, "0.77 5 7") with the options of memory, the game's table and
  * cg_play_options. The events up to the first command (start, position, the
- * computer's first move) are ready to read. */
+ * computer's first move) are ready to read. The option "misere" (no value)
+ * opens a misère game, where whoever cannot move wins (for games that have
+ * misère play: grundy); its events carry "play":"misere". */
 cg_status cg_session_open(cg_session **session, const char *game, const char *position, size_t len,
                           const cg_call *call, cg_api_error *err);
 

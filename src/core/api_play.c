@@ -24,6 +24,8 @@ const cg_option_spec cg_play_options[] = {
      "seed of the random start and the computer's choices", 0, INT64_MAX, NULL},
     {CG_OPTION_LEVEL, "level", 'p', CG_ARG_CHOICE, "LEVEL",
      "computer's play: perfect (default), strong or casual", 0, 0, "perfect|strong|casual"},
+    {CG_OPTION_MISERE, "misere", 0, CG_ARG_NONE, NULL,
+     "misère play: whoever cannot move wins (grundy)", 0, 0, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
