@@ -103,7 +103,9 @@ static cg_status start(void *state, cg_scanner *position, const cg_options *opti
     while (st == CG_OK && position != NULL &&
            (st = cg_scan_at_end(position, &at_end, err)) == CG_OK && !at_end) {
         int64_t size;
-        st = cg_scan_int(position, "a heap size", 1, MAX_HEAP, &size, NULL, err);
+        st = s->misere ? cg_scan_int(position, "a heap size (misère play: heaps up to 40)", 1,
+                                     MAX_MISERE_HEAP, &size, NULL, err)
+                       : cg_scan_int(position, "a heap size", 1, MAX_HEAP, &size, NULL, err);
         if (st == CG_OK) {
             st = add_heap(s, size, err);
         }
@@ -488,10 +490,12 @@ static const cg_play_rules octal_play = {
              "(take K tokens from a heap, leaving the rest as one heap, none or "
              "two heaps). Whoever cannot move loses. 0.77 is Kayles, 0.07 Dawson's "
              "Kayles.\n",
-    .misere_intro = "An octal game on heaps, played misère: we take turns making a move the "
-                    "code allows (take K tokens from a heap, leaving the rest as one heap, "
-                    "none or two heaps). Whoever makes the last move LOSES: the player who "
-                    "cannot move wins. 0.3333 is misère Nim (heaps up to 40).\n",
+    .misere_intro =
+        "An octal game on heaps, played misère: we take turns making a move the "
+        "code allows (take K tokens from a heap, leaving the rest as one heap, "
+        "none or two heaps). Whoever makes the last move LOSES: the player who "
+        "cannot move wins. 0.333 is misère Nim on heaps up to 3 (a 3 for each size; heaps "
+        "up to 40).\n",
     .move_word = "",
     .move_help = "HEAP:TAKE or HEAP:TAKE:PART",
     .state_size = sizeof(play_state),
