@@ -8,14 +8,18 @@
  *       bad input ("<input>:L:C: ..."), "" if none
  *   cgw_explain(game, input, optimal, max) {"ok","json","error"}
  *       the --json lines (a second call, so the judge's output shows first)
- *   cgw_play(game, position, commands, first_computer, random, seed, level)
+ *   cgw_play(game, position, commands, first_computer, random, seed, level, misere)
  *       the `cgsolve play --json` events for the commands typed so far
  *       (one per line), {"ok","events","error"}; position is a position
  *       file's text ("" for the usual start; for grundy: "CODE HEAP...");
  *       random != 0 draws a random start; seed: that start's and the
- *       computer's choices' (as play --seed); level: perfect, strong, casual
+ *       computer's choices' (as play --seed); level: perfect, strong, casual;
+ *       misere != 0: misère play (as play --misere: whoever cannot move wins)
  *   cgw_grundy(code, upto)                 {"ok","json","values","error"}
  *       json: the --json line; values: G(0..upto), one a line
+ *   cgw_grundy_misere(code, upto)          {"ok","json","error"}
+ *       json: `grundy CODE --misere --upto N --json` (misère values, genus,
+ *       tameness of heaps 0..upto)
  *   cgw_games()                            the games, and which are playable */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +27,7 @@
 
 #include "cgsolve/cgsolve.h"
 #include "cgsolve/grundy_table.h"
+#include "cgsolve/misere_report.h"
 #include "cgsolve/play.h"
 
 /* Everything written to a memory stream, as a NUL-terminated string. */
@@ -60,6 +65,17 @@ static char *answer(bool ok, const char *const *keys, const char *const *values,
     return out.data; /* the caller frees it */
 }
 
+/* The answer of a call that wrote one capture: {"ok", key: what it wrote,
+ * "error": err's message when st failed}. The capture is closed and freed. */
+static char *answer_captured(cg_status st, const char *key, capture *written, const cg_error *err) {
+    capture_close(written);
+    const char *const keys[] = {key};
+    const char *values[] = {written->text};
+    char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err->message);
+    free(written->text);
+    return result;
+}
+
 static cg_status run(const cg_game *game, const char *input, const cg_options *options, FILE *out,
                      cg_error *err) {
     cg_scanner *scanner = NULL;
@@ -90,12 +106,7 @@ static char *solve_as(const char *name, const char *input, int optimal, int max,
     cg_error err;
     cg_error_clear(&err);
     cg_status st = run(game, input, &options, written.stream, &err);
-    capture_close(&written);
-    const char *const keys[] = {key};
-    const char *values[] = {written.text};
-    char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
-    free(written.text);
-    return result;
+    return answer_captured(st, key, &written, &err);
 }
 
 char *cgw_solve(const char *name, const char *input, int optimal, int max) {
@@ -107,7 +118,7 @@ char *cgw_explain(const char *name, const char *input, int optimal, int max) {
 }
 
 char *cgw_play(const char *name, const char *position, const char *commands, int computer_first,
-               int random_start, int seed, const char *level) {
+               int random_start, int seed, const char *level, int misere) {
     const cg_game *game = cg_find_game(name);
     game = game != NULL ? game : cg_find_play_only_game(name);
     if (game == NULL || game->play == NULL) {
@@ -124,6 +135,7 @@ char *cgw_play(const char *name, const char *position, const char *commands, int
     options.random_start = random_start != 0;
     options.seed = (uint64_t)seed;
     options.level = (int)chosen;
+    options.misere = misere != 0;
     options.memory_limit = (size_t)256 << 20;
     cg_play_start start = {position, strlen(position), "<position>"};
     capture events;
@@ -137,12 +149,7 @@ char *cgw_play(const char *name, const char *position, const char *commands, int
                      events.stream, &err);
     }
     cg_scanner_close(typed);
-    capture_close(&events);
-    static const char *const keys[] = {"events"};
-    const char *values[] = {events.text};
-    char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
-    free(events.text);
-    return result;
+    return answer_captured(st, "events", &events, &err);
 }
 
 char *cgw_grundy(const char *code, int upto) {
@@ -167,6 +174,31 @@ char *cgw_grundy(const char *code, int upto) {
     free(json.text);
     free(values.text);
     return result;
+}
+
+char *cgw_grundy_misere(const char *code, int upto) {
+    cg_options options;
+    cg_options_init(&options);
+    options.output = CG_OUTPUT_JSON;
+    options.misere = true;
+    /* --upto as the command line sets it (the misère table asks whether it
+     * was given) */
+    const cg_option_spec *spec = cg_grundy_options;
+    while (spec->id != CG_OPTION_UPTO) {
+        spec++;
+    }
+    char bound[24];
+    snprintf(bound, sizeof bound, "%d", upto);
+    cg_error err;
+    cg_error_clear(&err);
+    if (cg_option_set(&options, spec, bound, &err) != CG_OK) {
+        return answer(false, NULL, NULL, 0, err.message);
+    }
+    options.memory_limit = (size_t)512 << 20;
+    capture json;
+    capture_open(&json);
+    cg_status st = cg_write_misere(code, NULL, 0, &options, json.stream, &err);
+    return answer_captured(st, "json", &json, &err);
 }
 
 char *cgw_games(void) {

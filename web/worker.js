@@ -10,8 +10,9 @@ importScripts('cgsolve.js');
 const SIGNATURES = {
   cgw_solve: ['string', 'string', 'number', 'number'],
   cgw_explain: ['string', 'string', 'number', 'number'],
-  cgw_play: ['string', 'string', 'string', 'number', 'number', 'number', 'string'],
+  cgw_play: ['string', 'string', 'string', 'number', 'number', 'number', 'string', 'number'],
   cgw_grundy: ['string', 'number'],
+  cgw_grundy_misere: ['string', 'number'],
   cgw_games: [],
 };
 

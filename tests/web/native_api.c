@@ -13,8 +13,9 @@
 char *cgw_solve(const char *name, const char *input, int optimal, int max);
 char *cgw_explain(const char *name, const char *input, int optimal, int max);
 char *cgw_play(const char *name, const char *position, const char *commands, int computer_first,
-               int random_start, int seed, const char *level);
+               int random_start, int seed, const char *level, int misere);
 char *cgw_grundy(const char *code, int upto);
+char *cgw_grundy_misere(const char *code, int upto);
 void cgw_free(char *text);
 
 static char *slurp(const char *path) {
@@ -57,16 +58,19 @@ int main(int argc, char **argv) {
         free(input);
     } else if (argc == 4 && strcmp(argv[1], "grundy") == 0) {
         answer = cgw_grundy(argv[2], atoi(argv[3]));
+    } else if (argc == 4 && strcmp(argv[1], "grundy-misere") == 0) {
+        answer = cgw_grundy_misere(argv[2], atoi(argv[3]));
     } else if (argc == 5 && strcmp(argv[1], "play") == 0) {
         char *position = slurp(argv[3]);
         char *moves = slurp(argv[4]);
-        answer = cgw_play(argv[2], position, moves, 0, 0, 1, "perfect");
+        answer = cgw_play(argv[2], position, moves, 0, 0, 1, "perfect", 0);
         free(position);
         free(moves);
     } else {
         fprintf(
             stderr,
-            "usage: native_api solve|explain GAME FILE | grundy CODE UPTO | play GAME POS MOVES\n");
+            "usage: native_api solve|explain GAME FILE | grundy[-misere] CODE UPTO | play GAME POS "
+            "MOVES\n");
         return 2;
     }
     if (answer == NULL) {

@@ -2,7 +2,7 @@
 # The page's module calls (web/wasm_api.c) run natively against the built
 # library, under ASan and UBSan when the compiler has them: an input past
 # the old 1.25 MB wasm-stack limit, explanations, a million Grundy values
-# and a bad play position, each checked against the command line.
+# a bad play position and misère values, each checked against the command line.
 # Usage: native_api.sh SOURCE_DIR CGSOLVE WORK_DIR
 set -euo pipefail
 src=$1
@@ -27,6 +27,8 @@ printf '5 7\n' > "$work/bad-position"
 "$work/native_api" explain gamecs "$work/big.in" > "$work/explain.answer"
 "$work/native_api" grundy 0.77 1000000 > "$work/grundy.answer"
 "$work/native_api" play numbergame "$work/bad-position" "$work/no-moves" > "$work/play.answer"
+"$exe" grundy 0.07 --misere --upto 30 --json > "$work/misere.json"
+"$work/native_api" grundy-misere 0.07 30 > "$work/misere.answer"
 python3 - "$work" <<'PY'
 import json, sys
 work = sys.argv[1]
@@ -50,6 +52,9 @@ grundy = json.loads(read("grundy.answer"))
 check("grundy: a million values", grundy["ok"] and grundy["values"] == read("values.out"))
 play = json.loads(read("play.answer"))
 check("play: a bad position is an error", not play["ok"] and play["error"] != "", play)
-print(f"native api: {4 - failed} passed, {failed} failed")
+misere = json.loads(read("misere.answer"))
+check("grundy --misere: the command line's JSON", misere["ok"] and misere["json"] == read("misere.json"),
+      misere.get("error"))
+print(f"native api: {5 - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY
