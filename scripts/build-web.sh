@@ -17,7 +17,7 @@ emcc -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -I"$ou
     src/core/*.c src/games/*.c web/wasm_api.c \
     -sMODULARIZE=1 -sEXPORT_NAME=createCgsolve -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 \
     -sENVIRONMENT=web,worker,node -sEXIT_RUNTIME=0 \
-    -sEXPORTED_FUNCTIONS=_cgw_solve,_cgw_explain,_cgw_play,_cgw_grundy,_cgw_games,_cgw_free,_malloc,_free \
+    -sEXPORTED_FUNCTIONS=_cgw_solve,_cgw_explain,_cgw_play,_cgw_grundy,_cgw_grundy_misere,_cgw_games,_cgw_free,_malloc,_free \
     -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8,lengthBytesUTF8 \
     -o web/cgsolve.js
 cp examples/*.in web/examples/

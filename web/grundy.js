@@ -5,6 +5,7 @@
 import { $, ask, make, makeSvg, showError } from './common.js';
 
 export const MAX_UPTO = 5000000; // the page's own limit: 20 MB of values
+export const MAX_MISERE_UPTO = 40; // misère: wild heaps past this cost minutes each
 const POINTS = 2000; // above this many heaps in view, one bar per pixel column
 const ROW = 26; // px of a table row (10 values)
 
@@ -72,6 +73,11 @@ export function setUpGrundy() {
 }
 
 async function compute() {
+  if ($('grundy-misere').checked) {
+    await computeMisere();
+    return;
+  }
+  $('grundy-misere-results').hidden = true;
   const upto = Math.floor(Number($('grundy-upto').value));
   if (!(upto >= 0 && upto <= MAX_UPTO)) {
     showError($('grundy-error'), `Choose a heap from 0 to ${MAX_UPTO.toLocaleString('en')}.`);
@@ -113,6 +119,47 @@ async function compute() {
   drawRows();
   setRange(0, values.length - 1);
   window.cgGrundyTimings.drawn = (performance.now() - received) / 1000;
+}
+
+// Misère play: each heap's misère value, normal value, genus and tameness,
+// as `cgsolve grundy CODE --misere --upto N --json` gives them.
+async function computeMisere() {
+  $('grundy-results').hidden = true;
+  const upto = Math.floor(Number($('grundy-upto').value));
+  if (!(upto >= 0 && upto <= MAX_MISERE_UPTO)) {
+    showError($('grundy-error'), `In misère play, choose a heap from 0 to ${MAX_MISERE_UPTO}.`);
+    $('grundy-misere-results').hidden = true;
+    return;
+  }
+  let result;
+  try {
+    result = await ask('cgw_grundy_misere', [$('grundy-code').value.trim(), upto]);
+  } catch {
+    showError($('grundy-error'), 'Cancelled.');
+    return;
+  }
+  showError($('grundy-error'), result.ok ? '' : result.error || 'the solver gave no answer');
+  $('grundy-misere-results').hidden = !result.ok;
+  $('grundy-summary').textContent = '';
+  if (!result.ok || typeof result.json !== 'string') return;
+  const a = JSON.parse(result.json).analysis;
+  $('grundy-summary').textContent =
+    `${a.code}, misère play: G−(0..${a.upto}) and the genus over ${a.terms} terms; ` +
+    (a.first_wild === null ? `every heap up to ${a.upto} is tame` : `the first wild heap is ${a.first_wild}`) +
+    `; checksum ${a.checksum}.`;
+  $('grundy-misere-rows').replaceChildren(
+    ...a.heaps.map((h) =>
+      make(
+        'tr',
+        { class: h.tame ? 'tame' : 'wild', 'data-heap': h.heap },
+        make('th', { scope: 'row', text: String(h.heap) }),
+        make('td', { class: 'misere-value', text: String(h.misere) }),
+        make('td', { text: String(h.normal) }),
+        make('td', { class: 'genus', text: h.genus }),
+        make('td', { text: h.tame ? 'tame' : 'wild' }),
+      ),
+    ),
+  );
 }
 
 const plotWidthOf = (svg) => Math.max(320, Math.min(1100, Math.round(svg.getBoundingClientRect().width) || 800));

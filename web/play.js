@@ -18,6 +18,7 @@ export function setUpPlay() {
     const isOctal = $('play-game').value === 'grundy';
     $('code-label').hidden = !isOctal;
     $('heaps-label').hidden = !isOctal;
+    $('misere-label').hidden = !isOctal;
   });
   // a seed of its own for each page, so games differ unless one is typed
   $('seed').value = String(1 + Math.floor(Math.random() * 99999));
@@ -55,11 +56,16 @@ function newGame() {
   game = {
     name,
     position,
-    settings: optionLines($('play-settings')),
     level: $('level').value,
+    misere: name === 'grundy' && $('play-misere').checked, // whoever cannot move wins
     moves: [],
     redo: [],
   };
+  // The misère box counts only for the game that has misère play.
+  game.settings = optionLines($('play-settings'))
+    .split('\n')
+    .filter((line) => line !== 'misere' || game.misere)
+    .join('\n');
   current = null;
   advance();
 }
@@ -81,10 +87,12 @@ export function describeValue(value) {
   if (value.grundy !== undefined) {
     text += `: Grundy value ${value.grundy} left`;
     if (!value.why && value.components && value.components.length > 1) text += ` (${value.components.join(' ⊕ ')})`;
+  } else if (value.misere !== undefined) {
+    text += `: misère value ${value.misere} left`;
   } else if (value.remoteness !== undefined) {
     text +=
       value.remoteness === 0 ? ', the game ends' : ` in ${value.remoteness} move${value.remoteness === 1 ? '' : 's'}`;
-  } else if (value.measure === 'unknown') {
+  } else if (value.measure === 'unknown' && !(game && game.misere)) {
     text += ' (measure not computed within the memory budget)';
   }
   if (value.why) text += ` — ${value.why}`;
@@ -125,7 +133,8 @@ async function advance(extra) {
   let lastComputerMove = null;
   let lastComputerTurn = -1;
   for (const event of events) {
-    if (event.event === 'start') rules = event.rules;
+    if (event.event === 'start')
+      rules = (event.play === 'misere' ? 'Misère play: whoever cannot move WINS. ' : '') + event.rules;
     if (event.event === 'position') {
       position = event;
       if (Array.isArray(event.move_values)) game.hasMoveValues = true;
@@ -180,11 +189,12 @@ async function advance(extra) {
 }
 
 function outcomeText(over) {
+  const rule = over.play === 'misere' ? ' (misère: whoever cannot move wins)' : '';
   return over.winner === 'you'
-    ? 'Game over: you win!'
+    ? `Game over${rule}: you win!`
     : over.winner === 'computer'
-      ? 'Game over: the computer wins.'
-      : 'Game over: nobody wins.';
+      ? `Game over${rule}: the computer wins.`
+      : `Game over${rule}: nobody wins.`;
 }
 
 // The value of each legal move, by its name: from move_values, else from

@@ -14,6 +14,9 @@
  *       file's text ("" for the usual start; for grundy: "CODE HEAP...")
  *   cgw_grundy(code, upto)             {"ok","json","values","error"}
  *       json: the --json line; values: G(0..upto), one a line
+ *   cgw_grundy_misere(code, upto)      {"ok","json","error"}
+ *       json: `grundy CODE --misere --upto N --json` (misère values, genus,
+ *       tameness of heaps 0..upto)
  *   cgw_games()                        the games, which are playable, and
  *       each one's own options from their declarations (name, kind, help,
  *       default, bounds, choices) for the page to draw its controls from;
@@ -27,9 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cgsolve_internal.h"
-#include "core/game_internal.h"
+#include "cgsolve/cgsolve.h"
 #include "core/grundy_table_internal.h"
+#include "core/misere_report_internal.h"
 #include "core/play_internal.h"
 
 /* Everything written to a memory stream, as a NUL-terminated string. */
@@ -97,6 +100,17 @@ static cg_status set_by_name(cg_options *options, const cg_option_spec *const *t
         line = next;
     }
     return CG_OK;
+}
+
+/* The answer of a call that wrote one capture: {"ok", key: what it wrote,
+ * "error": err's message when st failed}. The capture is closed and freed. */
+static char *answer_captured(cg_status st, const char *key, capture *written, const cg_error *err) {
+    capture_close(written);
+    const char *const keys[] = {key};
+    const char *values[] = {written->text};
+    char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err->message);
+    free(written->text);
+    return result;
 }
 
 static cg_status run(const cg_game *game, const char *input, const cg_options *options, FILE *out,
@@ -245,6 +259,27 @@ char *cgw_grundy(const char *code, int upto) {
     free(json.text);
     free(values.text);
     return result;
+}
+
+char *cgw_grundy_misere(const char *code, int upto) {
+    cg_options options;
+    cg_options_init(&options);
+    options.output = CG_OUTPUT_JSON;
+    options.misere = true;
+    /* --upto as the command line sets it, by its declaration */
+    char text[32];
+    snprintf(text, sizeof text, "upto=%d", upto);
+    const cg_option_spec *const tables[] = {cg_grundy_options, NULL};
+    cg_error err;
+    cg_error_clear(&err);
+    if (set_by_name(&options, tables, text, &err) != CG_OK) {
+        return answer(false, NULL, NULL, 0, err.message);
+    }
+    options.memory_limit = (size_t)512 << 20;
+    capture json;
+    capture_open(&json);
+    cg_status st = cg_write_misere(code, NULL, 0, &options, json.stream, &err);
+    return answer_captured(st, "json", &json, &err);
 }
 
 char *cgw_games(void) {

@@ -12,6 +12,7 @@ const SIGNATURES = {
   cgw_explain: ['string', 'string', 'string'],
   cgw_play: ['string', 'string', 'string', 'string'],
   cgw_grundy: ['string', 'number'],
+  cgw_grundy_misere: ['string', 'number'],
   cgw_games: [],
 };
 

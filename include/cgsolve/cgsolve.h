@@ -146,8 +146,11 @@ typedef struct cg_session cg_session;
 /* Start game from position[0..len) (a position file's bytes as `cgsolve play
  * GAME FILE` reads it; NULL for the usual start; for "grundy" the code and
  * heaps, "0.77 5 7") with the options memory, the game's own and play's
- * (first, case, random, seed). The events up to the first command (start, position, the
- * computer's first move) are ready to read. */
+ * (first, case, random, seed, level, misere). The events up to the first
+ * command (start, position, the computer's first move) are ready to read.
+ * The option "misere" (no value) opens a misère game, where whoever cannot
+ * move wins (for games that have misère play: grundy); its events carry
+ * "play":"misere". */
 CG_API cg_status cg_session_open(cg_session **session, const char *game, const char *position,
                                  size_t len, const cg_call *call, cg_api_error *err);
 

@@ -51,6 +51,10 @@ const cg_option_spec cg_play_options[] = {
      .help = "computer's play: perfect (default), strong or casual",
      CG_OPTION_FIELD(level),
      .choices = "perfect|strong|casual"},
+    {.name = "misere",
+     .arg = CG_ARG_NONE,
+     .help = "misère play: whoever cannot move wins (grundy)",
+     CG_OPTION_FIELD(misere)},
     {.name = NULL},
 };
 

@@ -40,7 +40,8 @@ typedef enum cg_play_end {
 typedef enum cg_play_measure {
     CG_MEASURE_UNKNOWN = 0, /* not to be had within the run's memory budget, or not defined */
     CG_MEASURE_GRUNDY,      /* impartial games: the Grundy value of the position left */
-    CG_MEASURE_REMOTENESS   /* moves to the end under perfect play (GamesmanOne's remoteness) */
+    CG_MEASURE_REMOTENESS,  /* moves to the end under perfect play (GamesmanOne's remoteness) */
+    CG_MEASURE_MISERE       /* misère play: the misère Grundy value G- of the position (0: P) */
 } cg_play_measure;
 
 /* At most this many components are kept per value; the rest are counted. */
@@ -105,9 +106,15 @@ cg_status cg_play_remoteness(const cg_state_graph *graph, cg_memo *memo, uint64_
 
 /* Playing one position after another against a perfect opponent. Moves are
  * strings written as a person types them. Unless `end` says otherwise, play
- * is normal: a player with no legal move has lost, so the last mover wins. */
+ * is normal: a player with no legal move has lost, so the last mover wins.
+ * Under the misère end rule (options->misere, for games with a misere_intro)
+ * it is the other way round: the player left without a move has won; the
+ * game reads options->misere at start and values its moves accordingly. */
 typedef struct cg_play_rules {
-    const char *intro;     /* the rules and how one wins, a few lines */
+    const char *intro; /* the rules and how one wins, a few lines */
+    /* Optional: the rules under misère play (whoever cannot move wins);
+     * NULL: the game is played under the normal end rule only. */
+    const char *misere_intro;
     const char *move_word; /* what a move is called: "cell", "number" */
     const char *move_help; /* what to type, for the prompt */
     size_t state_size;     /* the core allocates the state, zeroed */

@@ -7,6 +7,7 @@
 #include "core/buf_internal.h"
 #include "core/grundy_table_internal.h"
 #include "core/misere_quotient_internal.h"
+#include "core/misere_settle_internal.h"
 #include "core/report_internal.h"
 
 #define MAX_SUM 64 /* heaps in a sum on the command line */
@@ -205,41 +206,19 @@ static cg_status parse_heaps(const char *const *args, size_t count, size_t *heap
 
 /* The outcome and winning moves of the sum: by the tame rule or search,
  * else, when that is past the budget and the heaps are small enough, by the
- * proven quotient of heaps up to the largest. */
-static cg_status settle_sum(cg_misere_solver *s, const cg_octal_code *code, const size_t *heaps,
-                            size_t count, bool *p, const char **method, move_text *m, size_t *wins,
-                            cg_error *err) {
-    cg_misere_method how = CG_MISERE_BY_SEARCH;
-    cg_status st = cg_misere_is_p(s, heaps, count, p, &how, err);
+ * proven quotient of heaps up to the largest (misere_settle.h). */
+static cg_status settle_sum(cg_misere_solver *s, const size_t *heaps, size_t count, bool *p,
+                            const char **method, move_text *m, size_t *wins, cg_error *err) {
+    cg_misere_settler settler;
+    cg_misere_settler_init(&settler, s);
+    cg_misere_how how = CG_SETTLED_BY_SEARCH;
+    cg_status st = cg_misere_settle_is_p(&settler, heaps, count, p, &how, err);
     if (st == CG_OK) {
-        st = cg_misere_winning_moves(s, heaps, count, write_move, m, wins, err);
+        st = cg_misere_settle_moves(&settler, heaps, count, write_move, m, wins, &how, err);
     }
-    size_t largest = 0;
-    for (size_t i = 0; i < count; i++) {
-        largest = heaps[i] > largest ? heaps[i] : largest;
-    }
-    if (st == CG_OK) {
-        *method = how == CG_MISERE_BY_TAME_RULE ? "tame-rule" : "search";
-        return CG_OK;
-    }
-    cg_buf_clear(m->text); /* moves written before the search gave up */
-    m->written = 0;
-    if (st != CG_ERR_LIMIT || largest > CG_QUOTIENT_MAX_HEAPS) {
-        return st;
-    }
-    cg_misere_quotient q;
-    cg_error why;
-    if (cg_misere_quotient_build(s, largest, 65535, 4000000, &q, &why) != CG_OK) {
-        char first[CG_ERROR_MESSAGE_MAX];
-        snprintf(first, sizeof first, "%s", err->message);
-        return cg_error_set(err, st, "%s; nor by the quotient of heaps up to %zu: %s", first,
-                            largest, why.message);
-    }
-    *p = cg_misere_quotient_is_p(&q, heaps, count);
-    *method = "quotient";
-    cg_misere_quotient_winning_moves(&q, code, heaps, count, write_move, m, wins);
-    cg_misere_quotient_free(&q);
-    return CG_OK;
+    *method = cg_misere_how_name(how);
+    cg_misere_settler_free(&settler);
+    return st;
 }
 
 static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const size_t *heaps,
@@ -249,7 +228,7 @@ static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const
     cg_buf moves = CG_BUF_INIT;
     move_text m = {&moves, NULL, 0};
     size_t wins = 0;
-    cg_status st = settle_sum(s, code, heaps, count, &p, &method, &m, &wins, err);
+    cg_status st = settle_sum(s, heaps, count, &p, &method, &m, &wins, err);
     if (st != CG_OK) {
         cg_buf_free(&moves);
         return st;

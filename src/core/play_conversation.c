@@ -29,6 +29,7 @@ typedef struct conversation {
     bool values_ready; /* values are the current position's */
     cg_rng rng;        /* the computer's choices */
     bool human_first;
+    bool misere;     /* the end rule: the player left without a move wins */
     bool state_open; /* the state is set up (and must be closed) */
 } conversation;
 
@@ -143,6 +144,9 @@ static void report_value(cg_report *event, const cg_play_values *values, const c
     } else if (v->measure == CG_MEASURE_REMOTENESS) {
         cg_report_string(event, "measure", "remoteness");
         cg_report_int(event, "remoteness", (int64_t)v->amount);
+    } else if (v->measure == CG_MEASURE_MISERE) {
+        cg_report_string(event, "measure", "misere");
+        cg_report_int(event, "misere", (int64_t)v->amount);
     } else {
         cg_report_string(event, "measure", "unknown");
     }
@@ -223,6 +227,8 @@ static void say_position_value(conversation *c) {
         write_nim_sum(&c->values, v, &c->text);
     } else if (v->measure == CG_MEASURE_REMOTENESS) {
         cg_buf_printf(&c->text, ", %llu moves from the end", (unsigned long long)v->amount);
+    } else if (v->measure == CG_MEASURE_MISERE) {
+        cg_buf_printf(&c->text, ", misère value %llu", (unsigned long long)v->amount);
     }
     cg_buf_puts(&c->text, ".\n");
 }
@@ -288,22 +294,33 @@ static cg_status say_values(conversation *c, bool best_only, cg_error *err) {
 
 /* ---- the events --------------------------------------------------------- */
 
+/* The end rule, in the events of a misère game only ("play":"misere"). */
+static void say_end_rule(conversation *c, cg_report *event) {
+    if (c->misere) {
+        cg_report_string(event, "play", "misere");
+    }
+}
+
 static void say_start(conversation *c) {
+    const char *intro = c->misere ? c->rules->misere_intro : c->rules->intro;
     if (c->json) {
         cg_report event;
         event_open(c, &event, "start");
-        cg_report_string(&event, "rules", c->rules->intro != NULL ? c->rules->intro : "");
+        cg_report_string(&event, "rules", intro != NULL ? intro : "");
         cg_report_string(&event, "first", who(c->human_first));
+        say_end_rule(c, &event);
         event_close(c, &event);
     } else {
-        cg_buf_printf(&c->text, "%s%s move first. Type 'help' for the commands.\n",
-                      c->rules->intro != NULL ? c->rules->intro : "", c->human_first ? "You" : "I");
+        cg_buf_printf(&c->text, "%s%s%s move first. Type 'help' for the commands.\n",
+                      c->misere ? "Misère play: whoever cannot move WINS.\n" : "",
+                      intro != NULL ? intro : "", c->human_first ? "You" : "I");
     }
 }
 
 static void describe(conversation *c, cg_report *event) {
     cg_report_open_object(event, "state");
     cg_report_string(event, "kind", c->game->name);
+    say_end_rule(c, event);
     if (c->rules->describe != NULL) {
         c->rules->describe(c->state, event);
     }
@@ -383,13 +400,15 @@ static void say_over(conversation *c, const char *winner) {
         cg_report event;
         event_open(c, &event, "over");
         cg_report_string(&event, "winner", winner);
+        say_end_rule(c, &event);
         cg_report_text_buf(&event, "board", &board);
         describe(c, &event);
         event_close(c, &event);
         cg_buf_free(&board);
         return;
     }
-    cg_buf_puts(&c->text, "Game over: ");
+    cg_buf_puts(&c->text,
+                c->misere ? "Game over (misère: whoever cannot move wins): " : "Game over: ");
     if (strcmp(winner, "nobody") == 0) {
         cg_buf_puts(&c->text, "nobody wins.\n");
     } else {
@@ -825,12 +844,13 @@ static cg_status computer_turn(conversation *c, cg_error *err) {
     return st;
 }
 
-/* The game ended: who won. */
+/* The game ended: who won. Normal play: the last mover; misère play: the
+ * player left without a move. */
 static const char *winner(conversation *c) {
     if (c->rules->end != NULL && c->rules->end(c->state) == CG_PLAY_NOBODY_WON) {
         return "nobody";
     }
-    return human_to_move(c) ? "computer" : "you"; /* the last mover won */
+    return human_to_move(c) != c->misere ? "computer" : "you";
 }
 
 /* After the end: another game, or the end of the input. CG_OK when a new
@@ -891,6 +911,10 @@ cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *c
     /* The choices' own stream, apart from the random start's. */
     c.rng = cg_rng_make(options->seed ^ UINT64_C(0x9e3779b97f4a7c15));
     c.human_first = !options->computer_first;
+    c.misere = options->misere;
+    if (c.misere && c.rules->misere_intro == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "%s has no misère play", game->name);
+    }
     c.state = calloc(1, c.rules->state_size);
     if (c.state == NULL) {
         return cg_error_nomem(err, "starting the game");
@@ -901,6 +925,14 @@ cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *c
         return st;
     }
     c.state_open = true;
+    /* The first position's values before anything is said: a position the
+     * game cannot value (a misère sum past the budget) is refused. */
+    if ((st = need_values(&c, err)) != CG_OK) {
+        c.rules->close(c.state);
+        cg_play_values_free(&c.values);
+        free(c.state);
+        return st;
+    }
     say_start(&c);
     while (st == CG_OK) {
         st = cg_play_list(c.rules->legal_moves, c.state, &c.scratch, err);

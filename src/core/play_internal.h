@@ -16,7 +16,10 @@
  *   {"event":"over","game":G,"winner":"you"|"computer"|"nobody"}
  *   {"event":"abandoned","game":G}
  *
- * legal_moves are written exactly as they are to be typed. */
+ * legal_moves are written exactly as they are to be typed. Under misère
+ * play (options->misere, for games whose rules have a misere_intro) the
+ * player left without a move wins, and start, over and the state carry
+ * "play":"misere". */
 #ifndef CGSOLVE_PLAY_H
 #define CGSOLVE_PLAY_H
 

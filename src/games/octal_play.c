@@ -2,17 +2,25 @@
  * HEAP...`. A move takes K tokens from heap H and leaves the rest as one
  * heap or none ("H:K"), or as two heaps A and B = rest - A with A <= B
  * ("H:K:A"), as the code's digit for K allows. Perfect play from Grundy
- * values: a move wins when the nim-sum of the heaps it leaves is 0. */
+ * values: a move wins when the nim-sum of the heaps it leaves is 0. Under
+ * misère play (--misere) a move wins when the sum it leaves is a misère
+ * P-position, as the misère library settles it (misere_settle.h: the tame
+ * rule, search, or a proven quotient); a sum it cannot settle within its
+ * budget ends the game with the reason, never a guess. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/octal_engine_internal.h"
-#include "core/octal_internal.h"
-#include "core/rng_internal.h"
 #include "games/octal_play_internal.h"
+#include "core/misere_report_internal.h"
+#include "core/misere_settle_internal.h"
+#include "core/octal_internal.h"
+#include "core/octal_engine_internal.h"
+#include "core/rng_internal.h"
 
 #define MAX_HEAPS 64
 #define MAX_HEAP 5000 /* Grundy values are computed O(n^2): up to here, at once */
+/* Misère: the quotients' reach; wild heaps much larger cost minutes each. */
+#define MAX_MISERE_HEAP CG_QUOTIENT_MAX_HEAPS
 
 typedef struct play_state {
     cg_octal_code code;
@@ -20,18 +28,41 @@ typedef struct play_state {
     bool values_ready;
     size_t heap[MAX_HEAPS];
     size_t count;
+    bool misere;
+    cg_misere_solver *solver;   /* misère only */
+    cg_misere_settler *settler; /* misère only: the solver, and a quotient once needed */
 } play_state;
 
-static cg_status prepare(play_state *s, const cg_octal_code *code, cg_budget *budget) {
+static cg_status prepare(play_state *s, const cg_octal_code *code, const cg_options *options,
+                         cg_budget *budget, cg_error *err) {
     s->code = *code;
     cg_octal_engine_init(&s->values, code, CG_ENGINE_AUTO, budget);
     s->values_ready = true;
+    s->misere = options->misere;
+    if (!s->misere) {
+        return CG_OK;
+    }
+    /* One genus term: tameness needs only (G+, G-). */
+    cg_status st = cg_misere_new(code, 1, budget, &s->solver, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_misere_set_node_limit(s->solver, options->positions != 0 ? options->positions
+                                                                : CG_MISERE_DEFAULT_POSITIONS);
+    if ((s->settler = malloc(sizeof *s->settler)) == NULL) {
+        return cg_error_nomem(err, "the misère solver");
+    }
+    cg_misere_settler_init(s->settler, s->solver);
     return CG_OK;
 }
 
 static cg_status add_heap(play_state *s, int64_t size, cg_error *err) {
     if (s->count == MAX_HEAPS) {
         return cg_error_set(err, CG_ERR_INPUT, "at most %d heaps", MAX_HEAPS);
+    }
+    if (s->misere && size > MAX_MISERE_HEAP) {
+        return cg_error_set(err, CG_ERR_INPUT, "misère play takes heaps up to %d, not %lld",
+                            MAX_MISERE_HEAP, (long long)size);
     }
     s->heap[s->count++] = (size_t)size;
     return cg_octal_engine_extend(&s->values, (size_t)size, err);
@@ -40,7 +71,6 @@ static cg_status add_heap(play_state *s, int64_t size, cg_error *err) {
 /* The position: the code, then the heap sizes (Kayles 5 7 9 when none). */
 static cg_status start(void *state, cg_scanner *position, const cg_options *options,
                        cg_budget *budget, cg_error *err) {
-    (void)options;
     play_state *s = state;
     cg_octal_code code;
     const char *text = "0.77";
@@ -66,12 +96,16 @@ static cg_status start(void *state, cg_scanner *position, const cg_options *opti
                                     text);
         }
     }
-    prepare(s, &code, budget);
+    if ((st = prepare(s, &code, options, budget, err)) != CG_OK) {
+        return st;
+    }
     bool at_end = position == NULL;
     while (st == CG_OK && position != NULL &&
            (st = cg_scan_at_end(position, &at_end, err)) == CG_OK && !at_end) {
         int64_t size;
-        st = cg_scan_int(position, "a heap size", 1, MAX_HEAP, &size, NULL, err);
+        st = s->misere ? cg_scan_int(position, "a heap size (misère play: heaps up to 40)", 1,
+                                     MAX_MISERE_HEAP, &size, NULL, err)
+                       : cg_scan_int(position, "a heap size", 1, MAX_HEAP, &size, NULL, err);
         if (st == CG_OK) {
             st = add_heap(s, size, err);
         }
@@ -86,13 +120,11 @@ static cg_status start(void *state, cg_scanner *position, const cg_options *opti
 /* Kayles on two to four heaps of 1 to 12. */
 static cg_status start_random(void *state, uint64_t seed, const cg_options *options,
                               cg_budget *budget, cg_error *err) {
-    (void)options;
     play_state *s = state;
     cg_octal_code code;
     cg_octal_parse("0.77", &code, NULL);
-    prepare(s, &code, budget);
+    cg_status st = prepare(s, &code, options, budget, err);
     cg_rng rng = cg_rng_make(seed);
-    cg_status st = CG_OK;
     for (uint64_t k = 2 + cg_rng_below(&rng, 3); st == CG_OK && k > 0; k--) {
         st = add_heap(s, 1 + (int64_t)cg_rng_below(&rng, 12), err);
     }
@@ -104,7 +136,7 @@ static void show(void *state, size_t columns, cg_buf *out) {
     const play_state *s = state;
     char name[CG_OCTAL_MAX_DIGITS + 4];
     cg_octal_format(&s->code, name, sizeof name);
-    cg_buf_printf(out, "  %s heaps:", name);
+    cg_buf_printf(out, "  %s heaps%s:", name, s->misere ? " (misère)" : "");
     for (size_t i = 0; i < s->count; i++) {
         cg_buf_printf(out, "  %zu:[%zu]", i + 1, s->heap[i]);
     }
@@ -169,6 +201,142 @@ static void list_one(const play_state *s, octal_move m, void *context) {
     }
 }
 
+/* ---- misère play ------------------------------------------------------- */
+
+/* The heaps move m leaves (its parts in place of its heap), into out. */
+static size_t heaps_after(const play_state *s, octal_move m, size_t *out) {
+    size_t n = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        if (i != m.at) {
+            out[n++] = s->heap[i];
+            continue;
+        }
+        if (m.left > 0) {
+            out[n++] = m.left;
+        }
+        if (m.right > 0) {
+            out[n++] = m.right;
+        }
+    }
+    return n;
+}
+
+/* What the misère library says of a sum: P or N, how, and G- when tame. */
+typedef struct misere_verdict {
+    bool p, tame;
+    cg_misere_how how;
+    uint32_t value;
+} misere_verdict;
+
+static cg_status misere_settle(const play_state *s, const size_t *heaps, size_t count,
+                               misere_verdict *v, cg_error *err) {
+    cg_status st = cg_misere_settle_is_p(s->settler, heaps, count, &v->p, &v->how, err);
+    v->tame = st == CG_OK && v->how == CG_SETTLED_BY_TAME_RULE;
+    v->value = v->p ? 0 : 1;
+    if (v->tame) {
+        cg_misere_method method;
+        st = cg_misere_value(s->solver, heaps, count, 0, 0, &v->value, &method, err);
+    }
+    return st;
+}
+
+/* "1 1 3: misère value 1 (tame rule)", or "... an N-position (search)". */
+static void misere_why(const size_t *heaps, size_t count, const misere_verdict *v, cg_buf *out) {
+    for (size_t i = 0; i < count; i++) {
+        cg_buf_printf(out, "%s%zu", i > 0 ? " " : "", heaps[i]);
+    }
+    cg_buf_puts(out, count == 0 ? "no heap" : "");
+    if (v->tame) {
+        cg_buf_printf(out, ": misère value %u (tame rule)", v->value);
+    } else {
+        cg_buf_printf(out, ": a%s-position (misère, by %s)", v->p ? " P" : "n N",
+                      cg_misere_how_name(v->how));
+    }
+}
+
+/* Each move's verdict, in the order of legal_moves; fn is told each. */
+typedef struct misere_walk {
+    cg_status status;
+    cg_error *err;
+    void (*fn)(struct misere_walk *walk, const play_state *s, octal_move m, const size_t *heaps,
+               size_t count, const misere_verdict *v);
+    cg_strlist *moves;
+    cg_play_values *values;
+} misere_walk;
+
+static void misere_one(const play_state *s, octal_move m, void *context) {
+    misere_walk *w = context;
+    if (w->status != CG_OK) {
+        return;
+    }
+    size_t heaps[MAX_HEAPS + 1];
+    size_t count = heaps_after(s, m, heaps);
+    misere_verdict v;
+    w->status = misere_settle(s, heaps, count, &v, w->err);
+    if (w->status == CG_OK) {
+        w->fn(w, s, m, heaps, count, &v);
+    }
+}
+
+static void misere_winning_one(misere_walk *w, const play_state *s, octal_move m,
+                               const size_t *heaps, size_t count, const misere_verdict *v) {
+    (void)s, (void)heaps, (void)count;
+    if (v->p) {
+        char text[64];
+        write_move(m, text, sizeof text);
+        cg_strlist_addf(w->moves, "%s", text);
+    }
+}
+
+static void misere_value_one(misere_walk *w, const play_state *s, octal_move m, const size_t *heaps,
+                             size_t count, const misere_verdict *v) {
+    (void)s;
+    char text[64];
+    write_move(m, text, sizeof text);
+    cg_play_value *value =
+        cg_play_values_add(w->values, text, v->p ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS);
+    if (value != NULL && v->tame) {
+        value->measure = CG_MEASURE_MISERE;
+        value->amount = v->value;
+    }
+    cg_buf why = CG_BUF_INIT;
+    cg_buf_puts(&why, "it leaves ");
+    misere_why(heaps, count, v, &why);
+    cg_play_values_why(w->values, "%s", why.data != NULL ? why.data : "");
+    w->values->failed |= cg_buf_failed(&why);
+    cg_buf_free(&why);
+}
+
+static cg_status misere_values(play_state *s, cg_play_values *values, cg_error *err) {
+    misere_verdict v;
+    cg_status st = misere_settle(s, s->heap, s->count, &v, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    values->position.outcome = v.p ? CG_OUTCOME_LOSS : CG_OUTCOME_WIN;
+    if (v.tame) {
+        values->position.measure = CG_MEASURE_MISERE;
+        values->position.amount = v.value;
+    }
+    misere_walk w = {CG_OK, err, misere_value_one, NULL, values};
+    each_move(s, misere_one, &w);
+    return w.status;
+}
+
+/* A misère sum the library cannot settle within its budget is refused with
+ * the reason (CG_ERR_LIMIT: the core's outcomes-only fallback asks
+ * winning_moves, which refuses it the same way). */
+static cg_status misere_refusal(cg_status st, cg_error *err) {
+    if (st == CG_ERR_LIMIT && err != NULL) {
+        char reason[CG_ERROR_MESSAGE_MAX];
+        snprintf(reason, sizeof reason, "%s", err->message);
+        return cg_error_set(err, CG_ERR_LIMIT, "cannot settle this misère position: %s", reason);
+    }
+    return st;
+}
+
+/* ---- the moves and their values ------------------------------------------ */
+
 static cg_status legal_moves(void *state, cg_strlist *moves, cg_error *err) {
     (void)err;
     lister l = {moves, false, 0};
@@ -177,7 +345,12 @@ static cg_status legal_moves(void *state, cg_strlist *moves, cg_error *err) {
 }
 
 static cg_status winning_moves(void *state, cg_strlist *moves, cg_error *err) {
-    (void)err;
+    const play_state *s = state;
+    if (s->misere) {
+        misere_walk w = {CG_OK, err, misere_winning_one, moves, NULL};
+        each_move(s, misere_one, &w);
+        return misere_refusal(w.status, err);
+    }
     lister l = {moves, true, nim_sum(state)};
     each_move(state, list_one, &l);
     return CG_OK;
@@ -256,8 +429,10 @@ static void value_one(const play_state *s, octal_move m, void *context) {
 }
 
 static cg_status move_values(void *state, cg_play_values *values, cg_error *err) {
-    (void)err;
     play_state *s = state;
+    if (s->misere) {
+        return misere_refusal(misere_values(s, values, err), err);
+    }
     cg_play_value *position = &values->position;
     cg_play_value_grundy(position, values);
     for (size_t i = 0; i < s->count; i++) {
@@ -274,6 +449,9 @@ static void describe(void *state, cg_report *report) {
     char name[CG_OCTAL_MAX_DIGITS + 4];
     cg_octal_format(&s->code, name, sizeof name);
     cg_report_string(report, "code", name);
+    if (s->misere) {
+        cg_report_bool(report, "misere", true);
+    }
     cg_report_open_list(report, "heaps");
     for (size_t i = 0; i < s->count; i++) {
         cg_report_int(report, NULL, (int64_t)s->heap[i]);
@@ -300,6 +478,11 @@ static void close_play(void *state) {
     if (s->values_ready) {
         cg_octal_engine_free(&s->values);
     }
+    if (s->settler != NULL) {
+        cg_misere_settler_free(s->settler);
+        free(s->settler);
+    }
+    cg_misere_free(s->solver);
 }
 
 static const cg_play_rules octal_play = {
@@ -307,6 +490,12 @@ static const cg_play_rules octal_play = {
              "(take K tokens from a heap, leaving the rest as one heap, none or "
              "two heaps). Whoever cannot move loses. 0.77 is Kayles, 0.07 Dawson's "
              "Kayles.\n",
+    .misere_intro =
+        "An octal game on heaps, played misère: we take turns making a move the "
+        "code allows (take K tokens from a heap, leaving the rest as one heap, "
+        "none or two heaps). Whoever makes the last move LOSES: the player who "
+        "cannot move wins. 0.333 is misère Nim on heaps up to 3 (a 3 for each size; heaps "
+        "up to 40).\n",
     .move_word = "",
     .move_help = "HEAP:TAKE or HEAP:TAKE:PART",
     .state_size = sizeof(play_state),

@@ -273,5 +273,24 @@ check("pipe: hint event at once", hint is not None and '"event":"hint"' in hint,
 proc.stdin.close()
 proc.wait(timeout=TIMEOUT)
 
+# Misère Nim (0.33333: heaps up to 5) on a terminal: the rule is shown, the computer wins
+# by leaving an odd number of 1-heaps (1 5: only 2:5, leaving one 1), and
+# the player who cannot move is the winner.
+child = spawn("play", "grundy", "0.33333", "1", "1", "5", "--misere", "--seed", "3")
+expect(child, "play misere: the rule is shown", r"Misère play: whoever cannot move WINS\.")
+expect(child, "play misere: the heaps say misère", r"0\.33333 heaps \(misère\):  1:\[1\]  2:\[1\]  3:\[5\]")
+expect(child, "play misere: first prompt", "Your move")
+child.sendline("hint")
+expect(child, "play misere: the hint takes the big heap to 1",
+       r"Winning moves:\r\n  3:4  win   it leaves 1 1 1: misère value 0 \(tame rule\)")
+child.sendline("1:1")
+expect(child, "play misere: the computer leaves one 1-heap", r"I play 2:5 \(it leaves you a losing")
+expect(child, "play misere: one heap of 1 left", r"0\.33333 heaps \(misère\):  1:\[1\]\r\n")
+child.sendline("1:1")
+expect(child, "play misere: whoever cannot move wins: the computer",
+       r"Game over \(misère: whoever cannot move wins\): I win\.")
+child.sendline("quit")
+child.expect(pexpect.EOF)
+
 print(f"pty: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

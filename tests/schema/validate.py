@@ -246,6 +246,8 @@ SESSIONS = [
     (["treblecross"], "3\n\x00\n"),
     (["numbergame", "--max", "5"], "2\nvalues\nhistory\nnew\n"),
     (["path", "--seed", "2"], "hint\nvalues\nb2\nc3\nhistory\nquit\n"),
+    (["grundy", "0.33333", "1", "1", "5", "--misere", "--seed", "3"], "hint\n1:1\nvalues\n1:1\n"),
+    (["grundy", "0.77", "2", "6", "--misere", "--seed", "1"], "values\n1:1\n1:1\n1:1\n1:1\n"),
 ]
 for args, typed in SESSIONS:
     out = run(["play", "--json", *args], typed)
@@ -272,6 +274,41 @@ for args, typed in SESSIONS:
         check(f"play {args}: a NUL ends with error then abandoned",
               [e["event"] for e in events[-2:]] == ["error", "abandoned"] and out.returncode == 1,
               str([e["event"] for e in events[-3:]]))
+
+# Misère play: every event says so, values follow the misère library, and
+# the player who cannot move is the winner (0.33333 is Nim on heaps <= 5:
+# on 1 1 5 the only winning move leaves 1 1 1; after 1:1, the computer's
+# 2:5 leaves one 1-heap, which the human must take).
+events = [json.loads(line) for line in run(["play", "--json", "grundy", "0.33333", "1", "1", "5",
+                                            "--misere", "--seed", "3"], "1:1\n1:1\n").stdout.decode().splitlines()]
+kinds = [e["event"] for e in events]
+check("play --misere: start, over and every state say misère",
+      events[0].get("play") == "misere" and events[-1].get("play") == "misere" and
+      all(e["state"].get("play") == "misere" and e["state"].get("misere") is True
+          for e in events if "state" in e), str(events[0]))
+first = next(e for e in events if e["event"] == "position")
+wins = [v["move"] for v in first["move_values"] if v["outcome"] == "win"]
+check("play --misere: on 1 1 5 the one winning move leaves 1 1 1, G- 0; the position's G- is 5",
+      wins == ["3:4"] and first["value"] == {"outcome": "win", "measure": "misere", "misere": 5} and
+      first["move_values"][5]["misere"] == 0, str(first["move_values"]))
+computer = [e["move"] for e in events if e["event"] == "move" and e["by"] == "computer"]
+check("play --misere: the computer leaves an odd number of 1-heaps", computer == ["2:5"], str(computer))
+check("play --misere: the human took the last token and lost",
+      kinds[-1] == "over" and events[-1]["winner"] == "computer", str(events[-1]))
+events = [json.loads(line) for line in run(["play", "--json", "grundy", "0.33333", "2",
+                                            "--misere"], "1:1\n").stdout.decode().splitlines()]
+check("play --misere: the computer, forced to take the last token, loses",
+      events[-1]["event"] == "over" and events[-1]["winner"] == "you" and
+      [e["move"] for e in events if e["event"] == "move"] == ["1:1", "1:1"], str(events[-1]))
+normal = run(["play", "--json", "grundy", "0.33333", "1"], "1:1\n").stdout.decode().splitlines()
+check("play (normal): taking the last token wins, and no play field",
+      json.loads(normal[-1])["winner"] == "you" and '"play"' not in "".join(normal), normal[-1])
+refused = run(["play", "treblecross", "--misere"], "")
+check("play --misere: a game without misère play is refused",
+      refused.returncode == 2 and b"treblecross has no mis" in refused.stderr, str(refused.stderr))
+refused = run(["play", "grundy", "0.77", "41", "--misere"], "")
+check("play --misere: heaps above 40 are refused with the reason",
+      refused.returncode == 2 and b"heaps up to 40" in refused.stderr, str(refused.stderr))
 
 # Seeded games repeat byte for byte: the computer at every level, JSON and text.
 for args in (["--json", "treblecross", "--level", "casual"], ["--json", "numbergame", "--level", "strong"],

@@ -527,6 +527,39 @@ static void sessions_follow_cg_play(void **state) {
     session_follows_cg_play("grundy", "0.07 9", true, 30); /* a game without options of its own */
 }
 
+/* The option "misere" opens a misère game, as `play --misere`: on Nim
+ * (heaps up to 3) 1 1 3 the computer, moving first, leaves 1 1 1 (3:2); after
+ * the human's 1:1 and its own, the human must take the last token, and the
+ * computer, left without a move, wins. A game without misère play is refused. */
+static void a_session_plays_misere(void **state) {
+    (void)state;
+    cg_session *session;
+    cg_api_error err;
+    cg_option_value options[] = {{"misere", NULL}, {"first", "computer"}};
+    cg_call call = {options, 2, NULL, false, NULL, NULL};
+    assert_int_equal(cg_session_open(&session, "grundy", "0.333 1 1 3", 11, &call, &err), CG_OK);
+    cg_text events;
+    assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
+    assert_non_null(strstr(events.data, "\"event\":\"start\""));
+    assert_non_null(strstr(events.data, "\"play\":\"misere\""));
+    assert_non_null(strstr(events.data, "\"by\":\"computer\",\"move\":\"3:2\""));
+    cg_text_free(&events);
+    assert_int_equal(cg_session_send(session, "1:1", &err), CG_OK);
+    assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
+    assert_null(strstr(events.data, "\"event\":\"over\"")); /* the computer took one */
+    cg_text_free(&events);
+    assert_int_equal(cg_session_send(session, "1:1", &err), CG_OK);
+    assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
+    assert_non_null(
+        strstr(events.data, "\"event\":\"over\",\"winner\":\"computer\",\"play\":\"misere\""));
+    cg_text_free(&events);
+    cg_session_close(session);
+    cg_call treblecross = {options, 1, NULL, false, NULL, NULL};
+    assert_int_not_equal(cg_session_open(&session, "treblecross", NULL, 0, &treblecross, &err),
+                         CG_OK);
+    assert_non_null(strstr(err.message, "no misère play"));
+}
+
 static void closing_a_game_in_play_abandons_it(void **state) {
     (void)state;
     cg_session *session;
@@ -636,6 +669,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(grundy_stops_and_resumes),
         cmocka_unit_test(sessions_follow_cg_play),
         cmocka_unit_test(closing_a_game_in_play_abandons_it),
+        cmocka_unit_test(a_session_plays_misere),
         cmocka_unit_test(gen_and_check_are_the_contest_tools),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,6 +16,7 @@ char *cgw_explain(const char *name, const char *input, const char *options);
 char *cgw_play(const char *name, const char *position, const char *commands, const char *options);
 char *cgw_games(void);
 char *cgw_grundy(const char *code, int upto);
+char *cgw_grundy_misere(const char *code, int upto);
 void cgw_free(char *text);
 
 static char *slurp(const char *path) {
@@ -60,6 +61,8 @@ int main(int argc, char **argv) {
         answer = cgw_games();
     } else if (argc == 4 && strcmp(argv[1], "grundy") == 0) {
         answer = cgw_grundy(argv[2], atoi(argv[3]));
+    } else if (argc == 4 && strcmp(argv[1], "grundy-misere") == 0) {
+        answer = cgw_grundy_misere(argv[2], atoi(argv[3]));
     } else if (argc == 5 && strcmp(argv[1], "play") == 0) {
         char *position = slurp(argv[3]);
         char *moves = slurp(argv[4]);
@@ -69,7 +72,7 @@ int main(int argc, char **argv) {
     } else {
         fprintf(stderr,
                 "usage: native_api solve|explain GAME FILE [OPTIONS] | games | grundy CODE UPTO"
-                " | play GAME POS MOVES\n");
+                " | grundy-misere CODE UPTO | play GAME POS MOVES\n");
         return 2;
     }
     if (answer == NULL) {

@@ -2,9 +2,9 @@
 # The page's module calls (web/wasm_api.c) run natively against the built
 # library, under ASan and UBSan when the compiler has them: an input past
 # the old 1.25 MB wasm-stack limit, explanations, a million Grundy values
-# a bad play position, options given by name (as the page sends them) and
-# the option list the page draws its controls from, each checked against
-# the command line.
+# a bad play position, misère values, options given by name (as the page
+# sends them) and the option list the page draws its controls from, each
+# checked against the command line.
 # Usage: native_api.sh SOURCE_DIR CGSOLVE WORK_DIR
 set -euo pipefail
 src=$1
@@ -37,6 +37,8 @@ examples=$src/examples
 "$work/native_api" solve numbergame "$examples/numbergame.in" max=99 > "$work/bad-max.answer"
 "$work/native_api" solve numbergame "$examples/numbergame.in" upto=5 > "$work/foreign.answer"
 "$work/native_api" games > "$work/games.answer"
+"$exe" grundy 0.07 --misere --upto 30 --json > "$work/misere.json"
+"$work/native_api" grundy-misere 0.07 30 > "$work/misere.answer"
 python3 - "$work" <<'PY'
 import json, sys
 work = sys.argv[1]
@@ -74,6 +76,9 @@ check("options: numbergame's --max from its declaration",
 check("options: domino's --optimal", listed["domino"].get("optimal", {}).get("kind") == "flag")
 check("options: path's --to-move", listed["path"].get("to-move", {}).get("choices") == "white|black")
 check("options: no file names or threads", listed["treblecross"] == {}, listed["treblecross"])
-print(f"native api: {12 - failed} passed, {failed} failed")
+misere = json.loads(read("misere.answer"))
+check("grundy --misere: the command line's JSON", misere["ok"] and misere["json"] == read("misere.json"),
+      misere.get("error"))
+print(f"native api: {13 - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY

@@ -318,6 +318,85 @@ async function testGrundy(page) {
   check('grundy: works again after a cancel', true);
 }
 
+// Misère play as a person uses it: the Grundy tab's misère box gives each
+// heap's misère value, genus and tameness as `grundy --misere` does; the
+// Play tab plays misère Nim (0.33333: heaps up to 5) from 1 1 5, where the
+// computer leaves one 1-heap and wins when the human takes the last token.
+async function testMisere(page) {
+  await page.click('#tab-grundy');
+  await page.fill('#grundy-code', '0.77');
+  await page.fill('#grundy-upto', '12');
+  await page.check('#grundy-misere');
+  await page.click('#grundy-button');
+  await page.waitForFunction(() => document.getElementById('grundy-summary').textContent.includes('misère play'));
+  await idle(page);
+  const cli = JSON.parse(run(['grundy', '0.77', '--misere', '--upto', '12', '--json'])).analysis;
+  const rows = await page.$$eval('#grundy-misere-rows tr', (trs) =>
+    trs.map((tr) => [...tr.children].map((cell) => cell.textContent)),
+  );
+  check(
+    "misère: the Grundy tab's values, genus and tameness are grundy --misere's",
+    rows.length === 13 &&
+      rows.every(
+        (r, n) =>
+          r[0] === String(n) &&
+          r[1] === String(cli.heaps[n].misere) &&
+          r[2] === String(cli.heaps[n].normal) &&
+          r[3] === cli.heaps[n].genus &&
+          r[4] === (cli.heaps[n].tame ? 'tame' : 'wild'),
+      ),
+    `(${JSON.stringify(rows.slice(0, 6))})`,
+  );
+  const summary = await text(page, '#grundy-summary');
+  check(
+    'misère: the summary names the first wild heap and the checksum',
+    summary.includes(`first wild heap is ${cli.first_wild}`) && summary.includes(cli.checksum),
+    `(${summary})`,
+  );
+  check('misère: the normal-play plot is hidden', await page.$eval('#grundy-results', (n) => n.hidden));
+  await page.screenshot({ path: path.join(artifacts, 'grundy-misere.png'), fullPage: true });
+  await page.uncheck('#grundy-misere');
+
+  await page.click('#tab-play');
+  await page.selectOption('#play-game', 'grundy');
+  await page.fill('#code', '0.33333');
+  await page.fill('#heaps', '1 1 5');
+  await page.selectOption('#first', '0');
+  await page.selectOption('#level', 'perfect');
+  await page.check('#play-misere');
+  await page.click('#new-game');
+  await idle(page);
+  const rules = await text(page, '#rules');
+  check(
+    'misère: the Play tab shows the rule',
+    rules.startsWith('Misère play: whoever cannot move WINS.'),
+    `(${rules})`,
+  );
+  const move = async (heap, chosen) => {
+    await page.click(`#drawn-board .heap[data-heap="${heap}"]`);
+    await page.click(`#drawn-board [data-move="${chosen}"]`);
+    await idle(page);
+  };
+  await move('1', '1:1');
+  const log = await page.$$eval('#log li', (items) => items.map((li) => li.textContent));
+  check(
+    'misère: the computer leaves an odd number of 1-heaps',
+    log.length === 2 && log[1].startsWith('The computer: 2:5'),
+    `(${log})`,
+  );
+  const heaps = await page.$$eval('#drawn-board .heap', (nodes) => nodes.length);
+  check('misère: one heap is left', heaps === 1, `(${heaps})`);
+  await move('1', '1:1');
+  const outcome = await text(page, '#outcome');
+  check(
+    'misère: taking the last token loses: the computer wins',
+    outcome === 'Game over (misère: whoever cannot move wins): the computer wins.',
+    `(${outcome})`,
+  );
+  await page.screenshot({ path: path.join(artifacts, 'play-misere.png'), fullPage: true });
+  await page.uncheck('#play-misere');
+}
+
 // Tabs: arrows, Home and End move the selection; one tab in the Tab order.
 async function testTabs(page) {
   await page.focus('#tab-solve');
@@ -458,7 +537,7 @@ async function main() {
     }
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
     // WEB_PARTS=grundy,phone runs only those parts (while working on them)
-    const parts = (process.env.WEB_PARTS || 'labels,tabs,solve,big,play,grundy,phone').split(',');
+    const parts = (process.env.WEB_PARTS || 'labels,tabs,solve,big,play,grundy,misere,phone').split(',');
     const PARTS = {
       labels: () => testLabels(page),
       tabs: () => testTabs(page),
@@ -469,6 +548,7 @@ async function main() {
         await testPlay(page, { check, run, artifacts, idle, text, checkContrast });
       },
       grundy: () => testGrundy(page),
+      misere: () => testMisere(page),
       phone: () => testPhone(browser, url),
     };
     for (const part of parts) {
