@@ -524,14 +524,14 @@ static cg_status new_game(conversation *c, cg_error *err) {
 
 /* A command done: the event with its one field, or the sentence naming it. */
 static void say_done(conversation *c, const char *name, const char *key, const char *value,
-                     const char *sentence) {
+                     const char *before, const char *after) {
     if (c->json) {
         cg_report event;
         event_open(c, &event, name);
         cg_report_string(&event, key, value);
         event_close(c, &event);
     } else {
-        cg_buf_printf(&c->text, sentence, value);
+        cg_buf_printf(&c->text, "%s%s%s", before, value, after);
     }
 }
 
@@ -569,7 +569,7 @@ static void save(conversation *c, const char *path) {
     if (st != CG_OK) {
         say_error(c, "save", why.message);
     } else {
-        say_done(c, "saved", "file", path, "Saved the position to %s.\n");
+        say_done(c, "saved", "file", path, "Saved the position to ", ".\n");
     }
 }
 
@@ -580,7 +580,7 @@ static void set_level(conversation *c, const char *name) {
         return;
     }
     c->options.level = (int)level;
-    say_done(c, "level", "level", name, "I now play at level %s.\n");
+    say_done(c, "level", "level", name, "I now play at level ", ".\n");
 }
 
 /* Read one command. CG_END at the end of the input. A read error or a NUL

@@ -172,6 +172,20 @@ static bool is_space(unsigned char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/* Both format their message like printf (checked where it is written). */
+static cg_status located(const cg_scanner *s, uint64_t line, uint64_t column, cg_error *err,
+                         cg_status status, const char *format, va_list args)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 0)))
+#endif
+    ;
+static cg_status error_here(const cg_scanner *s, cg_error *err, cg_status status,
+                            const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
 static cg_status located(const cg_scanner *s, uint64_t line, uint64_t column, cg_error *err,
                          cg_status status, const char *format, va_list args) {
     char detail[CG_ERROR_MESSAGE_MAX];
