@@ -111,6 +111,8 @@ void cli_print_exit_codes(FILE *out);
 /* Report a failed fopen of path by the command what (errno still set):
  * EXIT_LIMIT when memory ran out, EXIT_IO with the reason otherwise. */
 int cli_cannot_open(const char *what, const char *path);
+/* The same for a file that could not be opened or written for writing. */
+int cli_cannot_write(const char *what, const char *path);
 
 /* The exit code of a library status, and reporting a library failure. */
 int cli_exit_code(cg_status st);
