@@ -25,23 +25,49 @@
 #include "cgsolve/grundy_table.h"
 #include "cgsolve/play.h"
 
-/* Everything written to a memory stream, as a NUL-terminated string. */
+/* The calls the worker makes (exported by scripts/build-web.sh). */
+char *cgw_solve(const char *name, const char *input, int optimal, int max);
+char *cgw_explain(const char *name, const char *input, int optimal, int max);
+char *cgw_play(const char *name, const char *position, const char *commands, int computer_first,
+               int random_start, int seed, const char *level);
+char *cgw_grundy(const char *code, int upto);
+char *cgw_games(void);
+void cgw_free(char *text);
+
+/* Everything written to a memory stream, as a NUL-terminated string;
+ * failed when the stream could not be opened or grown. */
 typedef struct capture {
     FILE *stream;
     char *text;
     size_t len;
+    bool failed;
 } capture;
 
 static void capture_open(capture *c) {
     c->text = NULL;
     c->len = 0;
     c->stream = open_memstream(&c->text, &c->len);
+    c->failed = c->stream == NULL;
 }
 
 static void capture_close(capture *c) {
-    if (c->stream != NULL) {
-        fclose(c->stream);
+    if (c->stream != NULL && fclose(c->stream) != 0) {
+        c->failed = true;
     }
+}
+
+/* The report rendered as a malloc'd JSON string, or NULL when memory ran out
+ * (the page then says the module gave no answer). Frees the report. */
+static char *rendered(cg_report *report) {
+    cg_buf out = CG_BUF_INIT;
+    cg_report_render_json(report, &out);
+    bool failed = cg_buf_failed(&out) || cg_report_failed(report);
+    cg_report_free(report);
+    if (failed) {
+        cg_buf_free(&out);
+        return NULL;
+    }
+    return out.data; /* the caller frees it */
 }
 
 /* {"ok": ..., key: value, ..., "error": ...} as a malloc'd string. */
@@ -54,10 +80,7 @@ static char *answer(bool ok, const char *const *keys, const char *const *values,
         cg_report_string(&report, keys[i], values[i] != NULL ? values[i] : "");
     }
     cg_report_string(&report, "error", error != NULL ? error : "");
-    cg_buf out = CG_BUF_INIT;
-    cg_report_render_json(&report, &out);
-    cg_report_free(&report);
-    return out.data; /* the caller frees it */
+    return rendered(&report);
 }
 
 static cg_status run(const cg_game *game, const char *input, const cg_options *options, FILE *out,
@@ -89,8 +112,10 @@ static char *solve_as(const char *name, const char *input, int optimal, int max,
     capture_open(&written);
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = run(game, input, &options, written.stream, &err);
+    cg_status st = written.failed ? cg_error_nomem(&err, "capturing the answers")
+                                  : run(game, input, &options, written.stream, &err);
     capture_close(&written);
+    st = st == CG_OK && written.failed ? cg_error_nomem(&err, "capturing the answers") : st;
     const char *const keys[] = {key};
     const char *values[] = {written.text};
     char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
@@ -131,13 +156,16 @@ char *cgw_play(const char *name, const char *position, const char *commands, int
     cg_scanner *typed = NULL;
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = cg_scanner_open_memory(&typed, commands, strlen(commands), "<moves>", &err);
+    cg_status st =
+        events.failed ? cg_error_nomem(&err, "capturing the events")
+                      : cg_scanner_open_memory(&typed, commands, strlen(commands), "<moves>", &err);
     if (st == CG_OK) {
         st = cg_play(game, position[0] != '\0' ? &start : NULL, typed, &options, false,
                      events.stream, &err);
     }
     cg_scanner_close(typed);
     capture_close(&events);
+    st = st == CG_OK && events.failed ? cg_error_nomem(&err, "capturing the events") : st;
     static const char *const keys[] = {"events"};
     const char *values[] = {events.text};
     char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
@@ -158,9 +186,14 @@ char *cgw_grundy(const char *code, int upto) {
     cg_grundy_hooks hooks = {NULL, NULL, values.stream};
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = cg_write_grundy_table(code, &options, json.stream, &hooks, &err);
+    cg_status st = json.failed || values.failed
+                       ? cg_error_nomem(&err, "capturing the values")
+                       : cg_write_grundy_table(code, &options, json.stream, &hooks, &err);
     capture_close(&json);
     capture_close(&values);
+    st = st == CG_OK && (json.failed || values.failed)
+             ? cg_error_nomem(&err, "capturing the values")
+             : st;
     static const char *const keys[] = {"json", "values"};
     const char *texts[] = {json.text, values.text};
     char *result = answer(st == CG_OK, keys, texts, 2, st == CG_OK ? "" : err.message);
@@ -182,10 +215,7 @@ char *cgw_games(void) {
         cg_report_close(&report);
     }
     cg_report_close(&report);
-    cg_buf out = CG_BUF_INIT;
-    cg_report_render_json(&report, &out);
-    cg_report_free(&report);
-    return out.data;
+    return rendered(&report);
 }
 
 void cgw_free(char *text) {
