@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cgsolve/grundy_table.h"
+#include "cgsolve/hash.h"
 #include "cgsolve/octal_engine.h"
 
 #define MAGIC "cgsolve-grundy 1"
