@@ -293,6 +293,12 @@ cg_status cg_path_pairing(const char *cells, size_t n, char attacker, bool *foun
     if (n == 0 || !cg_size_mul(n, n, &count) || count >= UINT32_MAX / 8 || n > 4096) {
         return cg_error_set(err, CG_ERR_LIMIT, "a board of side %zu is too large", n);
     }
+    for (size_t c = 0; c < count; c++) {
+        if (cells[c] != 'W' && cells[c] != 'B' && cells[c] != 'U') {
+            return cg_error_set(err, CG_ERR_INPUT,
+                                "cg_path_pairing: cell %zu (from 0) is not W, B or U", c);
+        }
+    }
     wall_scratch w;
     cg_status st = scratch_make(&w, n, err);
     if (st != CG_OK) {

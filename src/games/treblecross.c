@@ -137,6 +137,16 @@ static cg_status find_stretches(cg_treblecross_result *r, const char *board, siz
 
 cg_status cg_treblecross_solve(cg_treblecross_solver *solver, const char *board, size_t len,
                                cg_error *err) {
+    if (solver == NULL || board == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_treblecross_solve: NULL %s",
+                            solver == NULL ? "solver" : "board");
+    }
+    size_t offset;
+    const char *reason;
+    if (!cg_treblecross_valid(board, len, &offset, &reason)) {
+        return cg_error_set(err, CG_ERR_INPUT, "cg_treblecross_solve: cell %zu (from 0): %s",
+                            offset, reason);
+    }
     cg_treblecross_result *r = &solver->result;
     r->move_count = 0;
     r->stretch_count = 0;
