@@ -99,7 +99,7 @@ int cli_print_help(const cli *c, FILE *out) {
             fprintf(out, "\n%s", cmd->details);
         }
     }
-    if (strcmp(cmd->name, "play") == 0) {
+    if (cmd->playable_games) {
         fputs("Playable:", out);
         for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
             if ((*game)->play != NULL) {
@@ -156,7 +156,7 @@ static void option_cases(FILE *out, const char *before_name, const char *after_n
         fprintf(out, "%s%s%s", before_name, cmd->name, after_name);
         cli_each_option(cmd, NULL, option_words, out);
         if (cmd->takes_game) {
-            bool playing = strcmp(cmd->name, "play") == 0;
+            bool playing = cmd->playable_games;
             for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
                 if (playing && (*game)->play == NULL) {
                     continue;
