@@ -871,7 +871,11 @@ static cg_status after_end(conversation *c, cg_scanner *commands, cg_error *err)
 cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *commands,
                   const cg_options *options, bool echo, FILE *out, cg_error *err) {
     if (game == NULL || commands == NULL || options == NULL || out == NULL) {
-        return cg_error_set(err, CG_ERR_INTERNAL, "cg_play: missing argument");
+        return cg_error_set(err, CG_ERR_USAGE, "cg_play: NULL %s",
+                            game == NULL       ? "game"
+                            : commands == NULL ? "commands"
+                            : options == NULL  ? "options"
+                                               : "output");
     }
     if (game->play == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "%s cannot be played", game->name);

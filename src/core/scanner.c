@@ -59,6 +59,10 @@ static cg_status open_common(cg_scanner **out, const char *name, cg_error *err) 
 }
 
 cg_status cg_scanner_open_stream(cg_scanner **out, FILE *stream, const char *name, cg_error *err) {
+    if (out == NULL || stream == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_scanner_open_stream: NULL %s",
+                            out == NULL ? "scanner" : "stream");
+    }
     cg_status st = open_common(out, name, err);
     if (st != CG_OK) {
         return st;
@@ -77,6 +81,10 @@ cg_status cg_scanner_open_stream(cg_scanner **out, FILE *stream, const char *nam
 
 cg_status cg_scanner_open_memory(cg_scanner **out, const void *data, size_t len, const char *name,
                                  cg_error *err) {
+    if (out == NULL || (data == NULL && len > 0)) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_scanner_open_memory: NULL %s",
+                            out == NULL ? "scanner" : "data");
+    }
     cg_status st = open_common(out, name, err);
     if (st != CG_OK) {
         return st;

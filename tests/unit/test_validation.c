@@ -3,7 +3,8 @@
  * CG_ERR_USAGE naming it, a position the game cannot hold (a Treblecross
  * board with XXX, a deal with a tile twice, edges that are no tree, an
  * unreachable Number Game position, a PATH cell that is not W, B or U) is
- * CG_ERR_INPUT saying why, and a valid position still solves. */
+ * CG_ERR_INPUT saying why, and a valid position still solves. The scanner
+ * and the play loop refuse NULL arguments too. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -167,6 +168,27 @@ static void runner_refuses_missing_arguments(void **state) {
     cg_scanner_close(in);
 }
 
+static void scanner_and_play_refuse_missing_arguments(void **state) {
+    (void)state;
+    cg_scanner *in = NULL;
+    cg_error err;
+    expect(cg_scanner_open_memory(NULL, "1", 1, "<test>", &err), CG_ERR_USAGE, &err, "scanner");
+    expect(cg_scanner_open_memory(&in, NULL, 1, "<test>", &err), CG_ERR_USAGE, &err, "data");
+    expect(cg_scanner_open_stream(&in, NULL, "<test>", &err), CG_ERR_USAGE, &err, "stream");
+    assert_null(in);
+    /* no bytes at all is the empty input */
+    assert_int_equal(cg_scanner_open_memory(&in, NULL, 0, "<test>", &err), CG_OK);
+    cg_options options;
+    cg_options_init(&options);
+    const cg_game *game = cg_find_game("treblecross");
+    expect(cg_play(NULL, NULL, in, &options, false, stdout, &err), CG_ERR_USAGE, &err, "game");
+    expect(cg_play(game, NULL, NULL, &options, false, stdout, &err), CG_ERR_USAGE, &err,
+           "commands");
+    expect(cg_play(game, NULL, in, NULL, false, stdout, &err), CG_ERR_USAGE, &err, "options");
+    expect(cg_play(game, NULL, in, &options, false, NULL, &err), CG_ERR_USAGE, &err, "output");
+    cg_scanner_close(in);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(treblecross_refuses_finished_and_foreign_boards),
@@ -175,6 +197,7 @@ int main(void) {
         cmocka_unit_test(numbergame_refuses_unreachable_positions),
         cmocka_unit_test(path_refuses_foreign_cells),
         cmocka_unit_test(runner_refuses_missing_arguments),
+        cmocka_unit_test(scanner_and_play_refuse_missing_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
