@@ -21,6 +21,10 @@ void cg_treblecross_set_threads(cg_treblecross_solver *solver, unsigned threads)
 
 cg_status cg_treblecross_load_table(cg_treblecross_solver *solver, const char *path,
                                     cg_error *err) {
+    if (solver == NULL || path == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_treblecross_load_table: NULL %s",
+                            solver == NULL ? "solver" : "path");
+    }
     cg_octal_engine *e = &solver->grundy;
     cg_octal_code code = e->code;
     cg_budget *budget = e->budget;

@@ -40,6 +40,8 @@ static void treblecross_refuses_finished_and_foreign_boards(void **state) {
            "cell 2 (from 0): the board already holds XXX");
     expect(cg_treblecross_solve(&solver, "..o..", 5, &err), CG_ERR_INPUT, &err, "cell 2");
     expect(cg_treblecross_solve(&solver, "..", 2, &err), CG_ERR_INPUT, &err, "at least 3 cells");
+    expect(cg_treblecross_load_table(&solver, NULL, &err), CG_ERR_USAGE, &err, "path");
+    expect(cg_treblecross_load_table(NULL, "t.cp", &err), CG_ERR_USAGE, &err, "solver");
     assert_int_equal(cg_treblecross_solve(&solver, "..X.X..", 7, &err), CG_OK);
     assert_true(solver.result.winning && solver.result.immediate);
     cg_treblecross_free(&solver);
