@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-25}
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
-    -DCGSOLVE_FUZZ=ON -DCGSOLVE_TESTS=OFF -DCGSOLVE_BENCH=OFF > /dev/null
+    -DCGSOLVE_FUZZ=ON -DCGSOLVE_STRICT_WARNINGS=ON -DCGSOLVE_TESTS=OFF -DCGSOLVE_BENCH=OFF > /dev/null
 cmake --build build-fuzz -j "$(nproc)" > /dev/null
 mkdir -p fuzz/crashes
 work=$(mktemp -d)

@@ -11,13 +11,13 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh test
 jobs=$(nproc)
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DCGSOLVE_WERROR=ON > /dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DCGSOLVE_WERROR=ON -DCGSOLVE_STRICT_WARNINGS=ON > /dev/null
 cmake --build build -j "$jobs"
 BUILD_DIR=build scripts/lint.sh
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
-    -DCGSOLVE_SANITIZE=ON -DCGSOLVE_BENCH=OFF -DCGSOLVE_WERROR=ON > /dev/null
+    -DCGSOLVE_SANITIZE=ON -DCGSOLVE_BENCH=OFF -DCGSOLVE_WERROR=ON -DCGSOLVE_STRICT_WARNINGS=ON > /dev/null
 cmake --build build-sanitize -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
@@ -28,7 +28,7 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 # release build's, and any race fails the run (about 40 s of CPU).
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
     -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
-    -DCGSOLVE_TESTS=OFF -DCGSOLVE_BENCH=OFF -DCGSOLVE_WERROR=ON > /dev/null
+    -DCGSOLVE_TESTS=OFF -DCGSOLVE_BENCH=OFF -DCGSOLVE_WERROR=ON -DCGSOLVE_STRICT_WARNINGS=ON > /dev/null
 cmake --build build-tsan -j "$jobs" --target cgsolve
 for method in naive sparse; do
     TSAN_OPTIONS="halt_on_error=1 exitcode=66" build-tsan/cgsolve grundy 0.007 --upto 40000 \

@@ -35,23 +35,49 @@
 #include "core/misere_report_internal.h"
 #include "core/play_internal.h"
 
-/* Everything written to a memory stream, as a NUL-terminated string. */
+/* The calls the worker makes (exported by scripts/build-web.sh). */
+char *cgw_solve(const char *name, const char *input, const char *options);
+char *cgw_explain(const char *name, const char *input, const char *options);
+char *cgw_play(const char *name, const char *position, const char *commands, const char *options);
+char *cgw_grundy(const char *code, int upto);
+char *cgw_grundy_misere(const char *code, int upto);
+char *cgw_games(void);
+void cgw_free(char *text);
+
+/* Everything written to a memory stream, as a NUL-terminated string;
+ * failed when the stream could not be opened or grown. */
 typedef struct capture {
     FILE *stream;
     char *text;
     size_t len;
+    bool failed;
 } capture;
 
 static void capture_open(capture *c) {
     c->text = NULL;
     c->len = 0;
     c->stream = open_memstream(&c->text, &c->len);
+    c->failed = c->stream == NULL;
 }
 
 static void capture_close(capture *c) {
-    if (c->stream != NULL) {
-        fclose(c->stream);
+    if (c->stream != NULL && fclose(c->stream) != 0) {
+        c->failed = true;
     }
+}
+
+/* The report rendered as a malloc'd JSON string, or NULL when memory ran out
+ * (the page then says the module gave no answer). Frees the report. */
+static char *rendered(cg_report *report) {
+    cg_buf out = CG_BUF_INIT;
+    cg_report_render_json(report, &out);
+    bool failed = cg_buf_failed(&out) || cg_report_failed(report);
+    cg_report_free(report);
+    if (failed) {
+        cg_buf_free(&out);
+        return NULL;
+    }
+    return out.data; /* the caller frees it */
 }
 
 /* {"ok": ..., key: value, ..., "error": ...} as a malloc'd string. */
@@ -64,10 +90,7 @@ static char *answer(bool ok, const char *const *keys, const char *const *values,
         cg_report_string(&report, keys[i], values[i] != NULL ? values[i] : "");
     }
     cg_report_string(&report, "error", error != NULL ? error : "");
-    cg_buf out = CG_BUF_INIT;
-    cg_report_render_json(&report, &out);
-    cg_report_free(&report);
-    return out.data; /* the caller frees it */
+    return rendered(&report);
 }
 
 /* Set the options of text ("name=value" or "name", one a line) by name in
@@ -104,8 +127,9 @@ static cg_status set_by_name(cg_options *options, const cg_option_spec *const *t
 
 /* The answer of a call that wrote one capture: {"ok", key: what it wrote,
  * "error": err's message when st failed}. The capture is closed and freed. */
-static char *answer_captured(cg_status st, const char *key, capture *written, const cg_error *err) {
+static char *answer_captured(cg_status st, const char *key, capture *written, cg_error *err) {
     capture_close(written);
+    st = st == CG_OK && written->failed ? cg_error_nomem(err, "capturing the answers") : st;
     const char *const keys[] = {key};
     const char *values[] = {written->text};
     char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err->message);
@@ -145,9 +169,11 @@ static char *solve_as(const char *name, const char *input, const char *given, cg
     capture written;
     capture_open(&written);
     if (st == CG_OK) {
-        st = run(game, input, &options, written.stream, &err);
+        st = written.failed ? cg_error_nomem(&err, "capturing the answers")
+                            : run(game, input, &options, written.stream, &err);
     }
     capture_close(&written);
+    st = st == CG_OK && written.failed ? cg_error_nomem(&err, "capturing the answers") : st;
     free(text);
     const char *const keys[] = {key};
     const char *values[] = {written.text};
@@ -189,7 +215,9 @@ char *cgw_play(const char *name, const char *position, const char *commands, con
     capture_open(&events);
     cg_scanner *typed = NULL;
     if (st == CG_OK) {
-        st = cg_scanner_open_memory(&typed, commands, strlen(commands), "<moves>", &err);
+        st = events.failed
+                 ? cg_error_nomem(&err, "capturing the events")
+                 : cg_scanner_open_memory(&typed, commands, strlen(commands), "<moves>", &err);
     }
     if (st == CG_OK) {
         st = cg_play(game, position[0] != '\0' ? &start : NULL, typed, &options, false,
@@ -198,6 +226,7 @@ char *cgw_play(const char *name, const char *position, const char *commands, con
     cg_scanner_close(typed);
     capture_close(&events);
     free(text);
+    st = st == CG_OK && events.failed ? cg_error_nomem(&err, "capturing the events") : st;
     static const char *const keys[] = {"events"};
     const char *values[] = {events.text};
     char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
@@ -250,9 +279,14 @@ char *cgw_grundy(const char *code, int upto) {
     cg_grundy_hooks hooks = {NULL, NULL, values.stream};
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = cg_write_grundy_table(code, &options, json.stream, &hooks, &err);
+    cg_status st = json.failed || values.failed
+                       ? cg_error_nomem(&err, "capturing the values")
+                       : cg_write_grundy_table(code, &options, json.stream, &hooks, &err);
     capture_close(&json);
     capture_close(&values);
+    st = st == CG_OK && (json.failed || values.failed)
+             ? cg_error_nomem(&err, "capturing the values")
+             : st;
     static const char *const keys[] = {"json", "values"};
     const char *texts[] = {json.text, values.text};
     char *result = answer(st == CG_OK, keys, texts, 2, st == CG_OK ? "" : err.message);
@@ -278,7 +312,8 @@ char *cgw_grundy_misere(const char *code, int upto) {
     options.memory_limit = (size_t)512 << 20;
     capture json;
     capture_open(&json);
-    cg_status st = cg_write_misere(code, NULL, 0, &options, json.stream, &err);
+    cg_status st = json.failed ? cg_error_nomem(&err, "capturing the answers")
+                               : cg_write_misere(code, NULL, 0, &options, json.stream, &err);
     return answer_captured(st, "json", &json, &err);
 }
 
@@ -296,10 +331,7 @@ char *cgw_games(void) {
         cg_report_close(&report);
     }
     cg_report_close(&report);
-    cg_buf out = CG_BUF_INIT;
-    cg_report_render_json(&report, &out);
-    cg_report_free(&report);
-    return out.data;
+    return rendered(&report);
 }
 
 void cgw_free(char *text) {

@@ -1,9 +1,12 @@
 /* The command-line front end: what its files share.
  *
  * main.c dispatches; parse.c reads the arguments against the option
- * declarations; commands.c is the table of subcommands and the options each
- * accepts; help.c writes help, the list and shell completions from those
- * tables; drivers.c runs games, grundy and play. */
+ * declarations; commands.c is the table of subcommands, the options each
+ * accepts and what sets it apart (fields, never its name); help.c writes
+ * help, the list and shell completions from those tables; exit_codes.c
+ * lists the exit codes; drivers.c runs games and play, grundy.c grundy,
+ * contest.c gen, check, stress and validate (process.c runs the program
+ * under test); long_run.c is what long runs share (Ctrl-C). */
 #ifndef CGSOLVE_CLI_H
 #define CGSOLVE_CLI_H
 
@@ -54,6 +57,8 @@ typedef struct command {
     bool game_gen_options;           /* the game's generator options apply */
     const char *const *examples;     /* NULL-ended */
     int (*run)(struct cli *c);
+    bool playable_games; /* only playable games, the play-only ones (grundy) too */
+    bool shows_help;     /* its argument names the game or command whose help it shows */
 } command;
 
 #define CLI_OUTPUT_OPTIONS "explain|format|json"
@@ -112,6 +117,8 @@ void cli_print_exit_codes(FILE *out);
 /* Report a failed fopen of path by the command what (errno still set):
  * EXIT_LIMIT when memory ran out, EXIT_IO with the reason otherwise. */
 int cli_cannot_open(const char *what, const char *path);
+/* The same for a file that could not be opened or written for writing. */
+int cli_cannot_write(const char *what, const char *path);
 
 /* The exit code of a library status, and reporting a library failure. */
 int cli_exit_code(cg_status st);

@@ -5,9 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "core/clock_internal.h"
+#include "core/file_internal.h"
 #include "core/validate_internal.h"
+#include "cli.h"
 #include "process.h"
 
 /* check --checker: the exit codes and files of which judge system. */
@@ -45,50 +46,12 @@ int cli_run_gen(cli *c) {
     return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("gen", &err));
 }
 
-/* A file that could not be opened: exit 4 with the system's reason, or 3
- * when memory ran out. */
-static int open_failure(const char *what, const char *path) {
-    int e = errno;
-    fprintf(stderr, "cgsolve %s: %s '%s': %s\n", what,
-            e == ENOMEM ? "out of memory while opening" : "cannot open", path, strerror(e));
-    return e == ENOMEM ? EXIT_LIMIT : EXIT_IO;
-}
-
 /* The whole of a file ('-' for standard input) in memory, counted in
  * budget: exit 3 with the limit named when it does not fit. */
 static int slurp(const char *what, const char *path, cg_buf *data, cg_budget *budget) {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (f == NULL) {
-        return open_failure(what, path);
-    }
     cg_error err;
-    cg_status st = CG_OK;
-    size_t n = 0;
-    do {
-        data->len += n;
-        if (data->cap - data->len < 65536 + 1) { /* room for a chunk and the NUL */
-            size_t cap = data->cap < 65536 ? (size_t)2 * 65536 : 2 * data->cap;
-            st = cg_budget_resize(budget, &data->data, data->cap, cap, 1, "the output", &err);
-            data->cap = st == CG_OK ? cap : data->cap;
-        }
-    } while (st == CG_OK && (n = fread(data->data + data->len, 1, 65536, f)) > 0);
-    if (data->data != NULL) {
-        data->data[data->len] = '\0';
-    }
-    bool failed = st == CG_OK && ferror(f) != 0;
-    int saved = errno;
-    if (f != stdin) {
-        fclose(f);
-    }
-    if (failed) {
-        fprintf(stderr, "cgsolve %s: cannot read '%s': %s\n", what, path, strerror(saved));
-        return EXIT_IO;
-    }
-    if (st != CG_OK) {
-        fprintf(stderr, "cgsolve %s: %s: %s (raise it with --memory)\n", what, path, err.message);
-        return EXIT_LIMIT;
-    }
-    return EXIT_OK;
+    cg_status st = cg_read_file(path, 0, budget, data, &err);
+    return st == CG_OK ? EXIT_OK : cli_report_failure(what, &err);
 }
 
 /* A block of text, indented, each line as written but with the white space
@@ -164,7 +127,9 @@ static void print_verdict(FILE *out, const cg_check_result *r) {
     }
 }
 
-static void check_json(const cli *c, const char *output_name, const cg_check_result *r) {
+/* check --json: the verdict's envelope; false (told on stderr) when memory
+ * ran out writing it. */
+static bool check_json(const cli *c, const char *output_name, const cg_check_result *r) {
     static const char *const verdicts[] = {"accepted", "wrong_answer", "presentation_error"};
     cg_report report;
     cg_report_init(&report);
@@ -180,9 +145,15 @@ static void check_json(const cli *c, const char *output_name, const cg_check_res
     cg_report_write_envelope(&line, c->game->name, output_name,
                              r->case_number > 0 ? r->case_number : 1, r->summary.data,
                              r->summary.len, &report);
-    fwrite(line.data, 1, line.len, stdout);
+    bool failed = cg_buf_failed(&line) || cg_report_failed(&report);
+    if (!failed) {
+        fwrite(line.data, 1, line.len, stdout);
+    } else {
+        fprintf(stderr, "cgsolve check: out of memory while writing the verdict\n");
+    }
     cg_buf_free(&line);
     cg_report_free(&report);
+    return !failed;
 }
 
 /* Judge the file output_name ('-': standard input) as the answer to the
@@ -197,7 +168,7 @@ static int judge_file(const cli *c, const char *input_name, const char *output_n
                : strcmp(input_name, "-") == 0 ? stdin
                                               : fopen(input_name, "rb");
     if (rc == EXIT_OK && in == NULL) {
-        rc = open_failure("check", input_name);
+        rc = cli_cannot_open("check", input_name);
     }
     if (rc != EXIT_OK) {
         cg_buf_free(&output);
@@ -264,8 +235,7 @@ static int check_kattis(const cli *c) {
     int n = snprintf(path, sizeof path, "%s/judgemessage.txt", c->argv[2]);
     FILE *message = n > 0 && (size_t)n < sizeof path ? fopen(path, "w") : NULL;
     if (message == NULL) {
-        fprintf(stderr, "cgsolve check: cannot write '%s': %s\n", path, strerror(errno));
-        return EXIT_IO;
+        return cli_cannot_write("check", path);
     }
     cg_check_result result;
     cg_check_result_init(&result);
@@ -277,8 +247,7 @@ static int check_kattis(const cli *c) {
     }
     cg_check_result_free(&result);
     if (fclose(message) != 0) {
-        fprintf(stderr, "cgsolve check: cannot write '%s': %s\n", path, strerror(errno));
-        rc = EXIT_IO;
+        rc = cli_cannot_write("check", path);
     }
     return rc;
 }
@@ -309,12 +278,14 @@ int cli_run_check(cli *c) {
     cg_check_result_init(&result);
     int rc = judge_file(c, input_name, output_name, &result);
     if (rc == EXIT_OK) {
+        bool written = true;
         if (c->options.output == CG_OUTPUT_JSON) {
-            check_json(c, output_name, &result);
+            written = check_json(c, output_name, &result);
         } else {
             print_verdict(stdout, &result);
         }
-        rc = result.verdict == CG_ACCEPTED       ? EXIT_OK
+        rc = !written                            ? EXIT_LIMIT
+             : result.verdict == CG_ACCEPTED     ? EXIT_OK
              : result.verdict == CG_WRONG_ANSWER ? EXIT_WRONG_ANSWER
                                                  : EXIT_PRESENTATION_ERROR;
     }
@@ -415,9 +386,12 @@ static void progress(void *context, uint64_t runs, uint64_t passed, bool shrinki
 
 static int save_input(const char *path, const cg_buf *input) {
     FILE *f = fopen(path, "wb");
-    if (f == NULL || fwrite(input->data, 1, input->len, f) != input->len || fclose(f) != 0) {
-        fprintf(stderr, "cgsolve stress: cannot write '%s': %s\n", path, strerror(errno));
-        return EXIT_IO;
+    bool written = f != NULL && fwrite(input->data, 1, input->len, f) == input->len;
+    if (f != NULL && fclose(f) != 0) {
+        written = false;
+    }
+    if (!written) {
+        return cli_cannot_write("stress", path);
     }
     return EXIT_OK;
 }

@@ -7,9 +7,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "core/file_internal.h"
 #include "core/grundy_table_internal.h"
 #include "core/octal_internal.h"
+#include "cli.h"
 
 int cli_exit_code(cg_status st) {
     switch (st) {
@@ -121,50 +122,14 @@ static int playable_names(char *out, size_t size) {
 #define MAX_POSITION_FILE ((size_t)64 << 20)
 
 /* The whole of a file, for a start position. */
-static int read_file(const char *path, char **data, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        bool nomem = errno == ENOMEM;
-        fprintf(stderr, "cgsolve play: cannot open '%s': %s\n", path,
-                nomem ? "out of memory" : strerror(errno));
-        return nomem ? EXIT_LIMIT : EXIT_IO;
+static int read_position_file(const char *path, cg_buf *data) {
+    cg_error err;
+    cg_status st = cg_read_file(path, MAX_POSITION_FILE, NULL, data, &err);
+    if (st == CG_ERR_INPUT) {
+        fprintf(stderr, "cgsolve play: %s: not a position file\n", err.message);
+        return EXIT_BAD_INPUT;
     }
-    size_t cap = 4096;
-    *len = 0;
-    *data = malloc(cap);
-    size_t got;
-    bool too_long = false;
-    while (*data != NULL && !too_long && (got = fread(*data + *len, 1, cap - *len, f)) > 0) {
-        *len += got;
-        if (*len > MAX_POSITION_FILE) {
-            too_long = true;
-        } else if (*len == cap) {
-            /* one byte past the bound tells a file of exactly 64 MiB from a longer one */
-            size_t grown_cap = cap * 2 <= MAX_POSITION_FILE ? cap * 2 : MAX_POSITION_FILE + 1;
-            char *grown = realloc(*data, grown_cap);
-            if (grown == NULL) {
-                free(*data);
-            }
-            *data = grown;
-            cap = grown_cap;
-        }
-    }
-    bool failed = ferror(f) != 0;
-    int saved = errno;
-    fclose(f);
-    if (*data == NULL || failed || too_long) {
-        if (too_long) {
-            fprintf(stderr, "cgsolve play: '%s' is longer than %zu MiB: not a position file\n",
-                    path, MAX_POSITION_FILE >> 20);
-        } else {
-            fprintf(stderr, "cgsolve play: cannot read '%s': %s\n", path,
-                    *data == NULL ? "out of memory" : strerror(saved));
-        }
-        int rc = too_long ? EXIT_BAD_INPUT : *data == NULL ? EXIT_LIMIT : EXIT_IO;
-        free(*data);
-        return rc;
-    }
-    return EXIT_OK;
+    return st == CG_OK ? EXIT_OK : cli_report_failure("play", &err);
 }
 
 /* The width to fold play's text to: the terminal's, else COLUMNS, else 80. */
@@ -191,7 +156,7 @@ int cli_run_play(cli *c) {
                                c->game->play_refusal != NULL ? c->game->play_refusal : names);
     }
     cg_play_start start = {NULL, 0, NULL};
-    char *data = NULL;
+    cg_buf data = CG_BUF_INIT;
     char heaps[4096];
     if (c->game->play_from_arguments) {
         /* The position is the rest of the command line: a code and heaps. */
@@ -206,12 +171,12 @@ int cli_run_play(cli *c) {
     } else if (c->argc > 1) {
         return cli_usage_error("play", "unexpected argument '%s'", c->argv[1]);
     } else if (c->argc == 1) {
-        size_t len;
-        int rc = read_file(c->argv[0], &data, &len);
+        int rc = read_position_file(c->argv[0], &data);
         if (rc != EXIT_OK) {
+            cg_buf_free(&data);
             return rc;
         }
-        start = (cg_play_start){data, len, c->argv[0]};
+        start = (cg_play_start){data.data, data.len, c->argv[0]};
     }
     c->options.color = want_color(&c->options);
     c->options.columns = terminal_columns();
@@ -227,7 +192,7 @@ int cli_run_play(cli *c) {
         st = cg_play(c->game, &start, commands, &c->options, !isatty(STDIN_FILENO), stdout, &err);
     }
     cg_scanner_close(commands);
-    free(data);
+    cg_buf_free(&data);
     if (st == CG_ERR_INPUT && c->game->play_from_arguments && start.position != NULL &&
         strncmp(err.message, start.position_name, strlen(start.position_name)) == 0) {
         /* the position came from the command line: a usage error */

@@ -38,13 +38,22 @@ void cli_print_exit_codes(FILE *out) {
     fputs("\nMessages go to standard error.\n", out);
 }
 
-int cli_cannot_open(const char *what, const char *path) {
+/* "cannot VERB 'PATH': reason" (exit 4), or exit 3 when memory ran out. */
+static int file_failure(const char *what, const char *verb, const char *verbing, const char *path) {
     int error = errno;
     fflush(stdout);
     if (error == ENOMEM) {
-        fprintf(stderr, "cgsolve %s: out of memory while opening '%s'\n", what, path);
+        fprintf(stderr, "cgsolve %s: out of memory while %s '%s'\n", what, verbing, path);
         return EXIT_LIMIT;
     }
-    fprintf(stderr, "cgsolve %s: cannot open '%s': %s\n", what, path, strerror(error));
+    fprintf(stderr, "cgsolve %s: cannot %s '%s': %s\n", what, verb, path, strerror(error));
     return EXIT_IO;
+}
+
+int cli_cannot_open(const char *what, const char *path) {
+    return file_failure(what, "open", "opening", path);
+}
+
+int cli_cannot_write(const char *what, const char *path) {
+    return file_failure(what, "write", "writing", path);
 }

@@ -36,10 +36,10 @@ static bool progress(void *context, size_t known, size_t wanted, size_t rare) {
         p->last = t;
         double elapsed = t - p->started;
         double rate = elapsed > 0 ? (double)(known - p->first_known) / elapsed : 0;
-        double done = (double)known * known, all = (double)wanted * wanted;
-        double left =
-            done > 0 ? elapsed * (all - done) / (done - (double)p->first_known * p->first_known + 1)
-                     : 0;
+        double done = (double)known * (double)known, all = (double)wanted * (double)wanted;
+        double left = done > 0 ? elapsed * (all - done) /
+                                     (done - (double)p->first_known * (double)p->first_known + 1)
+                               : 0;
         fprintf(stderr,
                 "%sgrundy: %zu of %zu heaps (%.1f%%), %.0f values/s, %zu rare, about %.0f s left%s",
                 p->terminal ? "\r" : "", known, wanted, 100.0 * (double)known / (double)wanted,

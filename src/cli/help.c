@@ -112,7 +112,7 @@ int cli_print_help(const cli *c, FILE *out) {
             fprintf(out, "\n%s", cmd->details);
         }
     }
-    if (strcmp(cmd->name, "play") == 0) {
+    if (cmd->playable_games) {
         fputs("Playable:", out);
         for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
             if ((*game)->play != NULL) {
@@ -158,20 +158,18 @@ static void command_words(FILE *out) {
 }
 
 /* The options of every command, one shell case a command. */
-static void option_cases(FILE *out, const char *pattern_format, const char *body_start,
+static void option_cases(FILE *out, const char *before_name, const char *after_name,
                          const char *body_end) {
     for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
-        fprintf(out, pattern_format, (*game)->name);
-        fputs(body_start, out);
+        fprintf(out, "%s%s%s", before_name, (*game)->name, after_name);
         cli_each_option(&cli_game_command, *game, option_words, out);
         fputs(body_end, out);
     }
     for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
-        fprintf(out, pattern_format, cmd->name);
-        fputs(body_start, out);
+        fprintf(out, "%s%s%s", before_name, cmd->name, after_name);
         cli_each_option(cmd, NULL, option_words, out);
         if (cmd->takes_game) {
-            bool playing = strcmp(cmd->name, "play") == 0;
+            bool playing = cmd->playable_games;
             for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
                 if (playing && (*game)->play == NULL) {
                     continue;
@@ -206,7 +204,7 @@ static void bash_completion(FILE *out) {
           out);
     command_words(out);
     fputs(" --help -h --version -V' ;;\n", out);
-    option_cases(out, "    %s) words='", "", "' ;;\n");
+    option_cases(out, "    ", ") words='", "' ;;\n");
     fputs("    esac\n"
           "    if [[ $cur == -* || -z $command ]]; then\n"
           "        mapfile -t COMPREPLY < <(compgen -W \"$words\" -- \"$cur\")\n"
@@ -227,7 +225,7 @@ static void zsh_completion(FILE *out) {
           out);
     command_words(out);
     fputs("\n    return\nfi\ncase $command in\n", out);
-    option_cases(out, "    %s) opts=(", "", ") ;;\n");
+    option_cases(out, "    ", ") opts=(", ") ;;\n");
     fputs("esac\n"
           "if [[ $PREFIX == -* ]]; then compadd -- $opts; else _files; fi\n",
           out);
@@ -239,7 +237,7 @@ static void fish_completion(FILE *out) {
           out);
     command_words(out);
     fputs("'\n", out);
-    option_cases(out, "complete -c cgsolve -n '__fish_seen_subcommand_from %s' -a '", "", "'\n");
+    option_cases(out, "complete -c cgsolve -n '__fish_seen_subcommand_from ", "' -a '", "'\n");
 }
 
 int cli_print_completion(const char *shell, FILE *out) {

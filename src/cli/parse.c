@@ -202,14 +202,14 @@ static int resolve(cli *c) {
     if (c->command == NULL) {
         return unknown_command(first);
     }
-    bool names_game = c->command->takes_game || strcmp(c->command->name, "help") == 0;
+    bool names_game = c->command->takes_game || c->command->shows_help;
     if (names_game && c->argc > 0) {
         c->game = cg_find_game(c->argv[0]);
-        if (c->game == NULL && strcmp(c->command->name, "play") == 0) {
+        if (c->game == NULL && c->command->playable_games) {
             c->game = cg_find_play_only_game(c->argv[0]);
         }
         const command *other = c->game == NULL ? cli_find_command(c->argv[0]) : NULL;
-        if (strcmp(c->command->name, "help") == 0) {
+        if (c->command->shows_help) {
             if (c->game == NULL && other == NULL) {
                 return unknown_command(c->argv[0]);
             }

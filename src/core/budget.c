@@ -52,7 +52,8 @@ cg_status cg_budget_resize(cg_budget *budget, void *items, size_t old_count, siz
     void *grown = new_count == 0 ? NULL : realloc(old, new_count * item_size);
     if (grown == NULL && new_count != 0) {
         cg_budget_give(budget, new_count, item_size);
-        return cg_error_nomem(err, what);
+        /* what names the table ("the Grundy table"), not an action */
+        return cg_error_set(err, CG_ERR_NOMEM, "out of memory for %s", what);
     }
     if (new_count == 0) {
         free(old);

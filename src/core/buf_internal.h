@@ -51,7 +51,11 @@ void cg_buf_printf(cg_buf *buf, const char *format, ...)
 #endif
     ;
 /* The same with a va_list (which it consumes). */
-void cg_buf_vprintf(cg_buf *buf, const char *format, va_list args);
+void cg_buf_vprintf(cg_buf *buf, const char *format, va_list args)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
+#endif
+    ;
 /* Append text as a JSON string literal, quotes included: control characters
  * escaped, and any byte that is not part of valid UTF-8 replaced by
  * U+FFFD, so the result is valid JSON (and valid YAML) whatever text holds. */

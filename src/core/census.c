@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include "core/clock_internal.h"
+#include "core/grow_internal.h"
 #include "core/grundy_table_internal.h"
+#include "core/hash_internal.h"
 #include "core/octal_engine_internal.h"
 #include "core/octal_period_internal.h"
 
@@ -325,16 +327,10 @@ static cg_status read_done(const char *path, cg_census_result **done, size_t *co
             st = cg_error_set(err, CG_ERR_INPUT, "%s:%zu:1: expected a census line", path, number);
             break;
         }
-        if (*count == capacity) {
-            capacity = capacity == 0 ? 64 : 2 * capacity;
-            cg_census_result *grown = realloc(*done, capacity * sizeof *grown);
-            if (grown == NULL) {
-                st = cg_error_nomem(err, "reading the census");
-                break;
-            }
-            *done = grown;
+        if ((st = cg_append(done, count, &capacity, &r, sizeof r, "reading the census", err)) !=
+            CG_OK) {
+            break;
         }
-        (*done)[(*count)++] = r;
         whole += (long)len;
     }
     fclose(f);

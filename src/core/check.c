@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/cgsolve_internal.h"
+#include "core/grow_internal.h"
 #include "core/testdata_internal.h"
 
 const cg_option_spec cg_check_options[] = {
@@ -42,12 +43,12 @@ static cg_status collect(void *context, uint64_t number, const char *answer, siz
     if (number > 1) {
         cg_buf_puts(&e->full, e->game->case_separator);
     }
-    size_t *grown = realloc(e->case_start, (e->cases + 1) * sizeof *grown);
-    if (grown == NULL) {
-        return cg_error_nomem(err, "collecting the answers");
+    size_t start = e->full.len;
+    cg_status st = cg_append(&e->case_start, &e->cases, &e->capacity, &start, sizeof start,
+                             "collecting the answers", err);
+    if (st != CG_OK) {
+        return st;
     }
-    e->case_start = grown;
-    e->case_start[e->cases++] = e->full.len;
     cg_buf_append(&e->full, answer, len);
     cg_buf yaml = CG_BUF_INIT;
     cg_report_render_text(analysis, 2, &yaml);
@@ -77,8 +78,8 @@ static size_t count_tokens(const char *text, size_t len) {
 
 /* The tokens of text[from, to). */
 static token *tokenize(const char *text, size_t from, size_t to, size_t *count) {
-    size_t cap = 16;
-    token *tokens = malloc(cap * sizeof *tokens);
+    size_t cap = 0;
+    token *tokens = cg_grow(NULL, &cap, 1, sizeof *tokens);
     *count = 0;
     for (size_t i = from; tokens != NULL && i < to;) {
         while (i < to && is_space(text[i])) {
@@ -92,7 +93,7 @@ static token *tokenize(const char *text, size_t from, size_t to, size_t *count) 
             i++;
         }
         if (*count == cap) {
-            token *grown = realloc(tokens, (cap *= 2) * sizeof *tokens);
+            token *grown = cg_grow(tokens, &cap, *count + 1, sizeof *tokens);
             if (grown == NULL) {
                 free(tokens);
                 *count = 0;

@@ -94,7 +94,7 @@ cg_status cg_resize_arrays(cg_budget *budget, size_t *held, const cg_array *arra
         void *grown = realloc(old, items > 0 ? items * arrays[i].item_size : 1);
         if (grown == NULL) {
             *held += total;
-            return cg_error_nomem(err, what);
+            return cg_error_set(err, CG_ERR_NOMEM, "out of memory for %s", what);
         }
         memcpy(arrays[i].items, &grown, sizeof grown);
     }

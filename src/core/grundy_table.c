@@ -94,14 +94,6 @@ uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count) {
     return hash;
 }
 
-uint64_t cg_fnv1a(uint64_t hash, const void *data, size_t len) {
-    const unsigned char *bytes = data;
-    for (size_t i = 0; i < len; i++) {
-        hash = (hash ^ bytes[i]) * 1099511628211u; /* the 64-bit FNV prime */
-    }
-    return hash;
-}
-
 uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value) {
     char digits[CG_UINT_DIGITS + 1] = ",";
     size_t n = cg_format_uint(digits + 1, value);

@@ -6,10 +6,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/hash_internal.h"
 #include "core/nimber_internal.h"
 #include "core/options_internal.h"
 #include "core/report_internal.h"
-#include "core/status_internal.h"
+#include "cgsolve/status.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,22 +47,12 @@ typedef struct cg_grundy_hooks {
 cg_status cg_write_grundy_table(const char *code, const cg_options *options, FILE *out,
                                 const cg_grundy_hooks *hooks, cg_error *err);
 
-/* Whether the checkpoint path can be written: its temporary file is created
- * and removed. CG_ERR_USAGE for an empty or over-long name, CG_ERR_IO with
- * the system's reason otherwise. */
-cg_status cg_grundy_checkpoint_writable(const char *path, cg_error *err);
-
 /* `grundy --verify FILE`: read the certificate options->verify and check it
  * by the definition (cg_certificate_verify), within the options' memory
  * limit, telling options->progress_hook; the verdict on out (judge: one
  * line; explain: YAML; JSON: the envelope, answer "verified"). A certificate
  * that does not hold is CG_ERR_INPUT naming the file and the reason. */
 cg_status cg_check_grundy_certificate(const cg_options *options, FILE *out, cg_error *err);
-
-/* FNV-1a (64-bit): hash advanced over len bytes, starting from
- * CG_FNV1A_START. Checksums of values and of checkpoint files use it. */
-#define CG_FNV1A_START UINT64_C(14695981039346656037)
-uint64_t cg_fnv1a(uint64_t hash, const void *data, size_t len);
 
 /* FNV-1a over the decimal values, comma-separated: comparable across tools.
  * The running form: start from CG_GRUNDY_CHECKSUM_START and add G(index)

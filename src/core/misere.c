@@ -201,7 +201,7 @@ static uint32_t tame_value(const cg_misere_solver *s, const uint16_t *w, size_t 
 /* out = w with one copy of heap at index `at` replaced by option o's parts. */
 static bool replace_heap(const uint16_t *w, size_t length, size_t at, const heap_option *o,
                          position *out) {
-    size_t parts = (o->part[0] != 0) + (o->part[1] != 0) + (o->part[2] != 0);
+    size_t parts = (size_t)(o->part[0] != 0) + (o->part[1] != 0) + (o->part[2] != 0);
     if (length - 1 + parts > MAX_WORDS) {
         return false;
     }

@@ -135,6 +135,11 @@ static inline uint32_t cg_octal_engine_at(const cg_octal_engine *engine, size_t 
 cg_status cg_octal_engine_restore(cg_octal_engine *engine, const uint32_t *values, size_t count,
                                   cg_error *err);
 
+/* Checkpoints (octal_engine_file.c). Whether the checkpoint path can be
+ * written: its temporary file is created and removed. CG_ERR_USAGE for an
+ * empty or over-long name, CG_ERR_IO with the system's reason otherwise. */
+cg_status cg_grundy_checkpoint_writable(const char *path, cg_error *err);
+
 /* Write the engine's values to path safely: to path.tmp, synced, then
  * renamed, with the code and a checksum inside. */
 cg_status cg_octal_engine_save(const cg_octal_engine *engine, const char *path, cg_error *err);

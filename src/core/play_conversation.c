@@ -543,14 +543,14 @@ static cg_status new_game(conversation *c, cg_error *err) {
 
 /* A command done: the event with its one field, or the sentence naming it. */
 static void say_done(conversation *c, const char *name, const char *key, const char *value,
-                     const char *sentence) {
+                     const char *before, const char *after) {
     if (c->json) {
         cg_report event;
         event_open(c, &event, name);
         cg_report_string(&event, key, value);
         event_close(c, &event);
     } else {
-        cg_buf_printf(&c->text, sentence, value);
+        cg_buf_printf(&c->text, "%s%s%s", before, value, after);
     }
 }
 
@@ -588,7 +588,7 @@ static void save(conversation *c, const char *path) {
     if (st != CG_OK) {
         say_error(c, "save", why.message);
     } else {
-        say_done(c, "saved", "file", path, "Saved the position to %s.\n");
+        say_done(c, "saved", "file", path, "Saved the position to ", ".\n");
     }
 }
 
@@ -599,7 +599,7 @@ static void set_level(conversation *c, const char *name) {
         return;
     }
     c->options.level = (int)level;
-    say_done(c, "level", "level", name, "I now play at level %s.\n");
+    say_done(c, "level", "level", name, "I now play at level ", ".\n");
 }
 
 /* Read one command. CG_END at the end of the input. A read error or a NUL
@@ -891,7 +891,11 @@ static cg_status after_end(conversation *c, cg_scanner *commands, cg_error *err)
 cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *commands,
                   const cg_options *options, bool echo, FILE *out, cg_error *err) {
     if (game == NULL || commands == NULL || options == NULL || out == NULL) {
-        return cg_error_set(err, CG_ERR_INTERNAL, "cg_play: missing argument");
+        return cg_error_set(err, CG_ERR_USAGE, "cg_play: NULL %s",
+                            game == NULL       ? "game"
+                            : commands == NULL ? "commands"
+                            : options == NULL  ? "options"
+                                               : "output");
     }
     if (game->play == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "%s cannot be played", game->name);

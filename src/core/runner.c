@@ -196,6 +196,13 @@ static cg_status run_all(run *r, cg_scanner *in, cg_error *err) {
 
 cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options, FILE *out,
                  uint64_t *answered, cg_error *err) {
+    if (game == NULL || in == NULL || options == NULL || out == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_run: NULL %s",
+                            game == NULL      ? "game"
+                            : in == NULL      ? "input"
+                            : options == NULL ? "options"
+                                              : "output");
+    }
     uint64_t answered_here = 0;
     run r;
     memset(&r, 0, sizeof r);
@@ -215,6 +222,13 @@ cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options,
 
 cg_status cg_run_each(const cg_game *game, cg_scanner *in, const cg_options *options,
                       cg_case_callback each_case, void *context, cg_error *err) {
+    if (game == NULL || in == NULL || options == NULL || each_case == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_run_each: NULL %s",
+                            game == NULL      ? "game"
+                            : in == NULL      ? "input"
+                            : options == NULL ? "options"
+                                              : "callback");
+    }
     run r;
     memset(&r, 0, sizeof r);
     r.game = game;

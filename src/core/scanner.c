@@ -59,6 +59,10 @@ static cg_status open_common(cg_scanner **out, const char *name, cg_error *err) 
 }
 
 cg_status cg_scanner_open_stream(cg_scanner **out, FILE *stream, const char *name, cg_error *err) {
+    if (out == NULL || stream == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_scanner_open_stream: NULL %s",
+                            out == NULL ? "scanner" : "stream");
+    }
     cg_status st = open_common(out, name, err);
     if (st != CG_OK) {
         return st;
@@ -77,6 +81,10 @@ cg_status cg_scanner_open_stream(cg_scanner **out, FILE *stream, const char *nam
 
 cg_status cg_scanner_open_memory(cg_scanner **out, const void *data, size_t len, const char *name,
                                  cg_error *err) {
+    if (out == NULL || (data == NULL && len > 0)) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_scanner_open_memory: NULL %s",
+                            out == NULL ? "scanner" : "data");
+    }
     cg_status st = open_common(out, name, err);
     if (st != CG_OK) {
         return st;
@@ -171,6 +179,20 @@ static void advance(cg_scanner *s, unsigned char c) {
 static bool is_space(unsigned char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
+
+/* Both format their message like printf (checked where it is written). */
+static cg_status located(const cg_scanner *s, uint64_t line, uint64_t column, cg_error *err,
+                         cg_status status, const char *format, va_list args)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 0)))
+#endif
+    ;
+static cg_status error_here(const cg_scanner *s, cg_error *err, cg_status status,
+                            const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 static cg_status located(const cg_scanner *s, uint64_t line, uint64_t column, cg_error *err,
                          cg_status status, const char *format, va_list args) {

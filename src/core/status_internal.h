@@ -27,7 +27,11 @@ cg_status cg_error_set(cg_error *err, cg_status status, const char *format, ...)
     ;
 
 /* The same with a va_list. */
-cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_list args);
+cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_list args)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 0)))
+#endif
+    ;
 
 /* Record an out-of-memory failure while doing `what`. */
 cg_status cg_error_nomem(cg_error *err, const char *what);

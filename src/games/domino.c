@@ -352,6 +352,10 @@ uint64_t cg_domino_graph(const cg_domino_deal *deal, cg_domino_rules *r, cg_stat
 
 cg_status cg_domino_solve(cg_domino_solver *solver, const cg_domino_deal *deal, bool want_lines,
                           bool optimal, cg_error *err) {
+    if (solver == NULL || deal == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_domino_solve: NULL %s",
+                            solver == NULL ? "solver" : "deal");
+    }
     const char *reason;
     int first, second;
     if (!cg_domino_valid(deal, &reason, &first, &second)) {

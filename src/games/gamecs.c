@@ -247,6 +247,10 @@ static cg_status solve_by_peeling(cg_gamecs_solver *s, size_t n, const uint32_t 
 
 cg_status cg_gamecs_solve(cg_gamecs_solver *s, size_t n, const uint32_t *u, const uint32_t *v,
                           const uint64_t *w, bool find_moves, cg_error *err) {
+    if (s == NULL || (n > 1 && (u == NULL || v == NULL || w == NULL))) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_gamecs_solve: NULL %s",
+                            s == NULL ? "solver" : "edge list");
+    }
     if (n < 1 || n >= UINT32_MAX) {
         return cg_error_set(err, CG_ERR_INPUT, "a tree needs 1 to %u nodes, found %zu",
                             UINT32_MAX - 1, n);

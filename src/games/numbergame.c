@@ -67,7 +67,35 @@ static cg_outcome numbergame_terminal(void *context, uint64_t state) {
     return CG_OUTCOME_LOSS; /* nothing left to choose */
 }
 
+/* A position of game the rules can reach: numbers 2..M only, the forbidden
+ * ones closed under addition. */
+static cg_status check_position(const char *function, const cg_numbergame *game, uint64_t available,
+                                const void *answer, cg_error *err) {
+    if (game == NULL || answer == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "%s: NULL %s", function,
+                            game == NULL ? "game" : "answer");
+    }
+    if (game->max < 2 || game->max > CG_NUMBERGAME_MAX_MAX) {
+        return cg_error_set(err, CG_ERR_USAGE, "%s: the game is not initialised", function);
+    }
+    if ((available & ~cg_numbergame_full(game->max)) != 0) {
+        return cg_error_set(err, CG_ERR_INPUT, "%s: the position holds numbers outside 2..%d",
+                            function, game->max);
+    }
+    int a, b;
+    if (!cg_numbergame_reachable(game->max, available, &a, &b)) {
+        return cg_error_set(err, CG_ERR_INPUT,
+                            "%s: unreachable position: %d and %d are forbidden but %d is available",
+                            function, a, b, a + b);
+    }
+    return CG_OK;
+}
+
 cg_status cg_numbergame_wins(cg_numbergame *game, uint64_t available, bool *wins, cg_error *err) {
+    cg_status checked = check_position("cg_numbergame_wins", game, available, wins, err);
+    if (checked != CG_OK) {
+        return checked;
+    }
     cg_state_graph graph = {game, (size_t)game->max, numbergame_terminal, numbergame_moves, NULL,
                             NULL};
     cg_outcome outcome;
@@ -136,6 +164,11 @@ static cg_status read_case(void *state, cg_scanner *in, cg_error *err) {
 
 cg_status cg_numbergame_winning_moves(cg_numbergame *game, uint64_t available, uint64_t *winning,
                                       cg_error *err) {
+    cg_status checked =
+        check_position("cg_numbergame_winning_moves", game, available, winning, err);
+    if (checked != CG_OK) {
+        return checked;
+    }
     *winning = 0;
     CG_NUMBERGAME_FOR_EACH(x, available) {
         bool child_wins;

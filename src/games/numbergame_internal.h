@@ -22,7 +22,8 @@ extern "C" {
 
 extern const cg_game cg_game_numbergame;
 
-/* Test data (its cg_game's generate_case, shrink_case; --max is its size). */
+/* Test data (its cg_game's generate_case, shrink_case; its gen_options are
+ * its own options: --max, M, is the size). */
 cg_status cg_numbergame_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
                                       cg_buf *out, cg_error *err);
 void cg_numbergame_shrink_case(const char *text, size_t len, cg_strlist *candidates);
@@ -80,7 +81,9 @@ bool cg_numbergame_reachable(int max, uint64_t available, int *a, int *b);
  * numbers), checking range, duplicates and reachability. */
 cg_status cg_numbergame_read_position(cg_scanner *in, int max, uint64_t *available, cg_error *err);
 
-/* Whether the player to move wins from a reachable position. */
+/* Whether the player to move wins from a reachable position: a NULL
+ * argument is CG_ERR_USAGE, numbers outside 2..M or an unreachable position
+ * CG_ERR_INPUT (as for winning_moves). */
 cg_status cg_numbergame_wins(cg_numbergame *game, uint64_t available, bool *wins, cg_error *err);
 
 /* Every winning move of a reachable position, as a mask (bit x - 2 for x). */

@@ -383,7 +383,7 @@ static cg_status play(void *state, const char *move, cg_error *err) {
                             "(leaving two) as the code allows, e.g. 1:1");
     }
     octal_move m = f.move;
-    size_t parts = (m.left > 0) + (m.right > 0);
+    size_t parts = (size_t)(m.left > 0) + (m.right > 0);
     if (parts == 2 && s->count == MAX_HEAPS) {
         return cg_error_set(err, CG_ERR_INPUT, "at most %d heaps", MAX_HEAPS);
     }

@@ -97,8 +97,18 @@ static bool connected(const cg_grid *g, const uint8_t *marks, uint8_t both) {
 cg_status cg_path_solve(cg_path_solver *s, const char *cells, size_t n, bool want_chain,
                         cg_error *err) {
     size_t count;
+    if (s == NULL || cells == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_path_solve: NULL %s",
+                            s == NULL ? "solver" : "board");
+    }
     if (n == 0 || !cg_size_mul(n, n, &count) || count >= UINT32_MAX) {
         return cg_error_set(err, CG_ERR_LIMIT, "a board of side %zu is too large", n);
+    }
+    for (size_t c = 0; c < count; c++) {
+        if (cells[c] != 'W' && cells[c] != 'B' && cells[c] != 'U') {
+            return cg_error_set(err, CG_ERR_INPUT,
+                                "cg_path_solve: cell %zu (from 0) is not W, B or U", c);
+        }
     }
     cg_status st = reserve(s, count, want_chain, err);
     if (st != CG_OK) {

@@ -87,7 +87,8 @@ extern const char cg_path_judge_limits[];
 cg_status cg_path_validate_input(struct cg_validator *v);
 
 /* Solve a board of n * n cells, row-major, each 'W', 'B' or 'U'
- * (n * n < 2^32). With want_chain, also find a shortest winning chain. */
+ * (n * n < 2^32; another cell is CG_ERR_INPUT naming it). With want_chain,
+ * also find a shortest winning chain. */
 cg_status cg_path_solve(cg_path_solver *solver, const char *cells, size_t n, bool want_chain,
                         cg_error *err);
 

@@ -21,6 +21,10 @@ void cg_treblecross_set_threads(cg_treblecross_solver *solver, unsigned threads)
 
 cg_status cg_treblecross_load_table(cg_treblecross_solver *solver, const char *path,
                                     cg_error *err) {
+    if (solver == NULL || path == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_treblecross_load_table: NULL %s",
+                            solver == NULL ? "solver" : "path");
+    }
     cg_octal_engine *e = &solver->grundy;
     cg_octal_code code = e->code;
     cg_budget *budget = e->budget;
@@ -137,6 +141,16 @@ static cg_status find_stretches(cg_treblecross_result *r, const char *board, siz
 
 cg_status cg_treblecross_solve(cg_treblecross_solver *solver, const char *board, size_t len,
                                cg_error *err) {
+    if (solver == NULL || board == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_treblecross_solve: NULL %s",
+                            solver == NULL ? "solver" : "board");
+    }
+    size_t offset;
+    const char *reason;
+    if (!cg_treblecross_valid(board, len, &offset, &reason)) {
+        return cg_error_set(err, CG_ERR_INPUT, "cg_treblecross_solve: cell %zu (from 0): %s",
+                            offset, reason);
+    }
     cg_treblecross_result *r = &solver->result;
     r->move_count = 0;
     r->stretch_count = 0;

@@ -84,7 +84,8 @@ bool cg_treblecross_valid(const char *board, size_t len, size_t *offset, const c
 cg_status cg_treblecross_read_board(cg_scanner *in, char **board, size_t *len, size_t *capacity,
                                     cg_error *err);
 
-/* Solve a valid board; the answer is in solver->result until the next call. */
+/* Solve a board; the answer is in solver->result until the next call. A
+ * board cg_treblecross_valid refuses is CG_ERR_INPUT naming the cell. */
 cg_status cg_treblecross_solve(cg_treblecross_solver *solver, const char *board, size_t len,
                                cg_error *err);
 

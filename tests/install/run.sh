@@ -13,12 +13,8 @@ set -u
 src=$1
 build=$2
 cc=${3:-cc}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+# shellcheck source=tests/checks.sh
+. "$(dirname "$0")/../checks.sh"
 # check DESCRIPTION COMMAND...: the command succeeds
 check() {
     local what=$1

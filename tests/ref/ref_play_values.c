@@ -61,19 +61,19 @@ static struct {
     int max;
     bool known[1 << 15];
     ref_value value[1 << 15];
-} memo;
+} numbergame_memo;
 
 ref_value ref_numbergame_value(int max, const bool *available) {
     unsigned key = 0;
     for (int x = 2; x <= max; x++) {
         key |= (unsigned)available[x] << (x - 2);
     }
-    if (memo.max != max) {
-        memset(&memo, 0, sizeof memo);
-        memo.max = max;
+    if (numbergame_memo.max != max) {
+        memset(&numbergame_memo, 0, sizeof numbergame_memo);
+        numbergame_memo.max = max;
     }
-    if (memo.known[key]) {
-        return memo.value[key];
+    if (numbergame_memo.known[key]) {
+        return numbergame_memo.value[key];
     }
     ref_value children[16];
     size_t count = 0;
@@ -84,9 +84,9 @@ ref_value ref_numbergame_value(int max, const bool *available) {
             children[count++] = ref_numbergame_value(max, after);
         }
     }
-    memo.known[key] = true;
-    memo.value[key] = ref_combine(children, count, REF_LOSS);
-    return memo.value[key];
+    numbergame_memo.known[key] = true;
+    numbergame_memo.value[key] = ref_combine(children, count, REF_LOSS);
+    return numbergame_memo.value[key];
 }
 
 /* ---- domino ---------------------------------------------------------------- */

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/grundy_table_internal.h"
+#include "core/hash_internal.h"
 #include "core/octal_engine_internal.h"
 
 #define MAGIC "cgsolve-grundy 1"
