@@ -85,6 +85,7 @@ typedef enum cg_option_id {
     CG_OPTION_MARKDOWN, /* grundy --census: write the table as Markdown to this file */
     CG_OPTION_VALUE,    /* path: the value under perfect play */
     CG_OPTION_TO_MOVE,  /* path, play path: the side to move */
+    CG_OPTION_JOBS,     /* stress: programs run at once */
     CG_OPTION_COUNT
 } cg_option_id;
 
@@ -183,6 +184,7 @@ typedef struct cg_options {
     const char *markdown;    /* grundy --census: the table's file, or NULL */
     bool path_value;         /* path: also the value under perfect play */
     int path_to_move;        /* path, play path: 0 White (the problem's), 1 Black */
+    int64_t jobs;            /* stress: programs run at once (0: one) */
 } cg_options;
 
 /* Set the defaults: judge output, CG_DEFAULT_MEMORY_LIMIT, upto 100, case 1,

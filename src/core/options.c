@@ -124,6 +124,9 @@ static void store(cg_options *o, cg_option_id id, int64_t number, size_t size, c
     case CG_OPTION_TO_MOVE:
         o->path_to_move = (int)number; /* white|black */
         break;
+    case CG_OPTION_JOBS:
+        o->jobs = number;
+        break;
     case CG_OPTION_MAX:
         o->max_number = number;
         break;
