@@ -21,6 +21,8 @@ const cg_option_spec cg_stress_options[] = {
      "compare with a reference program (words split at spaces)", 0, 0, NULL},
     {CG_OPTION_SHRINK_SECONDS, "shrink-seconds", 0, CG_ARG_SECONDS, "SEC",
      "stop shrinking after this long (default 60)", 0, 0, NULL},
+    {CG_OPTION_JOBS, "jobs", 'j', CG_ARG_INT, "N",
+     "run N programs at once, same results as one (default 1)", 1, CG_STRESS_MAX_JOBS, NULL},
     {CG_OPTION_COUNT, NULL, 0, CG_ARG_NONE, NULL, NULL, 0, 0, NULL},
 };
 
