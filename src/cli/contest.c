@@ -500,8 +500,8 @@ int cli_run_stress(cli *c) {
     cg_stress_result result;
     cg_stress_result_init(&result);
     cg_error err;
-    cg_status st = cg_stress_jobs(c->game, &c->options, &programs, should_stop, progress, &s,
-                                  &result, &err);
+    cg_status st =
+        cg_stress_jobs(c->game, &c->options, &programs, should_stop, progress, &s, &result, &err);
     free(words);
     if (s.terminal && st == CG_OK) {
         fputc('\n', stderr);

@@ -134,9 +134,10 @@ static bool take_output(int *from_child, size_t output_limit, cg_buf *output, bo
  * runs out (or an interrupt arrives). *status is its wait status on RAN.
  * A program that exits while a child of its own holds its output open has
  * ended: what is in the pipe is its output. */
-static run_end supervise(const program *p, pid_t child, int *to_child, int *from_child, int *errors_from,
-                         const char *input, size_t len, double limit, size_t output_limit,
-                         cg_buf *output, cg_buf *errors, bool *too_long, int *status) {
+static run_end supervise(const program *p, pid_t child, int *to_child, int *from_child,
+                         int *errors_from, const char *input, size_t len, double limit,
+                         size_t output_limit, cg_buf *output, cg_buf *errors, bool *too_long,
+                         int *status) {
     double deadline = cg_seconds() + limit;
     size_t written = 0;
     int wait_ms = 1;

@@ -65,7 +65,8 @@ static void free_pool(cg_job_pool *pool) {
 }
 
 cg_job_pool *cg_job_pool_start(unsigned workers, size_t capacity, cg_job_work work, void *context) {
-    cg_job_pool *pool = workers > 0 && capacity > 0 && work != NULL ? calloc(1, sizeof *pool) : NULL;
+    cg_job_pool *pool =
+        workers > 0 && capacity > 0 && work != NULL ? calloc(1, sizeof *pool) : NULL;
     if (pool == NULL) {
         return NULL;
     }

@@ -88,9 +88,9 @@ static void run_slot_now(const stress *s, run_slot *r, unsigned worker) {
     r->status = p->run(p->contexts[worker], r->input.data, r->input.len, &r->output, &r->outcome,
                        &r->how, &r->err);
     if (r->status == CG_OK && p->reference != NULL) {
-        r->status = p->reference(p->reference_contexts[worker], r->input.data, r->input.len,
-                                 &r->reference_output, &r->reference_outcome, &r->reference_how,
-                                 &r->err);
+        r->status =
+            p->reference(p->reference_contexts[worker], r->input.data, r->input.len,
+                         &r->reference_output, &r->reference_outcome, &r->reference_how, &r->err);
     }
 }
 
@@ -143,7 +143,8 @@ static cg_status judge(const stress *s, const run_slot *r, failure *kind, cg_buf
     bool against = s->programs->reference != NULL;
     failure mine = NONE, theirs = NONE;
     cg_buf own = CG_BUF_INIT, other = CG_BUF_INIT;
-    cg_status st = judge_run(s, &r->input, &r->output, &r->how, r->outcome, &mine, &own, check, err);
+    cg_status st =
+        judge_run(s, &r->input, &r->output, &r->how, r->outcome, &mine, &own, check, err);
     if (st == CG_OK && against) {
         st = judge_run(s, &r->input, &r->reference_output, &r->reference_how, r->reference_outcome,
                        &theirs, &other, check, err);
@@ -166,8 +167,7 @@ static cg_status judge(const stress *s, const run_slot *r, failure *kind, cg_buf
 }
 
 /* The judge input of cases in r->input. */
-static cg_status write_input(const stress *s, const cg_strlist *cases, run_slot *r,
-                             cg_error *err) {
+static cg_status write_input(const stress *s, const cg_strlist *cases, run_slot *r, cg_error *err) {
     cg_buf_clear(&r->input);
     cg_write_judge_input(s->game, cases, &r->input);
     return cg_buf_failed(&r->input) || cg_strlist_failed(cases)
@@ -431,10 +431,10 @@ static cg_status serial_seeds(stress *s, failure *failed_as, cg_buf *summary,
 
 typedef struct parallel {
     stress *s;
-    run_slot *slots;     /* run i in slots[i % window] */
-    bool *queued;        /* the slot's run was queued (not a failure to draw) */
-    cg_status *drawn;    /* the status of drawing the slot's input */
-    size_t window;       /* runs drawn ahead of the one judged next */
+    run_slot *slots;  /* run i in slots[i % window] */
+    bool *queued;     /* the slot's run was queued (not a failure to draw) */
+    cg_status *drawn; /* the status of drawing the slot's input */
+    size_t window;    /* runs drawn ahead of the one judged next */
 } parallel;
 
 static void work(void *context, unsigned worker, size_t job) {
@@ -442,12 +442,17 @@ static void work(void *context, unsigned worker, size_t job) {
     run_slot_now(p->s, &p->slots[job], worker);
 }
 
-static void cancel_worker(void *context, unsigned worker) {
-    const cg_stress_programs *programs = context;
-    programs->cancel(programs->contexts[worker], true);
+/* Cancel (on) or re-arm the runs of worker w. */
+static void set_cancel(const cg_stress_programs *programs, unsigned worker, bool on) {
+    programs->cancel(programs->contexts[worker], on);
     if (programs->reference != NULL) {
-        programs->cancel(programs->reference_contexts[worker], true);
+        programs->cancel(programs->reference_contexts[worker], on);
     }
+}
+
+static void cancel_worker(void *context, unsigned worker) {
+    const parallel *p = context;
+    set_cancel(p->s->programs, worker, true);
 }
 
 /* The seeds run jobs at once, judged in seed order as serial_seeds judges
@@ -495,13 +500,10 @@ static cg_status parallel_seeds(stress *s, unsigned jobs, failure *failed_as, cg
             swap(&s->serial.cases, &p.slots[k].cases);
         }
     }
-    const cg_stress_programs *programs = s->programs;
-    cg_job_pool_stop(pool, programs->cancel != NULL ? cancel_worker : NULL, (void *)programs);
-    for (unsigned w = 0; pool != NULL && programs->cancel != NULL && w < jobs; w++) {
-        programs->cancel(programs->contexts[w], false);
-        if (programs->reference != NULL) {
-            programs->cancel(programs->reference_contexts[w], false);
-        }
+    bool cancels = s->programs->cancel != NULL;
+    cg_job_pool_stop(pool, cancels ? cancel_worker : NULL, &p);
+    for (unsigned w = 0; pool != NULL && cancels && w < jobs; w++) {
+        set_cancel(s->programs, w, false);
     }
     for (size_t k = 0; p.slots != NULL && k < p.window; k++) {
         slot_free(&p.slots[k]);
@@ -540,8 +542,8 @@ cg_status cg_stress_jobs(const cg_game *game, const cg_options *options,
                          cg_stress_progress progress, void *progress_context,
                          cg_stress_result *result, cg_error *err) {
     if (game == NULL || options == NULL || programs == NULL || programs->run == NULL ||
-        programs->contexts == NULL || (programs->reference != NULL && programs->reference_contexts == NULL) ||
-        result == NULL) {
+        programs->contexts == NULL ||
+        (programs->reference != NULL && programs->reference_contexts == NULL) || result == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_stress: a NULL argument");
     }
     if (options->jobs < 0 || options->jobs > CG_STRESS_MAX_JOBS) {
