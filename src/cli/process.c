@@ -311,11 +311,11 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
         setpgid(child, child); /* also here, so the group exists before any kill */
         live[live_count++] = child;
     }
-    pthread_mutex_unlock(&spawn_lock);
-    close_fd(&in_pipe[0]);
+    close_fd(&in_pipe[0]); /* the child's ends, before another fork can copy them */
     close_fd(&out_pipe[1]);
     close_fd(&err_pipe[1]);
     close_fd(&report[1]);
+    pthread_mutex_unlock(&spawn_lock);
     if (child < 0) {
         close_fd(&in_pipe[1]);
         close_fd(&out_pipe[0]);
