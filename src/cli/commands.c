@@ -89,6 +89,7 @@ static const char *const validate_examples[] = {
 static const char *const stress_examples[] = {
     "cgsolve stress domino --tiles 4 -- ./my-solution",
     "cgsolve stress gamecs --hard --seconds 60 --save small.in -- python3 sol.py",
+    "cgsolve stress path -j 2 --seconds 60 -- ./my-solution",
     NULL,
 };
 

@@ -5,10 +5,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "core/clock_internal.h"
 #include "core/file_internal.h"
 #include "core/validate_internal.h"
-#include "cli.h"
 #include "process.h"
 
 /* check --checker: the exit codes and files of which judge system. */
@@ -354,7 +354,6 @@ int cli_run_validate(cli *c) {
 /* ---- stress --------------------------------------------------------------- */
 
 typedef struct stress_run {
-    program program;
     double started;
     double seconds; /* 0: no bound */
     bool terminal;  /* stderr is a terminal: one progress line, rewritten */
@@ -438,39 +437,47 @@ int cli_run_stress(cli *c) {
     }
     stress_run s;
     memset(&s, 0, sizeof s);
-    s.program.argv = c->argv;
-    s.program.argv[c->argc] = NULL; /* argv ends with NULL: the front end's array */
-    s.program.time_limit = c->options.time_limit;
-    /* the program's output is held in memory: a quarter of the budget */
-    s.program.output_limit = cg_options_memory(&c->options, 0) / 4;
     s.started = cg_seconds();
     s.seconds = c->options.seconds;
     s.terminal = isatty(STDERR_FILENO);
-    beyond_limits_note("stress", c);
-    cli_prepare_running();
-    cli_catch_interrupts();
-    signal(SIGTERM, on_terminate);
     /* --against: the reference's words, run as the program is */
     char *words = c->options.against != NULL ? strdup(c->options.against) : NULL;
     char *reference_argv[64];
-    program reference = s.program;
     int count = 0;
     for (char *w = words != NULL ? strtok(words, " \t") : NULL; w != NULL && count < 63;
          w = strtok(NULL, " \t")) {
         reference_argv[count++] = w;
     }
     reference_argv[count] = NULL;
-    reference.argv = reference_argv;
     if (c->options.against != NULL && count == 0) {
         free(words);
         return cli_usage_error("stress", "--against names no command");
     }
+    beyond_limits_note("stress", c);
+    cli_prepare_running();
+    cli_catch_interrupts();
+    signal(SIGTERM, on_terminate);
+    /* -j: one program (and one reference) per run at once */
+    size_t jobs = c->options.jobs > 1 ? (size_t)c->options.jobs : 1;
+    program runs[2 * CG_STRESS_MAX_JOBS];
+    void *contexts[2 * CG_STRESS_MAX_JOBS];
+    c->argv[c->argc] = NULL; /* argv ends with NULL: the front end's array */
+    for (size_t k = 0; k < 2 * jobs; k++) {
+        runs[k].argv = k < jobs ? c->argv : reference_argv;
+        runs[k].time_limit = c->options.time_limit;
+        /* the programs' outputs are held in memory: a quarter of the budget,
+         * shared by the 2 * jobs runs held at once when there are several */
+        runs[k].output_limit = cg_options_memory(&c->options, 0) / 4 / (jobs > 1 ? 2 * jobs : 1);
+        atomic_init(&runs[k].cancel, false);
+        contexts[k] = &runs[k];
+    }
+    cg_stress_programs programs = {cli_run_program, contexts, count > 0 ? cli_run_program : NULL,
+                                   contexts + jobs, cli_cancel_program};
     cg_stress_result result;
     cg_stress_result_init(&result);
     cg_error err;
-    cg_status st = cg_stress_against(c->game, &c->options, cli_run_program, &s.program,
-                                     count > 0 ? cli_run_program : NULL, &reference, should_stop,
-                                     progress, &s, &result, &err);
+    cg_status st =
+        cg_stress_jobs(c->game, &c->options, &programs, should_stop, progress, &s, &result, &err);
     free(words);
     if (s.terminal && st == CG_OK) {
         fputc('\n', stderr);

@@ -3,14 +3,18 @@
  * cleanly and keep what it has done. (Their clock is the library's
  * cg_seconds.) */
 #include <signal.h>
+#include <stdatomic.h>
 
 #include "cli.h"
 
-static volatile sig_atomic_t interrupted;
+/* Atomic, not only sig_atomic_t: stress -j's worker threads poll it too
+ * (a lock-free atomic is safe to store from a signal handler). */
+static atomic_int interrupted;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the interrupt flag must be lock-free");
 
 static void on_interrupt(int signal_number) {
     (void)signal_number;
-    interrupted = 1;
+    atomic_store(&interrupted, 1);
 }
 
 void cli_catch_interrupts(void) {
@@ -18,5 +22,5 @@ void cli_catch_interrupts(void) {
 }
 
 bool cli_interrupted(void) {
-    return interrupted != 0;
+    return atomic_load(&interrupted) != 0;
 }

@@ -136,12 +136,20 @@ static int long_option(cli *c, int argc, char **argv, int *i) {
     return record(c, l.found, typed, value);
 }
 
-/* A cluster of short options "-ej", "-M30" or "-M 30". */
+/* A cluster of short options "-ej", "-M30" or "-M 30". After a command's
+ * name, its own options come first: stress's -j is --jobs, everywhere
+ * else --json (stress takes no --json). */
 static int short_options(cli *c, int argc, char **argv, int *i) {
     const char *word = argv[*i];
+    const command *named = c->argc > 0 ? cli_find_command(c->argv[0]) : NULL;
     for (size_t k = 1; word[k] != '\0'; k++) {
         lookup l = {NULL, word[k], NULL, {NULL}, 0};
-        cli_each_known_option(match, &l);
+        if (named != NULL) {
+            cli_each_option(named, NULL, match, &l);
+        }
+        if (l.found == NULL) {
+            cli_each_known_option(match, &l);
+        }
         char typed[3] = {'-', word[k], '\0'};
         if (l.found == NULL) {
             return cli_usage_error(NULL, "unknown option '%s'", typed);

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,40 @@
 
 #define POLL_SLICE_MS 50 /* how often an interrupt is noticed while a program runs */
 #define STDERR_KEPT 2048 /* bytes of a program's stderr shown with a crash */
+#define MAX_LIVE 256     /* programs running at once, at most (stress -j: 2 per job) */
+
+/* The programs running now, each the leader of its own process group. A
+ * run's end kills its group and, with a subreaper, the orphans that left
+ * it, but never another run's: held under spawn_lock, which also keeps any
+ * fork from happening while a pipe is being made (every pipe is made
+ * close-on-exec before any other thread may fork, so no program inherits
+ * another's pipe and keeps it open). */
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+static pid_t live[MAX_LIVE];
+static size_t live_count;
+
+static bool is_live(long pid) {
+    for (size_t i = 0; i < live_count; i++) {
+        if ((long)live[i] == pid) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void forget_live(pid_t pid) {
+    for (size_t i = 0; i < live_count; i++) {
+        if (live[i] == pid) {
+            live[i] = live[--live_count];
+            return;
+        }
+    }
+}
+
+void cli_cancel_program(void *context, bool on) {
+    program *p = context;
+    atomic_store(&p->cancel, on);
+}
 
 void cli_prepare_running(void) {
     /* A closed standard descriptor would be reused by pipe(), and the child
@@ -99,15 +134,16 @@ static bool take_output(int *from_child, size_t output_limit, cg_buf *output, bo
  * runs out (or an interrupt arrives). *status is its wait status on RAN.
  * A program that exits while a child of its own holds its output open has
  * ended: what is in the pipe is its output. */
-static run_end supervise(pid_t child, int *to_child, int *from_child, int *errors_from,
-                         const char *input, size_t len, double limit, size_t output_limit,
-                         cg_buf *output, cg_buf *errors, bool *too_long, int *status) {
+static run_end supervise(const program *p, pid_t child, int *to_child, int *from_child,
+                         int *errors_from, const char *input, size_t len, double limit,
+                         size_t output_limit, cg_buf *output, cg_buf *errors, bool *too_long,
+                         int *status) {
     double deadline = cg_seconds() + limit;
     size_t written = 0;
     int wait_ms = 1;
     bool ignored = false;
     for (;;) {
-        if (cli_interrupted()) {
+        if (cli_interrupted() || atomic_load(&p->cancel)) {
             return INTERRUPTED;
         }
         if (waitpid(child, status, WNOHANG) == child) {
@@ -153,11 +189,18 @@ static run_end supervise(pid_t child, int *to_child, int *from_child, int *error
     }
 }
 
-/* Kill what is left of the run: its process group, then (with a subreaper)
- * any orphan of it that now is our child, and reap them all. */
-static void kill_everything(pid_t child) {
+/* Kill what is left of the run: its process group, the program itself
+ * (reaped, unless reaped already), then (with a subreaper) any orphan that
+ * now is our child and belongs to no other run still going, reaped too. */
+static void kill_everything(pid_t child, bool reaped) {
     kill(-child, SIGKILL);
-    kill(child, SIGKILL);
+    if (!reaped) {
+        kill(child, SIGKILL);
+        while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {
+        }
+    }
+    pthread_mutex_lock(&spawn_lock);
+    forget_live(child);
 #if defined(__linux__)
     for (int round = 0; round < 100; round++) {
         bool found = false;
@@ -170,7 +213,7 @@ static void kill_everything(pid_t child) {
                 continue;
             }
             snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-            FILE *f = fopen(path, "r");
+            FILE *f = fopen(path, "re");
             size_t got = f != NULL ? fread(stat, 1, sizeof stat - 1, f) : 0;
             if (f != NULL) {
                 fclose(f);
@@ -178,9 +221,15 @@ static void kill_everything(pid_t child) {
             stat[got] = '\0';
             const char *after_name = strrchr(stat, ')'); /* the name may hold spaces */
             char state;
-            long parent;
-            if (after_name != NULL && sscanf(after_name + 1, " %c %ld", &state, &parent) == 2 &&
-                parent == (long)getpid() && state != 'Z') {
+            long parent, group;
+            if (after_name == NULL ||
+                sscanf(after_name + 1, " %c %ld %ld", &state, &parent, &group) != 3 ||
+                parent != (long)getpid() || is_live(pid) || is_live(group)) {
+                continue; /* not ours, or another run's */
+            }
+            if (state == 'Z') {
+                waitpid((pid_t)pid, NULL, WNOHANG);
+            } else {
                 kill((pid_t)pid, SIGKILL);
                 found = true;
             }
@@ -188,16 +237,18 @@ static void kill_everything(pid_t child) {
         if (proc != NULL) {
             closedir(proc);
         }
-        while (waitpid(-1, NULL, WNOHANG) > 0) {
-        }
         if (!found) {
             break;
         }
         sleep_ms(1);
     }
-#endif
-    while (waitpid(-1, NULL, WNOHANG) > 0) {
+#else
+    if (live_count == 0) { /* no other run's child to take by mistake */
+        while (waitpid(-1, NULL, WNOHANG) > 0) {
+        }
     }
+#endif
+    pthread_mutex_unlock(&spawn_lock);
 }
 
 /* In the child: the pipes on 0 and 1, the signals as a fresh program
@@ -238,9 +289,11 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
                           cg_run_outcome *outcome, cg_buf *how, cg_error *err) {
     const program *p = context;
     int in_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1}, report[2] = {-1, -1};
-    if (make_pipe(in_pipe) != 0 || make_pipe(out_pipe) != 0 || make_pipe(err_pipe) != 0 ||
-        make_pipe(report) != 0) {
-        int e = errno;
+    pthread_mutex_lock(&spawn_lock); /* no other fork until the pipes are close-on-exec */
+    if (live_count == MAX_LIVE || make_pipe(in_pipe) != 0 || make_pipe(out_pipe) != 0 ||
+        make_pipe(err_pipe) != 0 || make_pipe(report) != 0) {
+        int e = live_count == MAX_LIVE ? EAGAIN : errno;
+        pthread_mutex_unlock(&spawn_lock);
         for (int i = 0; i < 2; i++) {
             close_fd(&in_pipe[i]);
             close_fd(&out_pipe[i]);
@@ -254,10 +307,15 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
         start_child(p, in_pipe[0], out_pipe[1], err_pipe[1], report[1]);
     }
     int fork_errno = errno;
-    close_fd(&in_pipe[0]);
+    if (child > 0) {
+        setpgid(child, child); /* also here, so the group exists before any kill */
+        live[live_count++] = child;
+    }
+    close_fd(&in_pipe[0]); /* the child's ends, before another fork can copy them */
     close_fd(&out_pipe[1]);
     close_fd(&err_pipe[1]);
     close_fd(&report[1]);
+    pthread_mutex_unlock(&spawn_lock);
     if (child < 0) {
         close_fd(&in_pipe[1]);
         close_fd(&out_pipe[0]);
@@ -266,16 +324,13 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
         return cg_error_set(err, CG_ERR_IO, "cannot start '%s': %s", p->argv[0],
                             strerror(fork_errno));
     }
-    setpgid(child, child); /* also here, so the group exists before any kill */
     int not_run = exec_error(report[0]);
     close_fd(&report[0]);
     if (not_run != 0) {
         close_fd(&in_pipe[1]);
         close_fd(&out_pipe[0]);
         close_fd(&err_pipe[0]);
-        kill_everything(child);
-        while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {
-        }
+        kill_everything(child, false);
         return cg_error_set(
             err,
             not_run == ENOENT || not_run == EACCES || not_run == ENOEXEC ? CG_ERR_USAGE : CG_ERR_IO,
@@ -287,16 +342,12 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
     bool too_long = false;
     int status = 0;
     cg_buf errors = CG_BUF_INIT;
-    run_end end = supervise(child, &in_pipe[1], &out_pipe[0], &err_pipe[0], input, len,
+    run_end end = supervise(p, child, &in_pipe[1], &out_pipe[0], &err_pipe[0], input, len,
                             p->time_limit, p->output_limit, output, &errors, &too_long, &status);
     close_fd(&in_pipe[1]);
     close_fd(&out_pipe[0]);
     close_fd(&err_pipe[0]);
-    kill_everything(child);
-    if (end != RAN) {
-        while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
-        }
-    }
+    kill_everything(child, end == RAN);
     cg_buf_clear(how);
     if (end == INTERRUPTED) {
         cg_buf_free(&errors);

@@ -152,6 +152,37 @@ cg_status cg_stress_against(const cg_game *game, const cg_options *options, cg_p
                             bool (*should_stop)(void *context), cg_stress_progress progress,
                             void *progress_context, cg_stress_result *result, cg_error *err);
 
+/* Most programs cg_stress_jobs runs at once (--jobs). */
+#define CG_STRESS_MAX_JOBS 64
+
+/* The programs of cg_stress_jobs: options->jobs runs at once (0 or 1: one
+ * at a time), so one context per run at once: contexts[w] (and
+ * reference_contexts[w]) serve only the runs of worker w, one after
+ * another. Shrinking runs in contexts[0]. */
+typedef struct cg_stress_programs {
+    cg_program_runner run;
+    void *const *contexts;
+    cg_program_runner reference; /* or NULL: no reference program */
+    void *const *reference_contexts;
+    /* Optional: on true, the run in context now (or its next) is no longer
+     * needed and should end soon with CG_ERR_STOPPED; on false, runs in
+     * context are needed again. Called from the caller's thread. */
+    void (*cancel)(void *context, bool on);
+} cg_stress_programs;
+
+/* cg_stress_against with options->jobs runs at once (the runners are then
+ * called from that many threads, each with its own context): the same
+ * verdict, the same minimal input and the same result as one run at a time
+ * for the same seeds. The runs are judged in seed order, and the runs of
+ * later seeds are thrown away (cancelled) once one fails, so a later seed
+ * that fails sooner never wins; shrinking runs one candidate at a time.
+ * should_stop and progress are called from the caller's thread only. Where
+ * no thread can start, the runs are made one at a time. */
+cg_status cg_stress_jobs(const cg_game *game, const cg_options *options,
+                         const cg_stress_programs *programs, bool (*should_stop)(void *context),
+                         cg_stress_progress progress, void *progress_context,
+                         cg_stress_result *result, cg_error *err);
+
 #ifdef __cplusplus
 }
 #endif

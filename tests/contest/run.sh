@@ -215,6 +215,26 @@ against "both are wrong: the program: wrong answer" --odd-rule --odd-rule 1
 against "20 inputs passed" "" "" 0
 if "$exe" stress gamecs --runs 2 --time-limit 20 --against "$python $solutions/gamecs.py --odd-rule" -- "$python" "$solutions/gamecs.py" 2> /dev/null |
     grep -q "^reference output:"; then ok; else bad "stress --against: no reference output"; fi
+# The shrinker's fixpoint: a Treblecross reader that keeps its line buffer
+# between boards (a shorter board is read with the tail of the longer one
+# before it; here cgsolve behind an awk that plays that reader). Only a
+# longer board followed by a shorter one fails, so the first board can
+# shrink only down to one cell more than the second: it can reach 4 cells
+# only after the second has reached 3, in a later pass over the cases. The
+# minimum is then exact: one board is read right, two need the first longer
+# than the second, so 4 and 3 cells, their X cleared. (One pass stops at
+# "......" and "..." from seed 5's 27-, 7- and 5-cell boards.)
+# shellcheck disable=SC2016  # the awk program, for the program's shell
+stale_reader='awk '"'"'NR == 1 { print; next } { kept = $0 substr(kept, length($0) + 1); print kept }'"'"' | "$0" treblecross'
+"$exe" stress treblecross --cases 3 --seed 5 --runs 1 --time-limit 20 -- sh -c "$stale_reader" "$exe" \
+    > "$work/stress.out" 2> /dev/null
+status=$?
+if [ $status -eq 1 ] && grep -q "^minimal failing input (11 bytes" "$work/stress.out" &&
+    [ "$(sed -n '/^input:$/,/^expected output:$/p' "$work/stress.out" | tr '\n' '|')" = "input:|  2|  ....|  ...|expected output:|" ]; then
+    ok
+else
+    bad "stress: the stale buffer's input is not shrunk to .... and ...: exit $status: $(head -6 "$work/stress.out" | tr '\n' '|')"
+fi
 # A program that crashes, and one that hangs.
 stress_finds "a crash" 40 treblecross --length 10 --runs 5 --time-limit 10 --save "$work/small.in" -- \
     "$python" -c 'import sys; sys.stdin.read(); sys.exit(3)'
