@@ -125,6 +125,7 @@ typedef struct cg_path_stats {
     uint64_t no_crossing;    /* sides found with no way left to cross */
     uint64_t pairing_cuts;   /* sides held to a draw by the pairing cut */
     uint64_t beta_cuts;      /* alpha-beta cutoffs */
+    uint64_t dead_cells;     /* empty cells left out of a move list: on no crossing of either */
 } cg_path_stats;
 
 /* How the value of the position itself was settled. */
@@ -169,6 +170,7 @@ typedef struct cg_path_search {
     cg_progress_hook hook; /* asked about twice a second; true stops (CG_ERR_STOPPED) */
     void *hook_context;
     cg_path_stats total; /* summed over every call */
+    bool alpha_beta;     /* values by alpha-beta, not proof-number search (for comparison) */
     cg_path_frame *frame;
 } cg_path_search;
 
