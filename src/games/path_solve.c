@@ -1579,3 +1579,26 @@ const char *cg_path_search_cells(const cg_path_search *s, size_t *n, cg_path_col
     }
     return s->frame->board;
 }
+
+cg_status cg_path_useful(const char *cells, size_t n, char colour, uint8_t *useful, cg_error *err) {
+    if (cells == NULL || useful == NULL || (colour != 'W' && colour != 'B')) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_path_useful: missing argument");
+    }
+    cg_path_search s;
+    cg_path_search_init(&s, NULL);
+    s.table_limit = 1; /* the smallest table: nothing is searched */
+    cg_status st = cg_path_search_set(&s, cells, n, CG_PATH_WHITE, err);
+    if (st == CG_OK && s.frame->empty < 0) {
+        st = cg_error_set(err, CG_ERR_LIMIT, "more than %d empty cells", CG_PATH_MAX_EMPTY);
+    }
+    if (st == CG_OK) {
+        const cg_path_frame *f = s.frame;
+        uint64_t on = useful_of(f, colour == 'W' ? 0 : 1, empty_cells(f));
+        memset(useful, 0, n * n);
+        for (int i = 0; i < f->empty; i++) {
+            useful[f->cell_of[i]] = (uint8_t)(on >> i & 1);
+        }
+    }
+    cg_path_search_free(&s);
+    return st;
+}
