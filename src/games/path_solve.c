@@ -852,14 +852,17 @@ static bool check_limits(cg_path_frame *f) {
 static int layers_of(const cg_path_frame *f, int c, int side, uint64_t empty, uint64_t *layer) {
     uint64_t mine = f->stones[c];
     uint64_t reach = flood(f->adj[c], f->side[c][side], mine);
+    uint64_t near = f->side[c][side] | around(f->adj[c], reach);
     int k = 0;
-    for (;;) {
-        uint64_t next = (f->side[c][side] | around(f->adj[c], reach)) & empty & ~reach;
+    for (;;) { /* each cell joins reach once, its neighbours join near once */
+        uint64_t next = near & empty & ~reach;
         if (next == 0 || k == CG_PATH_MAX_EMPTY) {
             return k;
         }
         layer[k++] = next;
-        reach = flood(f->adj[c], reach | next, reach | next | mine);
+        uint64_t grown = flood(f->adj[c], next, next | (mine & ~reach));
+        reach |= grown;
+        near |= around(f->adj[c], grown);
     }
 }
 
@@ -1078,14 +1081,18 @@ static uint32_t pn_add(uint32_t a, uint32_t b) {
     return s > PN_INF ? PN_INF : s;
 }
 
+static pn_entry *pn_bucket(const cg_path_frame *f, const key *k, int attacker) {
+    size_t mask = ((size_t)1 << f->table_bits) - 2; /* buckets of two */
+    uint64_t h = k->hash ^ (attacker ? 0x9E3779B97F4A7C15u : 0);
+    return &f->pn_table[(size_t)(h ^ h >> 31) & mask];
+}
+
 static pn_entry *pn_slot(cg_path_frame *f, const key *k, int attacker, bool for_store,
                          uint32_t work) {
     if (k->white == 0 && k->black == 0) {
         return NULL; /* the frame itself: its numbers live in the caller */
     }
-    size_t mask = ((size_t)1 << f->table_bits) - 2; /* buckets of two */
-    uint64_t h = k->hash ^ (attacker ? 0x9E3779B97F4A7C15u : 0);
-    pn_entry *bucket = &f->pn_table[(size_t)(h ^ h >> 31) & mask];
+    pn_entry *bucket = pn_bucket(f, k, attacker);
     for (int j = 0; j < 2; j++) {
         pn_entry *e = &bucket[j];
         if (e->generation == f->generation && e->white == k->white && e->black == k->black &&
@@ -1122,43 +1129,43 @@ static void pn_store(cg_path_frame *f, const key *k, int attacker, uint32_t pn, 
     e->generation = f->generation;
 }
 
-/* The numbers of the current position as stored, else (1, 1). */
-static void pn_look(cg_path_frame *f, int attacker, uint32_t *pn, uint32_t *dn) {
-    key k = key_of(f);
-    const pn_entry *e = pn_slot(f, &k, attacker, false, 0);
+/* The numbers stored for k, else (1, 1). */
+static void pn_look(cg_path_frame *f, const key *k, int attacker, uint32_t *pn, uint32_t *dn) {
+    const pn_entry *e = pn_slot(f, k, attacker, false, 0);
     *pn = e == NULL ? 1 : e->pn;
     *dn = e == NULL ? 1 : e->dn;
 }
 
 /* Settles the current position at once when it can: its numbers into pn,
- * dn and true; else its moves into moves, *count. */
-static bool pn_leaf(cg_path_frame *f, int attacker, uint32_t *pn, uint32_t *dn, int *moves,
-                    int *count) {
+ * dn and true; else its moves into moves, *count. known: the position was
+ * expanded before (so is no leaf): its moves only. */
+static bool pn_leaf(cg_path_frame *f, int attacker, bool known, uint32_t *pn, uint32_t *dn,
+                    int *moves, int *count) {
     int me = f->to_move, op = 1 - me;
     bool attacking = me == attacker;
     uint64_t empty = empty_cells(f);
     uint32_t win_pn = attacking ? 0 : PN_INF, win_dn = attacking ? PN_INF : 0;
-    if (wins_of(f, me, empty) != 0) { /* the side to move wins */
+    if (!known && wins_of(f, me, empty) != 0) { /* the side to move wins */
         f->stats.immediate_wins++;
         *pn = win_pn;
         *dn = win_dn;
         return true;
     }
     uint64_t threats = wins_of(f, op, empty);
-    if (popcount(threats) >= 2) { /* the side to move loses */
+    if (!known && popcount(threats) >= 2) { /* the side to move loses */
         f->stats.double_threats++;
         *pn = win_dn;
         *dn = win_pn;
         return true;
     }
     uint64_t useful_att = useful_of(f, attacker, empty);
-    if (useful_att == 0) {
+    if (!known && useful_att == 0) {
         f->stats.no_crossing++;
         *pn = PN_INF;
         *dn = 0;
         return true;
     }
-    if (f->walls && walled(f, attacker)) {
+    if (!known && f->walls && walled(f, attacker)) {
         f->stats.pairing_cuts++;
         *pn = PN_INF;
         *dn = 0;
@@ -1201,7 +1208,8 @@ static void pn_search(cg_path_frame *f, int attacker, uint32_t th_pn, uint32_t t
     }
     int moves[CG_PATH_MAX_EMPTY], count = 0;
     uint32_t pn, dn;
-    if (pn_leaf(f, attacker, &pn, &dn, moves, &count)) {
+    /* a position in the table is no leaf: only its moves are wanted */
+    if (pn_leaf(f, attacker, hit != NULL, &pn, &dn, moves, &count)) {
         pn_store(f, &k, attacker, pn, dn, 1);
         *out_pn = pn;
         *out_dn = dn;
@@ -1211,11 +1219,16 @@ static void pn_search(cg_path_frame *f, int attacker, uint32_t th_pn, uint32_t t
     /* each move's numbers, seen from this node's kind: "mine" the number
      * that is minimised here (pn at OR nodes), "theirs" the one summed */
     uint32_t mine[CG_PATH_MAX_EMPTY], theirs[CG_PATH_MAX_EMPTY];
-    for (int j = 0; j < count; j++) {
+    key child[CG_PATH_MAX_EMPTY];
+    for (int j = 0; j < count; j++) { /* the keys first, their buckets fetched meanwhile */
         make(f, moves[j]);
-        uint32_t cp, cd;
-        pn_look(f, attacker, &cp, &cd);
+        child[j] = key_of(f);
         unmake(f, moves[j]);
+        __builtin_prefetch(pn_bucket(f, &child[j], attacker));
+    }
+    for (int j = 0; j < count; j++) {
+        uint32_t cp, cd;
+        pn_look(f, &child[j], attacker, &cp, &cd);
         mine[j] = or_node ? cp : cd;
         theirs[j] = or_node ? cd : cp;
     }
