@@ -899,20 +899,20 @@ static int order_moves(const cg_path_frame *f, uint64_t cands, uint64_t both, in
         size_t x = f->cell_of[i], r = x / n, col = x % n;
         int dr = (int)(2 * r) - (int)(n - 1), dc = (int)(2 * col) - (int)(n - 1);
         int central = (int)(2 * n) - abs(dr) - abs(dc);
-        int key =
+        int rank =
             (int)((short_me >> i & 1) + (short_op >> i & 1)) * 16384 + (int)(both >> i & 1) * 4096 +
             (popcount(f->adj[0][i] & f->stones[0]) + popcount(f->adj[1][i] & f->stones[1])) * 256 +
             central;
         if (i == first) {
-            key = 1 << 20;
+            rank = 1 << 20;
         }
         int j = count++;
-        while (j > 0 && keys[j - 1] < key) {
+        while (j > 0 && keys[j - 1] < rank) {
             keys[j] = keys[j - 1];
             moves[j] = moves[j - 1];
             j--;
         }
-        keys[j] = key;
+        keys[j] = rank;
         moves[j] = i;
     }
     return count;
