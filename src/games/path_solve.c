@@ -278,7 +278,9 @@ static void scratch_free(wall_scratch *w) {
     free(w->queue);
     free(w->from);
     free(w->in_pair);
-    memset(w, 0, sizeof *w);
+    w->seen = w->in_pair = NULL; /* field by field: the analyzer follows these */
+    w->queue = w->from = NULL;
+    w->states = 0;
 }
 
 static cg_status scratch_make(wall_scratch *w, size_t n, cg_error *err) {
@@ -1249,7 +1251,7 @@ static void pn_search(cg_path_frame *f, int attacker, uint32_t th_pn, uint32_t t
                 second = mine[j];
             }
         }
-        if (m >= th_mine || t >= th_theirs || f->stopped != CG_OK) {
+        if (count == 0 || m >= th_mine || t >= th_theirs || f->stopped != CG_OK) {
             break;
         }
         /* the best move's thresholds: until it passes the second best (by a
@@ -1257,6 +1259,7 @@ static void pn_search(cg_path_frame *f, int attacker, uint32_t th_pn, uint32_t t
          * others leave of this node's summed threshold */
         uint32_t grow = second + second / 4 + 1;
         uint32_t child_mine = th_mine < grow ? th_mine : grow;
+        /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): best < count */
         uint32_t child_theirs = th_theirs - t + theirs[best];
         make(f, moves[best]);
         uint32_t cp, cd;
@@ -1601,16 +1604,15 @@ cg_status cg_path_useful(const char *cells, size_t n, char colour, uint8_t *usef
     cg_path_search_init(&s, NULL);
     s.table_limit = 1; /* the smallest table: nothing is searched */
     cg_status st = cg_path_search_set(&s, cells, n, CG_PATH_WHITE, err);
-    if (st == CG_OK && s.frame->empty < 0) {
-        st = cg_error_set(err, CG_ERR_LIMIT, "more than %d empty cells", CG_PATH_MAX_EMPTY);
-    }
-    if (st == CG_OK) {
-        const cg_path_frame *f = s.frame;
+    const cg_path_frame *f = s.frame;
+    if (st == CG_OK && f != NULL && f->empty >= 0) {
         uint64_t on = useful_of(f, colour == 'W' ? 0 : 1, empty_cells(f));
         memset(useful, 0, n * n);
         for (int i = 0; i < f->empty; i++) {
             useful[f->cell_of[i]] = (uint8_t)(on >> i & 1);
         }
+    } else if (st == CG_OK) {
+        st = cg_error_set(err, CG_ERR_LIMIT, "more than %d empty cells", CG_PATH_MAX_EMPTY);
     }
     cg_path_search_free(&s);
     return st;
