@@ -100,16 +100,19 @@ cg_status cg_path_solve(cg_path_solver *solver, const char *cells, size_t n, boo
  * is over (if both colours hold one, which play never reaches, White's
  * counts, as the judge's first answer has it).
  *
- * The search is depth-first alpha-beta over the empty cells (recursive, its
- * depth at most the number of empty cells, never above CG_PATH_MAX_EMPTY)
- * with a transposition table keyed by Zobrist hashes and checked against the
+ * A value is two boolean questions (can the side to move win? if not, can
+ * the opponent?), each a depth-first proof-number search; exact remoteness
+ * is a depth-first alpha-beta search. Both are recursive, their depth at
+ * most the number of empty cells (never above CG_PATH_MAX_EMPTY), with
+ * transposition tables keyed by Zobrist hashes and checked against the
  * exact stones (no collisions), canonical under the mirror images that keep
  * the position, and these prunes: an immediate win; two threats of the
  * opponent (a loss); one threat (the only move is to block it); a side with
  * no way left to cross (held to a draw); the pairing cut (a side whose every
  * crossing needs both cells of some pair of empty cells is held to a draw,
- * cg_path_pairing); cells on no possible crossing are never played (they
- * change nothing: proved in docs/path-pairing.md). */
+ * cg_path_pairing); cells on no simple crossing of either side are never
+ * played (they change nothing: proved in docs/path-pairing.md;
+ * cg_path_useful). */
 
 #define CG_PATH_MAX_EMPTY 64 /* empty cells the search handles (one 64-bit mask) */
 
@@ -126,6 +129,7 @@ typedef struct cg_path_stats {
     uint64_t no_crossing;    /* sides found with no way left to cross */
     uint64_t pairing_cuts;   /* sides held to a draw by the pairing cut */
     uint64_t beta_cuts;      /* alpha-beta cutoffs */
+    uint64_t dead_cells;     /* empty cells left out of a move list: on no crossing of either */
 } cg_path_stats;
 
 /* How the value of the position itself was settled. */
@@ -170,6 +174,7 @@ typedef struct cg_path_search {
     cg_progress_hook hook; /* asked about twice a second; true stops (CG_ERR_STOPPED) */
     void *hook_context;
     cg_path_stats total; /* summed over every call */
+    bool alpha_beta;     /* values by alpha-beta, not proof-number search (for comparison) */
     cg_path_frame *frame;
 } cg_path_search;
 
@@ -210,6 +215,14 @@ const char *cg_path_search_cells(const cg_path_search *search, size_t *n, cg_pat
  * their number to *pair_count (either may be NULL). */
 cg_status cg_path_pairing(const char *cells, size_t n, char attacker, bool *found, uint32_t *pairs,
                           size_t *pair_count, cg_error *err);
+
+/* The empty cells on which a stone can still matter to colour's chain ('W'
+ * or 'B'): useful[c] = 1 for the empty cells on some simple crossing of
+ * colour's (through empty cells and its stones, a fixed group of its stones
+ * counted as one step), 0 for every other cell (room for n * n). The search
+ * plays only cells useful to one side or the other. CG_ERR_LIMIT past
+ * CG_PATH_MAX_EMPTY empty cells. */
+cg_status cg_path_useful(const char *cells, size_t n, char colour, uint8_t *useful, cg_error *err);
 
 #ifdef __cplusplus
 }

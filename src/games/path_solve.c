@@ -1,4 +1,6 @@
-/* The PATH under perfect play: alpha-beta over the empty cells (see path.h).
+/* The PATH under perfect play (see path.h): the sign of a value by two
+ * proof-number searches (can the side to move win? can the opponent?),
+ * exact remoteness by alpha-beta over the empty cells.
  *
  * A position is kept relative to a frame, the position the search was set
  * up on: its empty cells are numbered 0..E-1 (E <= 64) and a position of the
@@ -12,8 +14,10 @@
  * -(e - r + 1) for a game ending after r more moves from a position with e
  * empty cells (the empty cells left when it ends, plus one): the winner
  * hurries, the loser delays, and negation alone carries a score up the tree.
- * The value search (wdl) only needs the sign: it runs with scores in
- * {-1, 0, 1}, which its table entries store as the bounds they prove. */
+ * The alpha-beta value search (wdl, kept for comparison) only needs the
+ * sign: it runs with scores in {-1, 0, 1}, which its table entries store as
+ * the bounds they prove. Both searches play only cells on some simple
+ * crossing of either side (useful_of). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +40,16 @@ typedef struct tt_entry {
     uint8_t unused[3];
 } tt_entry;
 
+/* The proof-number search's entries: the question "can attacker win?" */
+typedef struct pn_entry {
+    uint64_t white, black; /* canonical orientation; 0, 0 = empty slot */
+    uint32_t pn, dn;       /* proof and disproof numbers: 0 proves, 0 disproves */
+    uint32_t work;         /* positions searched below it: the bigger, the more kept */
+    uint8_t attacker;
+    uint8_t generation;
+    uint8_t unused[2];
+} pn_entry;
+
 typedef struct wall_scratch {
     uint8_t *seen;    /* per state */
     uint32_t *queue;  /* states */
@@ -54,9 +68,10 @@ struct cg_path_frame {
     uint64_t side[2][2];                /* per colour: cells touching its first, second side */
     uint64_t all;
     uint64_t stones[2];
-    int to_move; /* 0 White, 1 Black */
-    int over;    /* -1 not over; 0 or 1 a fixed chain of that colour; 2 full */
-    bool walls;  /* the pairing cut at every position */
+    int to_move;     /* 0 White, 1 Black */
+    int over;        /* -1 not over; 0 or 1 a fixed chain of that colour; 2 full */
+    bool walls;      /* the pairing cut at every position */
+    bool alpha_beta; /* the value's sign by alpha-beta (cg_path_search.alpha_beta) */
     wall_scratch scratch;
     /* symmetry: the mirror images keeping the frame, identity first */
     int sym_count;
@@ -65,6 +80,7 @@ struct cg_path_frame {
     uint64_t hash[4];
     /* the table */
     tt_entry *table;
+    pn_entry *pn_table; /* in the same allocation, as many entries */
     size_t table_bits;
     size_t table_held;
     uint8_t generation;
@@ -262,7 +278,9 @@ static void scratch_free(wall_scratch *w) {
     free(w->queue);
     free(w->from);
     free(w->in_pair);
-    memset(w, 0, sizeof *w);
+    w->seen = w->in_pair = NULL; /* field by field: the analyzer follows these */
+    w->queue = w->from = NULL;
+    w->states = 0;
 }
 
 static cg_status scratch_make(wall_scratch *w, size_t n, cg_error *err) {
@@ -346,10 +364,74 @@ static uint64_t wins_of(const cg_path_frame *f, int c, uint64_t empty) {
     return empty & (f->side[c][0] | around(f->adj[c], a)) & (f->side[c][1] | around(f->adj[c], b));
 }
 
-/* Empty cells on some crossing still open to colour c (0: c cannot cross). */
-static uint64_t live_of(const cg_path_frame *f, int c, uint64_t empty) {
+/* Empty cells on some simple crossing of colour c: the cells a stone of
+ * either colour can still matter on for c's chain. The open cells (empty or
+ * c's) with a source joined to c's first side and a sink to its second, and
+ * an edge source-sink: a cell lies on a simple source-sink path iff it lies
+ * in the block (biconnected component) of that edge. One depth-first search
+ * from the source, the sink its first child; a child q of p stays in the
+ * block iff its subtree reaches above p (low[q] < order[p]). Cells on no
+ * simple crossing stay so as stones are added (the open cells only shrink). */
+static uint64_t useful_of(const cg_path_frame *f, int c, uint64_t empty) {
     uint64_t open = f->stones[c] | empty;
-    return flood(f->adj[c], f->side[c][0], open) & flood(f->adj[c], f->side[c][1], open) & empty;
+    uint64_t near0 = f->side[c][0] & open, near1 = f->side[c][1] & open;
+    if (near0 == 0 || near1 == 0) {
+        return 0;
+    }
+    enum { SOURCE = 0, SINK = 1 }; /* discovery orders; cells get 2.. */
+    uint8_t order[CG_PATH_MAX_EMPTY], low[CG_PATH_MAX_EMPTY], parent[CG_PATH_MAX_EMPTY];
+    uint8_t by_order[CG_PATH_MAX_EMPTY + 2];
+    uint64_t left[CG_PATH_MAX_EMPTY]; /* neighbours not yet looked at */
+    uint64_t seen = 0;
+    int stack[CG_PATH_MAX_EMPTY], top = 0, next = 2;
+    uint64_t sink_left = near1;
+    /* the sink's children one after another; each grows a subtree */
+    while (sink_left != 0) {
+        int root = lowest(sink_left);
+        sink_left &= sink_left - 1;
+        if (seen & bit(root)) {
+            continue;
+        }
+        seen |= bit(root);
+        order[root] = low[root] = (uint8_t)next;
+        by_order[next++] = (uint8_t)root;
+        parent[root] = 0xFF; /* the sink */
+        low[root] = (near0 & bit(root)) ? SOURCE : low[root];
+        left[root] = f->adj[c][root] & open;
+        stack[top++] = root;
+        while (top > 0) {
+            int v = stack[top - 1];
+            if (left[v] != 0) {
+                int w = lowest(left[v]);
+                left[v] &= left[v] - 1;
+                if (seen & bit(w)) {
+                    low[v] = order[w] < low[v] && w != parent[v] ? order[w] : low[v];
+                    continue;
+                }
+                seen |= bit(w);
+                order[w] = (uint8_t)next;
+                by_order[next++] = (uint8_t)w;
+                parent[w] = (uint8_t)v;
+                low[w] = (near0 & bit(w)) ? SOURCE : (near1 & bit(w)) ? SINK : order[w];
+                left[w] = f->adj[c][w] & open;
+                stack[top++] = w;
+                continue;
+            }
+            top--;
+            if (top > 0) {
+                int p = stack[top - 1];
+                low[p] = low[v] < low[p] ? low[v] : low[p];
+            }
+        }
+    }
+    uint64_t in_block = 0;
+    for (int k = 2; k < next; k++) {
+        int q = by_order[k];
+        int p = parent[q];
+        bool keep = p == 0xFF ? low[q] < SINK : (in_block & bit(p)) && low[q] < order[p];
+        in_block |= keep ? bit(q) : 0;
+    }
+    return in_block & empty;
 }
 
 static bool walled(cg_path_frame *f, int c) {
@@ -513,7 +595,7 @@ void cg_path_search_free(cg_path_search *search) {
 }
 
 static size_t table_bytes(size_t bits) {
-    return ((size_t)1 << bits) * sizeof(tt_entry);
+    return ((size_t)1 << bits) * (sizeof(tt_entry) + sizeof(pn_entry));
 }
 
 /* A table for E empty cells: 2^E entries within the limits. */
@@ -539,7 +621,8 @@ static cg_status size_table(cg_path_search *s, cg_path_frame *f, cg_error *err) 
     if (st != CG_OK) {
         return st;
     }
-    f->table = calloc((size_t)1 << want, sizeof *f->table);
+    f->table = calloc(1, table_bytes(want));
+    f->pn_table = f->table == NULL ? NULL : (pn_entry *)(void *)(f->table + ((size_t)1 << want));
     if (f->table == NULL) {
         cg_budget_give(s->budget, table_bytes(want), 1);
         return cg_error_nomem(err, "the search's table");
@@ -777,14 +860,17 @@ static bool check_limits(cg_path_frame *f) {
 static int layers_of(const cg_path_frame *f, int c, int side, uint64_t empty, uint64_t *layer) {
     uint64_t mine = f->stones[c];
     uint64_t reach = flood(f->adj[c], f->side[c][side], mine);
+    uint64_t near = f->side[c][side] | around(f->adj[c], reach);
     int k = 0;
-    for (;;) {
-        uint64_t next = (f->side[c][side] | around(f->adj[c], reach)) & empty & ~reach;
+    for (;;) { /* each cell joins reach once, its neighbours join near once */
+        uint64_t next = near & empty & ~reach;
         if (next == 0 || k == CG_PATH_MAX_EMPTY) {
             return k;
         }
         layer[k++] = next;
-        reach = flood(f->adj[c], reach | next, reach | next | mine);
+        uint64_t grown = flood(f->adj[c], next, next | (mine & ~reach));
+        reach |= grown;
+        near |= around(f->adj[c], grown);
     }
 }
 
@@ -864,7 +950,7 @@ static int search(cg_path_frame *f, int alpha, int beta, bool wdl) {
         return wdl ? -1 : -(e - 1);
     }
     int lo = -e, hi = e;
-    uint64_t live_me = live_of(f, me, empty), live_op = live_of(f, op, empty);
+    uint64_t live_me = useful_of(f, me, empty), live_op = useful_of(f, op, empty);
     if (live_me == 0) {
         f->stats.no_crossing++;
         hi = 0;
@@ -924,6 +1010,7 @@ static int search(cg_path_frame *f, int alpha, int beta, bool wdl) {
         uint64_t cands = live_me | live_op;
         count = order_moves(f, cands, live_me & live_op, first, moves);
         uint64_t dead = empty & ~cands;
+        f->stats.dead_cells += (uint64_t)popcount(dead);
         if (!wdl && dead != 0) {
             moves[count++] = lowest(dead); /* all dead cells are alike */
         }
@@ -976,10 +1063,253 @@ static int search(cg_path_frame *f, int alpha, int beta, bool wdl) {
     return best > hi ? hi : best;
 }
 
-/* ---- calls -------------------------------------------------------------- */
-
 static uint64_t empty_cells(const cg_path_frame *f) {
     return f->all & ~(f->stones[0] | f->stones[1]);
+}
+
+/* ---- the proof-number search ---------------------------------------------
+ *
+ * The sign of a value is two boolean questions: can the side to move win?
+ * if not, can the opponent? Each is settled by depth-first proof-number
+ * search (df-pn): at the attacker's turns one move must win (an OR node),
+ * at the defender's every move must (AND). A position's proof number is how
+ * many more positions at least must be proved to prove it, its disproof
+ * number likewise; the search always goes down the move that is cheapest to
+ * settle (fewest proofs at OR nodes, fewest disproofs at AND nodes) until
+ * its numbers pass the thresholds it was given, so a draw is disproved along
+ * the defender's easiest defences, where alpha-beta would refute every
+ * defence it tries first in full. The pairing cut and a crossing gone end
+ * the attacker's hopes at once, at every position. Positions are stored by
+ * their canonical stones and attacker, the numbers as last seen. */
+
+#define PN_INF 0x3FFFFFFFu /* proved, or disproved: no sum of these overflows */
+
+static uint32_t pn_add(uint32_t a, uint32_t b) {
+    uint32_t s = a + b;
+    return s > PN_INF ? PN_INF : s;
+}
+
+static pn_entry *pn_bucket(const cg_path_frame *f, const key *k, int attacker) {
+    size_t mask = ((size_t)1 << f->table_bits) - 2; /* buckets of two */
+    uint64_t h = k->hash ^ (attacker ? 0x9E3779B97F4A7C15u : 0);
+    return &f->pn_table[(size_t)(h ^ h >> 31) & mask];
+}
+
+static pn_entry *pn_slot(cg_path_frame *f, const key *k, int attacker, bool for_store,
+                         uint32_t work) {
+    if (k->white == 0 && k->black == 0) {
+        return NULL; /* the frame itself: its numbers live in the caller */
+    }
+    pn_entry *bucket = pn_bucket(f, k, attacker);
+    for (int j = 0; j < 2; j++) {
+        pn_entry *e = &bucket[j];
+        if (e->generation == f->generation && e->white == k->white && e->black == k->black &&
+            e->attacker == attacker) {
+            return e;
+        }
+    }
+    if (!for_store) {
+        return NULL;
+    }
+    /* the first slot keeps the most work, the second takes the rest */
+    pn_entry *big = &bucket[0];
+    if (big->generation != f->generation || work >= big->work) {
+        if (big->generation == f->generation) {
+            bucket[1] = *big;
+        }
+        return big;
+    }
+    return &bucket[1];
+}
+
+static void pn_store(cg_path_frame *f, const key *k, int attacker, uint32_t pn, uint32_t dn,
+                     uint32_t work) {
+    pn_entry *e = pn_slot(f, k, attacker, true, work);
+    if (e == NULL) {
+        return;
+    }
+    e->white = k->white;
+    e->black = k->black;
+    e->pn = pn;
+    e->dn = dn;
+    e->work = work;
+    e->attacker = (uint8_t)attacker;
+    e->generation = f->generation;
+}
+
+/* The numbers stored for k, else (1, 1). */
+static void pn_look(cg_path_frame *f, const key *k, int attacker, uint32_t *pn, uint32_t *dn) {
+    const pn_entry *e = pn_slot(f, k, attacker, false, 0);
+    *pn = e == NULL ? 1 : e->pn;
+    *dn = e == NULL ? 1 : e->dn;
+}
+
+/* Settles the current position at once when it can: its numbers into pn,
+ * dn and true; else its moves into moves, *count. known: the position was
+ * expanded before (so is no leaf): its moves only. */
+static bool pn_leaf(cg_path_frame *f, int attacker, bool known, uint32_t *pn, uint32_t *dn,
+                    int *moves, int *count) {
+    int me = f->to_move, op = 1 - me;
+    bool attacking = me == attacker;
+    uint64_t empty = empty_cells(f);
+    uint32_t win_pn = attacking ? 0 : PN_INF, win_dn = attacking ? PN_INF : 0;
+    if (!known && wins_of(f, me, empty) != 0) { /* the side to move wins */
+        f->stats.immediate_wins++;
+        *pn = win_pn;
+        *dn = win_dn;
+        return true;
+    }
+    uint64_t threats = wins_of(f, op, empty);
+    if (!known && popcount(threats) >= 2) { /* the side to move loses */
+        f->stats.double_threats++;
+        *pn = win_dn;
+        *dn = win_pn;
+        return true;
+    }
+    uint64_t useful_att = useful_of(f, attacker, empty);
+    if (!known && useful_att == 0) {
+        f->stats.no_crossing++;
+        *pn = PN_INF;
+        *dn = 0;
+        return true;
+    }
+    if (!known && f->walls && walled(f, attacker)) {
+        f->stats.pairing_cuts++;
+        *pn = PN_INF;
+        *dn = 0;
+        return true;
+    }
+    if (threats != 0) {
+        f->stats.forced_blocks++;
+        moves[0] = lowest(threats);
+        *count = 1;
+        return false;
+    }
+    uint64_t useful_def = useful_of(f, 1 - attacker, empty);
+    uint64_t useful_me = attacking ? useful_att : useful_def;
+    uint64_t useful_op = attacking ? useful_def : useful_att;
+    f->stats.dead_cells += (uint64_t)popcount(empty & ~(useful_me | useful_op));
+    *count = order_moves(f, useful_me | useful_op, useful_me & useful_op, -1, moves);
+    return false;
+}
+
+static void pn_search(cg_path_frame *f, int attacker, uint32_t th_pn, uint32_t th_dn,
+                      uint32_t *out_pn, uint32_t *out_dn) {
+    if (++f->stats.nodes >= f->next_check) {
+        f->next_check = f->stats.nodes + CHECK_EVERY;
+        if (check_limits(f)) {
+            *out_pn = *out_dn = 1;
+            return;
+        }
+    }
+    uint64_t start = f->stats.nodes;
+    key k = key_of(f);
+    const pn_entry *hit = pn_slot(f, &k, attacker, false, 0);
+    if (hit != NULL) {
+        f->stats.table_hits++;
+        if (hit->pn >= th_pn || hit->dn >= th_dn) {
+            f->stats.table_cuts++;
+            *out_pn = hit->pn;
+            *out_dn = hit->dn;
+            return;
+        }
+    }
+    int moves[CG_PATH_MAX_EMPTY], count = 0;
+    uint32_t pn, dn;
+    /* a position in the table is no leaf: only its moves are wanted */
+    if (pn_leaf(f, attacker, hit != NULL, &pn, &dn, moves, &count)) {
+        pn_store(f, &k, attacker, pn, dn, 1);
+        *out_pn = pn;
+        *out_dn = dn;
+        return;
+    }
+    bool or_node = f->to_move == attacker;
+    /* each move's numbers, seen from this node's kind: "mine" the number
+     * that is minimised here (pn at OR nodes), "theirs" the one summed */
+    uint32_t mine[CG_PATH_MAX_EMPTY], theirs[CG_PATH_MAX_EMPTY];
+    key child[CG_PATH_MAX_EMPTY];
+    for (int j = 0; j < count; j++) { /* the keys first, their buckets fetched meanwhile */
+        make(f, moves[j]);
+        child[j] = key_of(f);
+        unmake(f, moves[j]);
+        __builtin_prefetch(pn_bucket(f, &child[j], attacker));
+    }
+    for (int j = 0; j < count; j++) {
+        uint32_t cp, cd;
+        pn_look(f, &child[j], attacker, &cp, &cd);
+        mine[j] = or_node ? cp : cd;
+        theirs[j] = or_node ? cd : cp;
+    }
+    uint32_t th_mine = or_node ? th_pn : th_dn, th_theirs = or_node ? th_dn : th_pn;
+    uint32_t m, t;
+    for (;;) {
+        int best = 0;
+        uint32_t second = PN_INF;
+        m = PN_INF;
+        t = 0;
+        for (int j = 0; j < count; j++) {
+            t = pn_add(t, theirs[j]);
+            if (mine[j] < m) {
+                second = m;
+                m = mine[j];
+                best = j;
+            } else if (mine[j] < second) {
+                second = mine[j];
+            }
+        }
+        if (count == 0 || m >= th_mine || t >= th_theirs || f->stopped != CG_OK) {
+            break;
+        }
+        /* the best move's thresholds: until it passes the second best (by a
+         * quarter more, so as not to switch back and forth), and what the
+         * others leave of this node's summed threshold */
+        uint32_t grow = second + second / 4 + 1;
+        uint32_t child_mine = th_mine < grow ? th_mine : grow;
+        /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): best < count */
+        uint32_t child_theirs = th_theirs - t + theirs[best];
+        make(f, moves[best]);
+        uint32_t cp, cd;
+        if (or_node) {
+            pn_search(f, attacker, child_mine, child_theirs, &cp, &cd);
+        } else {
+            pn_search(f, attacker, child_theirs, child_mine, &cp, &cd);
+        }
+        unmake(f, moves[best]);
+        mine[best] = or_node ? cp : cd;
+        theirs[best] = or_node ? cd : cp;
+    }
+    pn = or_node ? m : t;
+    dn = or_node ? t : m;
+    if (f->stopped == CG_OK) {
+        uint64_t work = f->stats.nodes - start;
+        pn_store(f, &k, attacker, pn, dn, work > UINT32_MAX ? UINT32_MAX : (uint32_t)work);
+    }
+    *out_pn = pn;
+    *out_dn = dn;
+}
+
+/* Whether attacker wins from the current position (false also when stopped). */
+static bool pn_wins(cg_path_frame *f, int attacker) {
+    uint32_t pn = 1, dn = 1;
+    while (pn != 0 && dn != 0 && f->stopped == CG_OK) {
+        pn_search(f, attacker, PN_INF, PN_INF, &pn, &dn);
+    }
+    return pn == 0 && f->stopped == CG_OK;
+}
+
+/* ---- calls -------------------------------------------------------------- */
+
+/* The sign of the value: two proof-number searches (can the side to move
+ * win? if not, can the opponent?), or one alpha-beta search over the three
+ * values when asked for (the solver before the proof-number search). */
+static int wdl_value(cg_path_frame *f) {
+    if (f->alpha_beta) {
+        return search(f, -1, 1, true);
+    }
+    if (pn_wins(f, f->to_move)) {
+        return 1;
+    }
+    return f->stopped == CG_OK && pn_wins(f, 1 - f->to_move) ? -1 : 0;
 }
 
 static void begin(cg_path_search *s, cg_path_frame *f, cg_error *err) {
@@ -994,6 +1324,7 @@ static void begin(cg_path_search *s, cg_path_frame *f, cg_error *err) {
     f->err = err;
     f->root_done = f->root_total = 0;
     f->root_empty = popcount(empty_cells(f));
+    f->alpha_beta = s->alpha_beta;
 }
 
 static void end(cg_path_search *s, cg_path_frame *f) {
@@ -1008,6 +1339,7 @@ static void end(cg_path_search *s, cg_path_frame *f) {
     t->no_crossing += c->no_crossing;
     t->pairing_cuts += c->pairing_cuts;
     t->beta_cuts += c->beta_cuts;
+    t->dead_cells += c->dead_cells;
 }
 
 /* The moves worth trying for the side to move, best first: its winning
@@ -1023,7 +1355,7 @@ static int node_moves(cg_path_frame *f, int *moves) {
         }
         return count;
     }
-    uint64_t live_me = live_of(f, me, empty), live_op = live_of(f, 1 - me, empty);
+    uint64_t live_me = useful_of(f, me, empty), live_op = useful_of(f, 1 - me, empty);
     int count = order_moves(f, live_me | live_op, live_me & live_op, -1, moves);
     if (count == 0 && empty != 0) {
         moves[count++] = lowest(empty);
@@ -1038,7 +1370,7 @@ static int child_sign(cg_path_frame *f, int i) {
         return -1; /* the child's mover has lost */
     }
     make(f, i);
-    int v = search(f, -1, 1, true);
+    int v = wdl_value(f);
     unmake(f, i);
     return v;
 }
@@ -1046,7 +1378,7 @@ static int child_sign(cg_path_frame *f, int i) {
 /* The exact score of the current position (see the top of the file). */
 static int exact_score(cg_path_frame *f) {
     int e = popcount(empty_cells(f));
-    int v = search(f, -1, 1, true);
+    int v = wdl_value(f);
     if (v == 0 || f->stopped != CG_OK) {
         return 0;
     }
@@ -1168,8 +1500,10 @@ cg_status cg_path_search_value(cg_path_search *s, cg_path_value *value, cg_error
         v = 0; /* the search would find it too; the reason is worth telling */
         value->reason = CG_PATH_BY_PAIRING;
     } else {
-        v = search(f, -1, 1, true);
-        value->reason = f->stats.nodes == 1 ? CG_PATH_BY_PAIRING : CG_PATH_BY_SEARCH;
+        v = wdl_value(f);
+        /* settled where it starts: each side without a crossing or walled */
+        value->reason =
+            f->stats.nodes == (f->alpha_beta ? 1U : 2U) ? CG_PATH_BY_PAIRING : CG_PATH_BY_SEARCH;
     }
     int moves[CG_PATH_MAX_EMPTY];
     int k = node_moves(f, moves);
@@ -1222,7 +1556,7 @@ cg_status cg_path_search_moves(cg_path_search *s, bool remoteness, cg_path_move_
             m->outcome = cg_outcome_flip(outcome_of_sign(score));
             m->remoteness = 1 + (unsigned)(score == 0 ? e : e + 1 - abs(score));
         } else {
-            m->outcome = cg_outcome_flip(outcome_of_sign(search(f, -1, 1, true)));
+            m->outcome = cg_outcome_flip(outcome_of_sign(wdl_value(f)));
         }
         unmake(f, i);
     }
@@ -1266,4 +1600,26 @@ const char *cg_path_search_cells(const cg_path_search *s, size_t *n, cg_path_col
         *to_move = s->frame->to_move == 0 ? CG_PATH_WHITE : CG_PATH_BLACK;
     }
     return s->frame->board;
+}
+
+cg_status cg_path_useful(const char *cells, size_t n, char colour, uint8_t *useful, cg_error *err) {
+    if (cells == NULL || useful == NULL || (colour != 'W' && colour != 'B')) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_path_useful: missing argument");
+    }
+    cg_path_search s;
+    cg_path_search_init(&s, NULL);
+    s.table_limit = 1; /* the smallest table: nothing is searched */
+    cg_status st = cg_path_search_set(&s, cells, n, CG_PATH_WHITE, err);
+    const cg_path_frame *f = s.frame;
+    if (st == CG_OK && f != NULL && f->empty >= 0) {
+        uint64_t on = useful_of(f, colour == 'W' ? 0 : 1, empty_cells(f));
+        memset(useful, 0, n * n);
+        for (int i = 0; i < f->empty; i++) {
+            useful[f->cell_of[i]] = (uint8_t)(on >> i & 1);
+        }
+    } else if (st == CG_OK) {
+        st = cg_error_set(err, CG_ERR_LIMIT, "more than %d empty cells", CG_PATH_MAX_EMPTY);
+    }
+    cg_path_search_free(&s);
+    return st;
 }

@@ -5,7 +5,11 @@
  * the reference needs seconds per position there), both sides to move. For each:
  * the value; the best move's value (per the reference) equals it; a win's
  * line is legal, keeps the win for the winner and ends with its chain. On
- * the smaller positions every move's outcome and remoteness too. */
+ * the smaller positions every move's outcome and remoteness too. Then a few
+ * positions with 14 empty cells (about 1.5 s each for the reference), and
+ * beyond the reference's reach (17 to 26 empty cells) the proof-number
+ * search against the library's alpha-beta search (cg_path_search.alpha_beta)
+ * wherever that settles within a node limit. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,6 +147,80 @@ static bool check_one(cg_path_search *s, char *cells, size_t n, bool white, tall
     return empty > MOVE_VALUES_MAX_EMPTY || check_moves(s, cells, n, white);
 }
 
+#ifndef AT_14
+#define AT_14 6 /* positions with 14 empty cells, always */
+#endif
+#ifndef BEYOND
+#define BEYOND 200 /* positions with 17 to 26 empty cells */
+#endif
+#define BEYOND_NODES 50000
+
+static bool random_large(ref_rng *rng, size_t empty, char *cells, size_t *n) {
+    size_t smallest = 4;
+    while (smallest * smallest < empty + 2) {
+        smallest++;
+    }
+    *n = smallest + (size_t)ref_rng_below(rng, 9 - smallest);
+    return random_position(rng, *n, empty, cells);
+}
+
+/* Positions the reference can take in a few seconds in all. */
+static void at_fourteen(ref_rng *rng, cg_path_search *s, tally *t) {
+    char cells[64];
+    for (int p = 0; p < AT_14; p++) {
+        size_t n;
+        if (!random_large(rng, 14, cells, &n)) {
+            continue;
+        }
+        bool white = p % 2 == 0;
+        memo = ref_path_open(false);
+        bool agree = memo != NULL && check_one(s, cells, n, white, t);
+        ref_path_close(memo);
+        t->passed += agree;
+        t->by_empty[14] += agree;
+        if (!agree) {
+            t->failed++;
+            fprintf(stderr, "disagreement: %zux%zu %.*s, %s to move\n", n, n, (int)(n * n), cells,
+                    white ? "White" : "Black");
+        }
+    }
+}
+
+/* The proof-number search against alpha-beta; returns how many compared. */
+static unsigned beyond_reference(ref_rng *rng, unsigned *failed, unsigned *decided) {
+    cg_path_search pn, ab;
+    cg_path_search_init(&pn, NULL);
+    cg_path_search_init(&ab, NULL);
+    ab.alpha_beta = true;
+    ab.max_nodes = BEYOND_NODES;
+    unsigned compared = 0;
+    char cells[64];
+    for (int p = 0; p < BEYOND; p++) {
+        size_t n, empty = 17 + (size_t)ref_rng_below(rng, 10);
+        if (!random_large(rng, empty, cells, &n)) {
+            continue;
+        }
+        cg_path_colour mover = p % 2 == 0 ? CG_PATH_WHITE : CG_PATH_BLACK;
+        cg_path_value a, b;
+        if (cg_path_search_set(&ab, cells, n, mover, NULL) != CG_OK ||
+            cg_path_search_value(&ab, &a, NULL) != CG_OK) {
+            continue; /* beyond the node limit */
+        }
+        if (cg_path_search_set(&pn, cells, n, mover, NULL) != CG_OK ||
+            cg_path_search_value(&pn, &b, NULL) != CG_OK || a.outcome != b.outcome) {
+            (*failed)++;
+            fprintf(stderr, "proof-number search and alpha-beta differ: %zux%zu %.*s\n", n, n,
+                    (int)(n * n), cells);
+            continue;
+        }
+        compared++;
+        *decided += a.outcome != CG_OUTCOME_DRAW;
+    }
+    cg_path_search_free(&pn);
+    cg_path_search_free(&ab);
+    return compared;
+}
+
 int main(void) {
     /* CGSOLVE_DIFF_PATH_LARGE=1: also positions of 14 to 16 empty cells */
     const char *large_env = getenv("CGSOLVE_DIFF_PATH_LARGE");
@@ -179,7 +257,12 @@ int main(void) {
                     white ? "White" : "Black");
         }
     }
+    at_fourteen(&rng, &search, &t);
     cg_path_search_free(&search);
+    unsigned beyond_failed = 0, decided = 0;
+    unsigned beyond = beyond_reference(&rng, &beyond_failed, &decided);
+    printf("17 to 26 empty cells: %u of %d settled by alpha-beta (%u won or lost), %u differ\n",
+           beyond, BEYOND, decided, beyond_failed);
     printf("positions: %u agree, %u disagree; wins %u, draws %u, losses %u\n", t.passed, t.failed,
            t.outcomes[CG_OUTCOME_WIN], t.outcomes[CG_OUTCOME_DRAW], t.outcomes[CG_OUTCOME_LOSS]);
     printf("by empty cells:");
@@ -191,5 +274,6 @@ int main(void) {
     bool covered = t.outcomes[1] >= 30 && t.outcomes[2] >= 100 && t.outcomes[3] >= 100 &&
                    t.by_empty[12] + t.by_empty[13] >= 5 &&
                    (!large || t.by_empty[14] + t.by_empty[15] + t.by_empty[16] >= 3);
-    return t.failed == 0 && t.passed >= POSITIONS / 2 && covered ? 0 : 1;
+    covered = covered && t.by_empty[14] >= AT_14 / 2 && beyond >= BEYOND / 2;
+    return t.failed == 0 && beyond_failed == 0 && t.passed >= POSITIONS / 2 && covered ? 0 : 1;
 }

@@ -1,7 +1,9 @@
 /* Unit tests of PATH perfect play: the pairing cut on its own (boards where
  * it must hold a side to a draw and boards where it must not), the cut
- * checked against the plain negamax of tests/ref on random boards, every
- * opening of the empty 3x3 and 4x4 boards, and the limits. */
+ * checked against the plain negamax of tests/ref on random boards; the
+ * dead-cell test on its own (cells it must and must not drop) and against
+ * every simple path of small random boards; every opening of the empty 3x3
+ * and 4x4 boards, and the limits. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -129,6 +131,153 @@ static void cut_agrees_with_negamax(void **unused) {
     assert_true(fired < checked);
 }
 
+static bool useful_cell(const char *cells, size_t n, char colour, size_t r, size_t c) {
+    uint8_t useful[64];
+    assert_int_equal(cg_path_useful(cells, n, colour, useful, NULL), CG_OK);
+    return useful[r * n + c] != 0;
+}
+
+static void dead_cells_dropped(void **unused) {
+    (void)unused;
+    /* a dead end below row 1: no White crossing uses (2,1) or (3,1), every
+     * Black one does; a stone there is a pass for White's chain */
+    const char *pocket = "BBBB"
+                         "UUUU"
+                         "BUBB"
+                         "BUBB";
+    assert_false(useful_cell(pocket, 4, 'W', 2, 1));
+    assert_false(useful_cell(pocket, 4, 'W', 3, 1));
+    assert_true(useful_cell(pocket, 4, 'W', 1, 1));
+    assert_true(useful_cell(pocket, 4, 'B', 2, 1));
+    assert_true(useful_cell(pocket, 4, 'B', 3, 1));
+    /* a loop hanging from the crossing by one cell: both floods reach it
+     * (the old test kept it), no simple crossing does */
+    const char *loop = "BBBBB"
+                       "UUUUU"
+                       "BBUBB"
+                       "BUUUB"
+                       "BUUUB";
+    for (size_t r = 3; r < 5; r++) {
+        for (size_t c = 1; c < 4; c++) {
+            assert_false(useful_cell(loop, 5, 'W', r, c));
+        }
+    }
+    assert_false(useful_cell(loop, 5, 'W', 2, 2));
+    /* a cycle through (1,2), a cell of the crossing: its other cells lie on
+     * no simple crossing (one would pass (1,2) twice) */
+    const char *ring = "BBUUB"
+                       "UUUUB"
+                       "BBUBB"
+                       "BBUUU"
+                       "BBBBB";
+    assert_false(useful_cell(ring, 5, 'W', 0, 2));
+    assert_false(useful_cell(ring, 5, 'W', 0, 3));
+    assert_false(useful_cell(ring, 5, 'W', 1, 3));
+    assert_true(useful_cell(ring, 5, 'W', 1, 2));
+    /* a side with no crossing at all: nothing is useful to it */
+    assert_false(useful_cell("UUU"
+                             "WWW"
+                             "UUU",
+                             3, 'B', 0, 0));
+}
+
+static void live_cells_kept(void **unused) {
+    (void)unused;
+    /* a detour: (2,0) and (2,1) lie on the crossing (2,0) (2,1) (1,1) ... */
+    const char *detour = "BBBB"
+                         "UUUU"
+                         "UUBB"
+                         "BBBB";
+    assert_true(useful_cell(detour, 4, 'W', 2, 0));
+    assert_true(useful_cell(detour, 4, 'W', 2, 1));
+    /* a cell joined to the crossing through a White group's other side */
+    const char *group = "BBBBB"
+                        "UUWUU"
+                        "BBWBB"
+                        "BUWUB"
+                        "BBBBB";
+    assert_true(useful_cell(group, 5, 'W', 1, 1));
+    /* every empty cell of the empty board */
+    char empty[25];
+    memset(empty, 'U', sizeof empty);
+    for (size_t c = 0; c < 25; c++) {
+        assert_true(useful_cell(empty, 5, c % 2 ? 'W' : 'B', c / 5, c % 5));
+    }
+}
+
+/* Marks the empty cells of every simple path of White's open cells from
+ * the left column to the right one, extending path (cells[0..length)). */
+static void simple_paths(const char *cells, size_t n, size_t *path, size_t length, uint64_t on,
+                         uint8_t *marked) {
+    size_t x = path[length - 1], r = x / n, c = x % n;
+    if (c == n - 1) {
+        for (size_t i = 0; i < length; i++) {
+            marked[path[i]] |= cells[path[i]] == 'U';
+        }
+    }
+    size_t next[4], k = 0;
+    if (c > 0) {
+        next[k++] = x - 1;
+    }
+    if (c + 1 < n) {
+        next[k++] = x + 1;
+    }
+    if (r > 0) {
+        next[k++] = x - n;
+    }
+    if (r + 1 < n) {
+        next[k++] = x + n;
+    }
+    for (size_t j = 0; j < k; j++) {
+        size_t y = next[j];
+        if (cells[y] != 'B' && !(on >> y & 1)) {
+            path[length] = y;
+            simple_paths(cells, n, path, length + 1, on | (uint64_t)1 << y, marked);
+        }
+    }
+}
+
+/* On random boards up to 5x5 every empty cell on some simple White crossing
+ * is kept; with no White stone (nothing folded) exactly those are kept. */
+static void useful_agrees_with_paths(void **unused) {
+    (void)unused;
+    ref_rng rng = {601};
+    char cells[25];
+    unsigned dropped = 0, exact = 0;
+    for (int t = 0; t < 2000; t++) {
+        size_t n = 2 + (size_t)ref_rng_below(&rng, 4);
+        bool no_white = ref_rng_below(&rng, 2) == 0;
+        for (size_t c = 0; c < n * n; c++) {
+            unsigned roll = (unsigned)ref_rng_below(&rng, 10);
+            cells[c] = roll < 5 ? 'U' : roll < 7 && !no_white ? 'W' : 'B';
+        }
+        if (ref_path_chain(cells, n)) {
+            continue;
+        }
+        uint8_t marked[25] = {0}, useful[25];
+        size_t path[25];
+        for (size_t r = 0; r < n; r++) {
+            if (cells[r * n] != 'B') {
+                path[0] = r * n;
+                simple_paths(cells, n, path, 1, (uint64_t)1 << (r * n), marked);
+            }
+        }
+        assert_int_equal(cg_path_useful(cells, n, 'W', useful, NULL), CG_OK);
+        for (size_t c = 0; c < n * n; c++) {
+            if (marked[c]) {
+                assert_int_equal(useful[c], 1); /* never drops a cell a crossing needs */
+            }
+            if (no_white) {
+                assert_int_equal(useful[c], marked[c]);
+            }
+            dropped += cells[c] == 'U' && !useful[c];
+        }
+        exact += no_white;
+    }
+    assert_true(dropped > 500); /* it fires */
+    assert_true(exact > 500);
+}
+
 static cg_outcome value_of(cg_path_search *s, const char *cells, size_t n, cg_path_colour mover) {
     cg_path_value v;
     cg_error err;
@@ -199,14 +348,24 @@ static void limits_and_arguments(void **unused) {
     assert_true(err.over_budget);
     cg_path_search_free(&small);
     assert_int_equal(tiny.used, 0);
+    uint8_t useful[81];
+    assert_int_equal(cg_path_useful("UUUX", 2, 'W', useful, &err), CG_ERR_USAGE);
+    assert_int_equal(cg_path_useful("UUUU", 2, 'X', useful, &err), CG_ERR_USAGE);
+    assert_int_equal(cg_path_useful(cells, 9, 'W', useful, &err), CG_ERR_LIMIT);
     cg_path_search_free(&s);
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(empty_board_pairs), cmocka_unit_test(cut_must_fire),
-        cmocka_unit_test(cut_must_not_fire), cmocka_unit_test(cut_agrees_with_negamax),
-        cmocka_unit_test(openings_draw),     cmocka_unit_test(limits_and_arguments),
+        cmocka_unit_test(empty_board_pairs),
+        cmocka_unit_test(cut_must_fire),
+        cmocka_unit_test(cut_must_not_fire),
+        cmocka_unit_test(cut_agrees_with_negamax),
+        cmocka_unit_test(openings_draw),
+        cmocka_unit_test(limits_and_arguments),
+        cmocka_unit_test(dead_cells_dropped),
+        cmocka_unit_test(live_cells_kept),
+        cmocka_unit_test(useful_agrees_with_paths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
