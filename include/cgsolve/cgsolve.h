@@ -136,9 +136,11 @@ cg_status cg_solve_text(const char *game, const char *input, size_t len, const c
 void cg_solve_result_free(cg_solve_result *result);
 
 typedef struct cg_grundy_result {
-    uint32_t *values; /* G(0..count-1) */
+    uint32_t *values; /* G(0..count-1) (NULL from cg_grundy_values_table) */
     size_t count;
     cg_text json; /* the analysis line of `cgsolve grundy --json` (empty when stopped) */
+    void *table;  /* cg_grundy_values_table: G(0..count-1), width bytes each */
+    size_t width; /* 2 while every value fits in 16 bits, else 4 */
 } cg_grundy_result;
 
 /* G(0..upto) of the octal game code ("0.007"; NULL with the resume option:
@@ -149,6 +151,12 @@ typedef struct cg_grundy_result {
  * valid, and the checkpoint, if one was asked, is saved. */
 cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
                            cg_grundy_result *result, cg_api_error *err);
+/* As cg_grundy_values, with the engine's own table handed over instead of
+ * widened to 32 bits: result->table and result->width (values stays NULL),
+ * for bindings that wrap the memory without copying it (the Python
+ * package's arrays). */
+cg_status cg_grundy_values_table(const char *code, uint64_t upto, const cg_call *call,
+                                 cg_grundy_result *result, cg_api_error *err);
 void cg_grundy_result_free(cg_grundy_result *result);
 
 /* play's own options (first, case, random, seed), NULL-name ended. */

@@ -417,6 +417,50 @@ static void grundy_stops_and_resumes(void **state) {
     unlink(path);
 }
 
+/* cg_grundy_values_table hands over the engine's 16-bit table: the same
+ * values, filled in past a proven period, and partial when stopped. */
+static void grundy_tables_are_the_engines(void **state) {
+    (void)state;
+    static const char *const codes[] = {"0.007", "0.77", "0.137"};
+    cg_option_value until = {"until-period", NULL};
+    cg_call until_period = {&until, 1, NULL, false, NULL, NULL};
+    for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
+        cg_grundy_result wide, table, periodic;
+        cg_api_error err;
+        assert_int_equal(cg_grundy_values(codes[c], 4000, NULL, &wide, &err), CG_OK);
+        assert_int_equal(cg_grundy_values_table(codes[c], 4000, NULL, &table, &err), CG_OK);
+        assert_int_equal(cg_grundy_values_table(codes[c], 4000, &until_period, &periodic, &err),
+                         CG_OK);
+        assert_null(table.values);
+        assert_int_equal(table.width, 2);
+        assert_int_equal(table.count, wide.count);
+        assert_int_equal(periodic.count, wide.count);
+        assert_string_equal(table.json.data, wide.json.data);
+        const uint16_t *narrow = table.table, *filled = periodic.table;
+        for (size_t n = 0; n < wide.count; n++) {
+            assert_int_equal(narrow[n], wide.values[n]);
+            assert_int_equal(filled[n], wide.values[n]);
+        }
+        cg_grundy_result_free(&wide);
+        cg_grundy_result_free(&table);
+        cg_grundy_result_free(&periodic);
+        assert_null(table.table);
+    }
+    int calls = 0;
+    cg_call stopping = {NULL, 0, NULL, false, stop_at_second_call, &calls};
+    cg_grundy_result partial, whole;
+    cg_api_error err;
+    assert_int_equal(cg_grundy_values_table("0.007", 100000, &stopping, &partial, &err),
+                     CG_ERR_STOPPED);
+    assert_true(partial.count > 0 && partial.count < 100001);
+    assert_int_equal(cg_grundy_values("0.007", partial.count - 1, NULL, &whole, &err), CG_OK);
+    for (size_t n = 0; n < partial.count; n++) {
+        assert_int_equal(((const uint16_t *)partial.table)[n], whole.values[n]);
+    }
+    cg_grundy_result_free(&partial);
+    cg_grundy_result_free(&whole);
+}
+
 /* ---- play sessions -------------------------------------------------------- */
 
 /* The first legal move of the last position event, or NULL. */
@@ -635,6 +679,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(bad_arguments_are_refused),
         cmocka_unit_test(grundy_values_are_the_tables),
         cmocka_unit_test(grundy_stops_and_resumes),
+        cmocka_unit_test(grundy_tables_are_the_engines),
         cmocka_unit_test(sessions_follow_cg_play),
         cmocka_unit_test(closing_a_game_in_play_abandons_it),
         cmocka_unit_test(gen_and_check_are_the_contest_tools),
