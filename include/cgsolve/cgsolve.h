@@ -159,6 +159,17 @@ cg_status cg_grundy_values_table(const char *code, uint64_t upto, const cg_call 
                                  cg_grundy_result *result, cg_api_error *err);
 void cg_grundy_result_free(cg_grundy_result *result);
 
+/* Misère play of the octal game code, *json the analysis line `cgsolve
+ * grundy CODE --misere --json` writes: with heaps NULL, of heaps 0..upto
+ * (misère value, genus and tameness of each, first_wild, checksum); else
+ * of the sum heaps[0..count-1] (decimal text, as the command line's words
+ * after --sum; upto unused): outcome, method, winning_moves. Options:
+ * memory and cg_misere_options' terms, positions, quotient. A sum nothing
+ * settles within the budget is CG_ERR_LIMIT; stopped by call->progress
+ * (CG_ERR_STOPPED), nothing is returned. */
+cg_status cg_misere_text(const char *code, uint64_t upto, const char *const *heaps, size_t count,
+                         const cg_call *call, cg_text *json, cg_api_error *err);
+
 /* play's own options (first, case, random, seed), NULL-name ended. */
 extern const cg_option_spec cg_play_options[];
 

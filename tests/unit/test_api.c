@@ -597,6 +597,33 @@ static void closing_a_game_in_play_abandons_it(void **state) {
     cg_session_close(session);
 }
 
+/* ---- misère play -------------------------------------------------------- */
+
+static void misere_text_is_the_clis_analysis(void **state) {
+    (void)state;
+    cg_text json;
+    cg_api_error err;
+    assert_int_equal(cg_misere_text("0.77", 12, NULL, 0, NULL, &json, &err), CG_OK);
+    /* G-(0..12) of Kayles (Winning Ways ch. 13; the CLI's own table) */
+    assert_non_null(strstr(json.data, "\"heap\":5,\"normal\":4,\"misere\":1,\"genus\":\"4^146\""));
+    assert_non_null(strstr(json.data, "\"first_wild\":5,\"checksum\":\"b6dbc3494a0c22ce\""));
+    cg_text_free(&json);
+    static const char *const sum[] = {"3", "4", "5"};
+    assert_int_equal(cg_misere_text("0.77", 0, sum, 3, NULL, &json, &err), CG_OK);
+    assert_non_null(strstr(json.data, "\"outcome\":\"N\",\"method\":\"search\","
+                                      "\"winning_moves\":[\"1:1:1\",\"3:1:1\"]"));
+    cg_text_free(&json);
+    expect_usage(cg_misere_text("0.77", 0, sum, 0, NULL, &json, &err), &err, "needs heaps");
+    static const char *const bad[] = {"x"};
+    expect_usage(cg_misere_text("0.77", 0, bad, 1, NULL, &json, &err), &err, "heap 'x'");
+    cg_option_value sum_flag = {"sum", NULL};
+    cg_call with_sum = {&sum_flag, 1, NULL, false, NULL, NULL};
+    expect_usage(cg_misere_text("0.77", 5, NULL, 0, &with_sum, &json, &err), &err, "'sum'");
+    assert_int_equal(cg_misere_text("0.8x", 5, NULL, 0, NULL, &json, &err), CG_ERR_INPUT);
+    assert_null(json.data);
+    expect_usage(cg_misere_text(NULL, 5, NULL, 0, NULL, &json, &err), &err, "code");
+}
+
 /* ---- gen and check ------------------------------------------------------ */
 
 static void gen_and_check_are_the_contest_tools(void **state) {
@@ -682,6 +709,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(grundy_tables_are_the_engines),
         cmocka_unit_test(sessions_follow_cg_play),
         cmocka_unit_test(closing_a_game_in_play_abandons_it),
+        cmocka_unit_test(misere_text_is_the_clis_analysis),
         cmocka_unit_test(gen_and_check_are_the_contest_tools),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
