@@ -194,6 +194,23 @@ cg_status cg_session_open(cg_session **session, const char *game, const char *po
 #define CG_SESSION_LINE_MAX 1024
 cg_status cg_session_send(cg_session *session, const char *line, cg_api_error *err);
 
+/* cg_session_send in two steps, for a front end that must stay responsive
+ * while a command is answered (a binding checking for Ctrl-C): post sends
+ * the line, wait sleeps at most timeout_ms (negative: until answered) and
+ * says whether the answer came (*answered), returning what send would
+ * then. */
+cg_status cg_session_post(cg_session *session, const char *line, cg_api_error *err);
+cg_status cg_session_wait(cg_session *session, int timeout_ms, bool *answered, cg_api_error *err);
+
+/* Ask the command being answered to stop (from any thread; async-signal
+ * safe): the game's next look at its progress hook ends the work with
+ * CG_ERR_STOPPED, and the game goes back to the position before the command
+ * (a "stopped" event with moves_taken_back) and waits for the next one. Work
+ * that never looks at the hook (a quick command) is answered as usual; a
+ * stop during the computer's first move, before any command, ends the game
+ * with CG_ERR_STOPPED. The request lasts until the next post. */
+void cg_session_stop(cg_session *session);
+
 /* The events written since the last read, one JSON object a line, moved
  * into *events (which the caller frees with cg_text_free). */
 cg_status cg_session_read(cg_session *session, cg_text *events, cg_api_error *err);

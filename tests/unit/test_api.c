@@ -597,6 +597,50 @@ static void closing_a_game_in_play_abandons_it(void **state) {
     cg_session_close(session);
 }
 
+/* A 6x6 PATH board the computer takes long to answer after a1 (its
+ * search runs into the 5,000,000 positions bound after about 25 s): a stop
+ * ends the work, takes a1 back and the game goes on. */
+static const char long_path[] = "6\nUUUUWU\nBWUUUU\nBUUBBU\nUUWUUU\nUWUUWU\nUBUUUU\n0\n";
+
+static void a_stopped_command_is_taken_back(void **state) {
+    (void)state;
+    cg_session *session;
+    cg_api_error err;
+    assert_int_equal(cg_session_open(&session, "path", long_path, strlen(long_path), NULL, &err),
+                     CG_OK);
+    cg_text events;
+    assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
+    char *before = first_legal_move(events.data);
+    assert_string_equal(before, "a1");
+    cg_text_free(&events);
+    bool answered = false;
+    assert_int_equal(cg_session_post(session, "a1", &err), CG_OK);
+    assert_int_equal(cg_session_wait(session, 200, &answered, &err), CG_OK);
+    assert_false(answered); /* still thinking */
+    cg_session_stop(session);
+    assert_int_equal(cg_session_wait(session, -1, &answered, &err), CG_OK);
+    assert_true(answered);
+    assert_false(cg_session_over(session));
+    assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
+    assert_non_null(strstr(events.data, "\"event\":\"stopped\",\"moves_taken_back\":1"));
+    char *after = first_legal_move(events.data);
+    assert_string_equal(after, before); /* a1 is empty again */
+    cg_text_free(&events);
+    assert_int_equal(cg_session_send(session, "history", &err), CG_OK);
+    assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
+    assert_non_null(strstr(events.data, "\"moves\":[]"));
+    cg_text_free(&events);
+    cg_session_stop(session); /* a stop between commands is dropped by the next */
+    assert_int_equal(cg_session_send(session, "help", &err), CG_OK);
+    assert_false(cg_session_over(session));
+    free(before);
+    free(after);
+    cg_session_close(session);
+    expect_usage(cg_session_wait(NULL, 0, &answered, &err), &err, "session");
+    expect_usage(cg_session_post(NULL, "a1", &err), &err, "session");
+    cg_session_stop(NULL);
+}
+
 /* ---- misère play -------------------------------------------------------- */
 
 static void misere_text_is_the_clis_analysis(void **state) {
@@ -709,6 +753,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(grundy_tables_are_the_engines),
         cmocka_unit_test(sessions_follow_cg_play),
         cmocka_unit_test(closing_a_game_in_play_abandons_it),
+        cmocka_unit_test(a_stopped_command_is_taken_back),
         cmocka_unit_test(misere_text_is_the_clis_analysis),
         cmocka_unit_test(gen_and_check_are_the_contest_tools),
     };
