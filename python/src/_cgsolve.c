@@ -222,10 +222,10 @@ static PyObject *table_interface(Table *self, void *unused) {
     const cg_grundy_result *r = &self->result;
     /* numpy wants a data pointer even for no values */
     static uint32_t empty;
-    const void *data = r->table != NULL ? r->table : (const void *)&empty;
+    void *data = r->table != NULL ? r->table : (void *)&empty;
     const char *type = r->width == 4 ? "=u4" : "=u2";
     return Py_BuildValue("{s:(n),s:s,s:(NO),s:i}", "shape", (Py_ssize_t)r->count, "typestr", type,
-                         "data", PyLong_FromVoidPtr((void *)data), Py_False, "version", 3);
+                         "data", PyLong_FromVoidPtr(data), Py_False, "version", 3);
 }
 
 static Py_ssize_t table_length(Table *self) {
