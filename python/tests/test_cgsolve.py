@@ -318,6 +318,29 @@ def test_ctrl_c_stops_a_long_grundy_with_a_valid_partial_result():
     assert float(seconds) < 30  # the run asked for would take hours
 
 
+MISERE_INTERRUPTED = textwrap.dedent(
+    """
+    import os, signal, threading, time, cgsolve
+    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    try:
+        cgsolve.grundy("0.77", 3000, misere=True)  # past heap 47 only after 20 s
+        print("not interrupted")
+    except KeyboardInterrupt:
+        print(round(time.monotonic() - started, 1), cgsolve.misere_outcome("0.77", [1]).outcome)
+    """
+)
+
+
+def test_ctrl_c_stops_misere_values():
+    done = subprocess.run(
+        [sys.executable, "-c", MISERE_INTERRUPTED], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    seconds, after = done.stdout.split()
+    assert float(seconds) < 20 and after == "P"  # and the library still answers
+
+
 # ---- play -----------------------------------------------------------------------
 
 
