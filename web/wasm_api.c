@@ -276,7 +276,7 @@ char *cgw_grundy(const char *code, int upto) {
     capture json, values;
     capture_open(&json);
     capture_open(&values);
-    cg_grundy_hooks hooks = {NULL, NULL, values.stream};
+    cg_grundy_hooks hooks = {NULL, NULL, values.stream, NULL};
     cg_error err;
     cg_error_clear(&err);
     cg_status st = json.failed || values.failed

@@ -122,9 +122,11 @@ CG_API cg_status cg_solve_text(const char *game, const char *input, size_t len, 
 CG_API void cg_solve_result_free(cg_solve_result *result);
 
 typedef struct cg_grundy_result {
-    uint32_t *values; /* G(0..count-1) */
+    uint32_t *values; /* G(0..count-1) (NULL from cg_grundy_values_table) */
     size_t count;
     cg_text json; /* the analysis line of `cgsolve grundy --json` (empty when stopped) */
+    void *table;  /* cg_grundy_values_table: G(0..count-1), width bytes each */
+    size_t width; /* 2 while every value fits in 16 bits, else 4 */
 } cg_grundy_result;
 
 /* G(0..upto) of the octal game code ("0.007"; NULL with the resume option:
@@ -135,7 +137,25 @@ typedef struct cg_grundy_result {
  * valid, and the checkpoint, if one was asked, is saved. */
 CG_API cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
                                   cg_grundy_result *result, cg_api_error *err);
+/* As cg_grundy_values, with the engine's own table handed over instead of
+ * widened to 32 bits: result->table and result->width (values stays NULL),
+ * for bindings that wrap the memory without copying it (the Python
+ * package's arrays). */
+CG_API cg_status cg_grundy_values_table(const char *code, uint64_t upto, const cg_call *call,
+                                        cg_grundy_result *result, cg_api_error *err);
 CG_API void cg_grundy_result_free(cg_grundy_result *result);
+
+/* Misère play of the octal game code, *json the analysis line `cgsolve
+ * grundy CODE --misere --json` writes: with heaps NULL, of heaps 0..upto
+ * (misère value, genus and tameness of each, first_wild, checksum); else
+ * of the sum heaps[0..count-1] (decimal text, as the command line's words
+ * after --sum; upto unused): outcome, method, winning_moves. Options:
+ * memory and cg_misere_options' terms, positions, quotient. A sum nothing
+ * settles within the budget is CG_ERR_LIMIT; stopped by call->progress
+ * (CG_ERR_STOPPED), nothing is returned. */
+CG_API cg_status cg_misere_text(const char *code, uint64_t upto, const char *const *heaps,
+                                size_t count, const cg_call *call, cg_text *json,
+                                cg_api_error *err);
 
 /* A game played against the perfect opponent of `cgsolve play --json`. The
  * game runs on a thread of its own that waits for each command line, so a
@@ -160,6 +180,24 @@ CG_API cg_status cg_session_open(cg_session **session, const char *game, const c
  * CG_ERR_USAGE once the game is over. */
 #define CG_SESSION_LINE_MAX 1024
 CG_API cg_status cg_session_send(cg_session *session, const char *line, cg_api_error *err);
+
+/* cg_session_send in two steps, for a front end that must stay responsive
+ * while a command is answered (a binding checking for Ctrl-C): post sends
+ * the line, wait sleeps at most timeout_ms (negative: until answered) and
+ * says whether the answer came (*answered), returning what send would
+ * then. */
+CG_API cg_status cg_session_post(cg_session *session, const char *line, cg_api_error *err);
+CG_API cg_status cg_session_wait(cg_session *session, int timeout_ms, bool *answered,
+                                 cg_api_error *err);
+
+/* Ask the command being answered to stop (from any thread; async-signal
+ * safe): the game's next look at its progress hook ends the work with
+ * CG_ERR_STOPPED, and the game goes back to the position before the command
+ * (a "stopped" event with moves_taken_back) and waits for the next one. Work
+ * that never looks at the hook (a quick command) is answered as usual; a
+ * stop during the computer's first move, before any command, ends the game
+ * with CG_ERR_STOPPED. The request lasts until the next post. */
+CG_API void cg_session_stop(cg_session *session);
 
 /* The events written since the last read, one JSON object a line, moved
  * into *events (which the caller frees with cg_text_free). */

@@ -10,9 +10,10 @@ the command line gives, byte for byte::
     >>> cgsolve.grundy("0.77", 12).values.tolist()
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
 
-Long work (``solve``, ``grundy``) runs without the GIL and stops on Ctrl-C
-with ``KeyboardInterrupt``; a stopped ``grundy`` leaves the values computed
-so far in the exception's ``partial`` attribute.
+Long work (``solve``, ``grundy``, ``misere_outcome``, a ``Play`` command)
+runs without the GIL and stops on Ctrl-C with ``KeyboardInterrupt``; a
+stopped ``grundy`` leaves the values computed so far in the exception's
+``partial`` attribute, a stopped ``Play`` command is taken back.
 """
 from __future__ import annotations
 
@@ -32,10 +33,13 @@ __all__ = [
     "StoppedError",
     "Solution",
     "GrundyResult",
+    "MisereResult",
+    "MisereOutcome",
     "Play",
     "IllegalMove",
     "solve",
     "grundy",
+    "misere_outcome",
     "games",
     "gen",
     "check",
@@ -88,6 +92,13 @@ class IllegalMove(Error, ValueError):
 # The numbers of cgsolve/status.h.
 _STATUS = {2: InputError, 3: LimitError, 4: Error, 5: Error, 6: UsageError, 7: Error, 8: StoppedError}
 _cgsolve._register_errors(_STATUS)
+
+
+def _usage(message: str) -> UsageError:
+    """A UsageError raised by the package itself, with the library's fields."""
+    error = UsageError(message)
+    error.status, error.status_name, error.message = 6, "usage error", message
+    return error
 
 
 def _options(options: Mapping[str, Any]) -> List[Tuple[str, Optional[str]]]:
@@ -197,11 +208,85 @@ class GrundyResult:
         return self.analysis.get("rare_positions")
 
 
-def _narrow(raw: bytes) -> np.ndarray:
-    values = np.frombuffer(raw, dtype=np.uint32)
-    if values.size == 0 or int(values.max()) < (1 << 16):
-        return values.astype(np.uint16)
-    return values
+def _view(table: Any) -> np.ndarray:
+    """The library's table as an array without a copy: numpy reads the
+    table's __array_interface__, and the array's ``base`` is the table,
+    which frees the values when the last array viewing it is gone."""
+    return np.asarray(table)
+
+
+@dataclass
+class MisereResult:
+    """G-(0..upto) of an octal game with each heap's genus and tameness:
+    ``cgsolve grundy CODE --misere --json``."""
+
+    values: np.ndarray
+    """The misère values G-(n) (uint16 when every one fits, else uint32)."""
+    normal: np.ndarray
+    """The normal-play values G+(n), same dtype rules."""
+    genus: List[str]
+    """Conway's genus symbol of each heap, e.g. "4^146" (as the CLI writes it)."""
+    terms: np.ndarray
+    """The genus terms γ0..γ(t-1) of each heap: shape (upto + 1, t), uint32."""
+    tame: np.ndarray
+    """Whether each heap (and every position of it) is tame: bool array."""
+    analysis: Dict[str, Any] = field(default_factory=dict)
+    """The --json analysis as parsed: code, play, terms, upto, computed,
+    heaps, first_wild, checksum, positions."""
+
+    @property
+    def first_wild(self) -> Optional[int]:
+        """The first heap that is not tame, None when all are (to upto)."""
+        return self.analysis.get("first_wild")
+
+    @property
+    def checksum(self) -> Optional[str]:
+        """FNV-1a of the misère values, as the CLI's (hex)."""
+        return self.analysis.get("checksum")
+
+
+@dataclass
+class MisereOutcome:
+    """The misère outcome of a sum of heaps: ``cgsolve grundy CODE
+    --misere --sum HEAP...``."""
+
+    outcome: str
+    """"P" (the player to move loses) or "N" (the player to move wins)."""
+    winning_moves: List[str]
+    """Moves leaving a P-position, "H:K" (take K from the H-th heap, from 1)
+    or "H:K:A[:B]" (leaving heaps A and B), as ``play grundy`` types them."""
+    method: str
+    """"tame-rule" (every heap tame) or "search" (exhaustive)."""
+    analysis: Dict[str, Any] = field(default_factory=dict)
+
+
+def _small(values: Sequence[int]) -> np.ndarray:
+    # a copy: the values come from the JSON analysis
+    wide = np.array(values, dtype=np.uint32)
+    return wide.astype(np.uint16) if wide.size == 0 or int(wide.max()) < (1 << 16) else wide
+
+
+def _misere(code: Optional[str], upto: int, refused: Mapping[str, Any], terms: Optional[int],
+            positions: Optional[int], memory: Optional[str],
+            progress: Optional[Progress]) -> MisereResult:
+    given = [name for name, value in refused.items() if value not in (None, False, "auto")]
+    if given:
+        raise _usage(f"misère values take no {', '.join(given)}")
+    if code is None:
+        raise _usage("misère values need a code (no checkpoint is resumed)")
+    opts = _options({"terms": terms, "positions": positions, "memory": memory})
+    line = _cgsolve.misere(code, upto, None, opts, progress)
+    analysis = _json.loads(line)["analysis"]
+    heaps = analysis["heaps"]
+    width = analysis["terms"]
+    return MisereResult(
+        values=_small([h["misere"] for h in heaps]),
+        normal=_small([h["normal"] for h in heaps]),
+        genus=[h["genus"] for h in heaps],
+        terms=np.array([h["terms"] for h in heaps], dtype=np.uint32).reshape(len(heaps), width),
+        tame=np.array([h["tame"] for h in heaps], dtype=bool),
+        analysis=analysis,
+    )
 
 
 def grundy(
@@ -216,22 +301,42 @@ def grundy(
     resume: Optional[str] = None,
     memory: Optional[str] = None,
     progress: Optional[Progress] = None,
-) -> GrundyResult:
+    terms: Optional[int] = None,
+    positions: Optional[int] = None,
+) -> Union[GrundyResult, MisereResult]:
     """G(0..upto) of the octal game ``code`` ("0.007" Treblecross, "0.77"
-    Kayles, "0.07" Dawson's Kayles), as ``cgsolve grundy CODE --upto N``.
+    Kayles, "0.07" Dawson's Kayles), as ``cgsolve grundy CODE --upto N``:
+    a GrundyResult.
 
     ``method``: "auto", "naive" or "sparse"; ``threads``: threads sharing long
     scans (0: one a processor); ``until_period``: stop once a period is
-    proven; ``checkpoint``/``resume``: the command line's checkpoint files
-    (``code`` may be None when resuming). ``misere`` is refused until the
-    library has misère octal play.
+    proven (the values past it follow from it); ``checkpoint``/``resume``:
+    the command line's checkpoint files (``code`` may be None when resuming).
+
+    The values are **not copied**: ``values`` is a NumPy view of the
+    engine's own table (uint16 while every value fits in 16 bits, as the
+    engine keeps them, else uint32); ``values.base`` is the object owning
+    the table, freed when the last view of it goes. Copy (``values.copy()``,
+    ``values.astype(...)``) to keep a part of a large table.
+
+    ``misere=True``: misère play, as ``cgsolve grundy CODE --misere --json``:
+    a MisereResult (G-(0..upto), G+, genus symbols and terms, tameness,
+    first_wild, checksum). ``terms`` (genus terms per heap, default 4) and
+    ``positions`` (the search budget of one heap, default 2,000,000) are its
+    options; method, threads, until_period, checkpoint and resume are
+    refused (UsageError). Its arrays are built from the analysis (a copy:
+    the misère solver keeps no flat table).
 
     Ctrl-C raises KeyboardInterrupt whose ``partial`` is a GrundyResult of
-    the values computed so far (every one valid); the checkpoint, if asked,
-    is saved.
+    the values computed so far (every one valid; none for misère); the
+    checkpoint, if asked, is saved.
     """
     if misere:
-        raise UsageError("misère Grundy values are not in this library yet")
+        refused = {"method": method, "threads": threads, "until_period": until_period,
+                   "checkpoint": checkpoint, "resume": resume}
+        return _misere(code, upto, refused, terms, positions, memory, progress)
+    if terms is not None or positions is not None:
+        raise _usage("terms and positions are options of misère values (misere=True)")
     opts = _options(
         {
             "method": method,
@@ -243,14 +348,37 @@ def grundy(
         }
     )
     try:
-        raw, line = _cgsolve.grundy(code, upto, opts, progress)
+        table, line = _cgsolve.grundy(code, upto, opts, progress)
     except BaseException as stopped:
         partial = getattr(stopped, "partial", None)
-        if isinstance(partial, bytes):
-            stopped.partial = GrundyResult(_narrow(partial))  # type: ignore[attr-defined]
+        if isinstance(partial, _cgsolve.Table):
+            stopped.partial = GrundyResult(_view(partial))  # type: ignore[attr-defined]
         raise
     analysis = _json.loads(line)["analysis"] if line else {}
-    return GrundyResult(_narrow(raw), analysis)
+    return GrundyResult(_view(table), analysis)
+
+
+def misere_outcome(
+    code: str,
+    heaps: Sequence[int],
+    *,
+    terms: Optional[int] = None,
+    positions: Optional[int] = None,
+    memory: Optional[str] = None,
+    progress: Optional[Progress] = None,
+) -> MisereOutcome:
+    """Who wins the sum of ``heaps`` of the octal game ``code`` under misère
+    play (the last mover loses), and how: ``cgsolve grundy CODE --misere
+    --sum HEAP...``. Settled by the rule for tame sums when every heap is
+    tame, else by exhaustive search within ``positions`` (LimitError past
+    it: never a guess). UsageError for a bad heap (0 to 65535, at most 64
+    of them)."""
+    words = [str(int(h)) if not isinstance(h, str) else h for h in heaps]
+    opts = _options({"terms": terms, "positions": positions, "memory": memory})
+    line = _cgsolve.misere(code, 0, words, opts, progress)
+    analysis = _json.loads(line)["analysis"]
+    return MisereOutcome(analysis["outcome"], list(analysis["winning_moves"]),
+                         analysis["method"], analysis)
 
 
 def gen(game: str, **options: Any) -> str:
@@ -330,8 +458,18 @@ class Play:
 
     def command(self, line: str) -> List[Dict[str, Any]]:
         """Send one command line ("hint", "help", a move...) and return the
-        events it brought."""
-        self._session.send(line)
+        events it brought.
+
+        Ctrl-C while the library works on it (a long computer move) raises
+        KeyboardInterrupt once the work has stopped: the command is taken
+        back (a ``stopped`` event, then the position as before it) and the
+        session goes on. Work that does not look for a stop (most games'
+        moves are quick) finishes first."""
+        try:
+            self._session.send(line)
+        except KeyboardInterrupt:
+            self._take()
+            raise
         return self._take()
 
     def _refused(self, events: Sequence[Dict[str, Any]], what: str) -> None:

@@ -202,9 +202,88 @@ static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs) {
 
 /* ---- grundy ------------------------------------------------------------ */
 
-/* The values as bytes of native uint32 (numpy.frombuffer reads them in
- * place), and the analysis line (None when stopped). When stopped by an
- * exception, the exception gets `partial`: the values so far, as bytes. */
+/* The engine's table of values, owned: numpy.asarray(table) views it
+ * through __array_interface__ (no copy; the array's base is the table, which
+ * frees the values when the last view of it is gone). */
+typedef struct {
+    PyObject_HEAD cg_grundy_result result;
+} Table;
+
+static Py_ssize_t live_tables; /* Tables alive, for the tests (under the GIL) */
+
+static void table_dealloc(Table *self) {
+    cg_grundy_result_free(&self->result);
+    live_tables--;
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *table_interface(Table *self, void *unused) {
+    (void)unused;
+    const cg_grundy_result *r = &self->result;
+    /* numpy wants a data pointer even for no values */
+    static uint32_t empty;
+    void *data = r->table != NULL ? r->table : (void *)&empty;
+    const char *type = r->width == 4 ? "=u4" : "=u2";
+    return Py_BuildValue("{s:(n),s:s,s:(NO),s:i}", "shape", (Py_ssize_t)r->count, "typestr", type,
+                         "data", PyLong_FromVoidPtr(data), Py_False, "version", 3);
+}
+
+static Py_ssize_t table_length(Table *self) {
+    return (Py_ssize_t)self->result.count;
+}
+
+static PyGetSetDef table_getset[] = {
+    {"__array_interface__", (getter)table_interface, NULL,
+     "the values for numpy: shape, typestr (=u2 or =u4), data", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PySequenceMethods table_sequence = {.sq_length = (lenfunc)table_length};
+
+static PyTypeObject table_type = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cgsolve._cgsolve.Table",
+    .tp_basicsize = sizeof(Table),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "G(0..count-1) as the engine computed them (16 or 32 bits); view with numpy",
+    .tp_dealloc = (destructor)table_dealloc,
+    .tp_getset = table_getset,
+    .tp_as_sequence = &table_sequence,
+};
+
+/* A Table taking result's values (result is left empty). */
+static PyObject *table_take(cg_grundy_result *result) {
+    Table *t = PyObject_New(Table, &table_type);
+    if (t == NULL) {
+        cg_grundy_result_free(result);
+        return NULL;
+    }
+    t->result = *result;
+    memset(result, 0, sizeof *result);
+    cg_text_free(&t->result.json); /* the analysis goes its own way */
+    live_tables++;
+    return (PyObject *)t;
+}
+
+static PyObject *tables_alive(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    return PyLong_FromSsize_t(live_tables);
+}
+
+/* The exception set gets `partial` (when there is one to give). */
+static void attach_partial(PyObject *partial) {
+    PyObject *type, *value, *trace;
+    PyErr_Fetch(&type, &value, &trace);
+    PyErr_NormalizeException(&type, &value, &trace);
+    if (value != NULL && partial != NULL) {
+        PyObject_SetAttrString(value, "partial", partial);
+    }
+    PyErr_Restore(type, value, trace);
+}
+
+/* The values as a Table (the engine's own memory) and the analysis line
+ * (None when stopped). When stopped by an exception, the exception gets
+ * `partial`: a Table of the values so far. */
 static PyObject *grundy(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *keywords[] = {"code", "upto", "options", "progress", NULL};
@@ -224,29 +303,95 @@ static PyObject *grundy(PyObject *self, PyObject *args, PyObject *kwargs) {
     cg_api_error err;
     cg_status st;
     PyThreadState *saved = PyEval_SaveThread();
-    st = cg_grundy_values(code, upto, &call, &result, &err);
+    st = cg_grundy_values_table(code, upto, &call, &result, &err);
     PyEval_RestoreThread(saved);
     call_args_free(&a);
-    PyObject *values = PyBytes_FromStringAndSize((const char *)result.values,
-                                                 (Py_ssize_t)(result.count * sizeof(uint32_t)));
+    PyObject *analysis = st == CG_OK && !PyErr_Occurred() ? text_str(&result.json) : NULL;
+    if (PyErr_Occurred() || st == CG_ERR_STOPPED) {
+        /* a KeyboardInterrupt, the progress function's exception or its stop */
+        if (!PyErr_Occurred()) {
+            raise_error(&err);
+        }
+        PyObject *partial = table_take(&result);
+        attach_partial(partial);
+        Py_XDECREF(partial);
+        return NULL;
+    }
+    if (st != CG_OK) {
+        cg_grundy_result_free(&result);
+        return raise_error(&err);
+    }
+    PyObject *table = analysis != NULL ? table_take(&result) : NULL;
+    cg_grundy_result_free(&result);
+    if (table == NULL) {
+        Py_XDECREF(analysis);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", table, analysis);
+}
+
+/* ---- misère play ------------------------------------------------------- */
+
+/* The analysis line of `grundy CODE --misere --json` (heaps None) or of
+ * `--sum HEAP...` (heaps a sequence of str). */
+static PyObject *misere(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"code", "upto", "heaps", "options", "progress", NULL};
+    const char *code;
+    unsigned long long upto;
+    PyObject *heaps, *options, *progress = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "sKOO|O", keywords, &code, &upto, &heaps,
+                                     &options, &progress)) {
+        return NULL;
+    }
+    call_args a;
+    cg_call call;
+    if (begin_call(options, progress, NULL, false, &a, &call) != 0) {
+        return NULL;
+    }
+    const char **words = NULL;
+    size_t count = 0;
+    if (heaps != Py_None) {
+        PyObject *fast = PySequence_Fast(heaps, "heaps must be a sequence of str");
+        Py_ssize_t n = fast != NULL ? PySequence_Fast_GET_SIZE(fast) : 0;
+        words = fast != NULL ? PyMem_Calloc((size_t)n + 1, sizeof *words) : NULL;
+        for (Py_ssize_t i = 0; words != NULL && i < n; i++) {
+            PyObject *word = PySequence_Fast_GET_ITEM(fast, i);
+            if (!PyUnicode_Check(word) || (words[i] = utf8_kept(word, a.keep)) == NULL) {
+                if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_TypeError, "each heap must be a str");
+                }
+                PyMem_Free(words);
+                words = NULL;
+            }
+        }
+        Py_XDECREF(fast);
+        if (words == NULL) {
+            if (!PyErr_Occurred()) {
+                PyErr_NoMemory();
+            }
+            call_args_free(&a);
+            return NULL;
+        }
+        count = (size_t)n;
+    }
+    cg_text json;
+    cg_api_error err;
+    cg_status st;
+    PyThreadState *saved = PyEval_SaveThread();
+    st = cg_misere_text(code, upto, words, count, &call, &json, &err);
+    PyEval_RestoreThread(saved);
+    PyMem_Free(words);
+    call_args_free(&a);
     PyObject *out = NULL;
     if (PyErr_Occurred()) {
-        if (values != NULL) {
-            PyObject *type, *value, *trace;
-            PyErr_Fetch(&type, &value, &trace);
-            PyErr_NormalizeException(&type, &value, &trace);
-            if (value != NULL) {
-                PyObject_SetAttrString(value, "partial", values);
-            }
-            PyErr_Restore(type, value, trace);
-        }
+        /* a KeyboardInterrupt or the progress function's exception */
     } else if (st != CG_OK) {
         raise_error(&err);
-    } else if (values != NULL) {
-        out = Py_BuildValue("(ON)", values, text_str(&result.json));
+    } else {
+        out = text_str(&json);
     }
-    Py_XDECREF(values);
-    cg_grundy_result_free(&result);
+    cg_text_free(&json);
     return out;
 }
 
@@ -403,16 +548,33 @@ static bool session_open(Session *self) {
     return true;
 }
 
+/* How often a command being answered looks for Ctrl-C. */
+#define SIGNAL_POLL_MS 50
+
+/* Send one line and wait for its answer without the GIL, looking for
+ * signals now and then: on Ctrl-C (or another handler's exception) the
+ * session is asked to stop, which takes the command back, and once it has
+ * answered the exception is raised. */
 static PyObject *session_send(Session *self, PyObject *args) {
     const char *line;
     if (!PyArg_ParseTuple(args, "s", &line) || !session_open(self)) {
         return NULL;
     }
     cg_api_error err;
-    cg_status st;
-    PyThreadState *saved = PyEval_SaveThread();
-    st = cg_session_send(self->session, line, &err);
-    PyEval_RestoreThread(saved);
+    cg_status st = cg_session_post(self->session, line, &err);
+    bool answered = false, stopping = false;
+    while (st == CG_OK && !answered) {
+        PyThreadState *saved = PyEval_SaveThread();
+        st = cg_session_wait(self->session, stopping ? -1 : SIGNAL_POLL_MS, &answered, &err);
+        PyEval_RestoreThread(saved);
+        if (!answered && !stopping && PyErr_CheckSignals() != 0) {
+            cg_session_stop(self->session);
+            stopping = true;
+        }
+    }
+    if (stopping) {
+        return NULL; /* the exception of the signal's handler */
+    }
     if (st != CG_OK) {
         return raise_error(&err);
     }
@@ -476,7 +638,10 @@ static PyMethodDef methods[] = {
     {"solve", (PyCFunction)(void (*)(void))solve, METH_VARARGS | METH_KEYWORDS,
      "solve(game, text, options, name=None, json=True, progress=None) -> (judge, json, cases)"},
     {"grundy", (PyCFunction)(void (*)(void))grundy, METH_VARARGS | METH_KEYWORDS,
-     "grundy(code, upto, options, progress=None) -> (uint32 bytes, analysis line)"},
+     "grundy(code, upto, options, progress=None) -> (Table, analysis line)"},
+    {"misere", (PyCFunction)(void (*)(void))misere, METH_VARARGS | METH_KEYWORDS,
+     "misere(code, upto, heaps, options, progress=None) -> the --misere --json line"},
+    {"_tables_alive", tables_alive, METH_NOARGS, "Tables not yet freed (for the tests)"},
     {"gen", gen, METH_VARARGS, "gen(game, options) -> str: a judge input"},
     {"check", check, METH_VARARGS,
      "check(game, input, output, options, name=None) -> dict: the verdict"},
@@ -499,14 +664,15 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__cgsolve(void) {
-    if (PyType_Ready(&session_type) < 0) {
+    if (PyType_Ready(&session_type) < 0 || PyType_Ready(&table_type) < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) {
         return NULL;
     }
-    if (PyModule_AddObjectRef(m, "Session", (PyObject *)&session_type) < 0) {
+    if (PyModule_AddObjectRef(m, "Session", (PyObject *)&session_type) < 0 ||
+        PyModule_AddObjectRef(m, "Table", (PyObject *)&table_type) < 0) {
         Py_DECREF(m);
         return NULL;
     }

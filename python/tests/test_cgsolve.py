@@ -186,9 +186,99 @@ def test_grundy_checkpoints_are_the_clis(tmp_path):
         cgsolve.grundy(None, 10, resume=str(tmp_path / "damaged"))
 
 
-def test_misere_is_refused_until_the_library_has_it():
+def test_grundy_values_view_the_engines_table():
+    result = cgsolve.grundy("0.007", 5000)
+    values = result.values
+    assert isinstance(values.base, cgsolve._cgsolve.Table)  # the owner, not a copy
+    assert not values.flags.owndata and len(values.base) == 5001
+    expected = np.array(cli("grundy", "0.007", "--upto", "5000").stdout.split(), dtype=np.int64)
+    assert np.array_equal(values.astype(np.int64), expected)
+    periodic = cgsolve.grundy("0.77", 5000, until_period=True)  # filled in past the period
+    assert periodic.period == 12 and isinstance(periodic.values.base, cgsolve._cgsolve.Table)
+    assert np.array_equal(periodic.values, cgsolve.grundy("0.77", 5000).values)
+    assert len(cgsolve.grundy("0.77", 0).values) == 1
+
+
+def test_a_table_is_freed_with_its_last_view():
+    import gc
+
+    gc.collect()
+    alive = cgsolve._cgsolve._tables_alive()
+    values = cgsolve.grundy("0.07", 1000).values
+    part = values[10:20]  # a view of the same table
+    del values
+    assert cgsolve._cgsolve._tables_alive() == alive + 1
+    del part
+    assert cgsolve._cgsolve._tables_alive() == alive
+
+    def resident_kib():
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+    # Kayles' period is proven at once, the rest of the table filled in from it
+    first = cgsolve.grundy("0.77", 200000, until_period=True)  # the allocator's arenas grown
+    last = int(first.values[71 + (200000 - 71) % 12])  # period 12 from heap 71
+    del first
+    before = resident_kib()
+    for _ in range(100):  # 400 KB a table: 40 MB if they stayed
+        assert cgsolve.grundy("0.77", 200000, until_period=True).values[-1] == last
+    assert cgsolve._cgsolve._tables_alive() == alive
+    assert resident_kib() - before < 8 * 1024
+
+
+@pytest.mark.parametrize("code", ["0.77", "0.07", "0.137", "4.07", "0.007"])
+def test_misere_values_are_the_clis(code):
+    result = cgsolve.grundy(code, 30, misere=True)
+    analysis = json.loads(cli("grundy", code, "--misere", "--upto", "30", "--json").stdout)
+    assert result.analysis == analysis["analysis"]
+    lines = [line.split() for line in cli("grundy", code, "--misere", "--upto", "30").stdout.decode().splitlines()]
+    assert len(lines) == 31 and len(result.values) == 31
+    assert result.values.tolist() == [int(line[1]) for line in lines]
+    assert result.genus == [line[2] for line in lines]
+    assert result.tame.tolist() == [line[3] == "tame" for line in lines]
+    heaps = analysis["analysis"]["heaps"]
+    assert result.normal.tolist() == [h["normal"] for h in heaps]
+    assert result.terms.shape == (31, 4) and result.terms.tolist() == [h["terms"] for h in heaps]
+    wild = [n for n, line in enumerate(lines) if line[3] == "wild"]
+    assert result.first_wild == (wild[0] if wild else None)
+    assert result.checksum == analysis["analysis"]["checksum"]
+    six = cgsolve.grundy(code, 8, misere=True, terms=6)
+    assert six.terms.shape == (9, 6) and six.values.tolist() == result.values[:9].tolist()
+
+
+@pytest.mark.parametrize(
+    "code,heaps",
+    [("0.77", [3, 4, 5]), ("0.77", [5, 7, 9]), ("0.07", [3, 4, 5]), ("0.07", [1, 1]),
+     ("0.07", [4, 4]), ("0.137", [6, 9]), ("0.77", [2, 2]), ("4.07", [1, 3])],
+)
+def test_misere_sums_are_the_clis(code, heaps):
+    words = [str(h) for h in heaps]
+    outcome = cgsolve.misere_outcome(code, heaps)
+    first, moves = cli("grundy", code, "--misere", "--sum", *words).stdout.decode().splitlines()
+    assert outcome.outcome == first
+    assert outcome.winning_moves == ([] if moves == "none" else moves.split())
+    analysis = json.loads(cli("grundy", code, "--misere", "--sum", *words, "--json").stdout)
+    assert outcome.analysis == analysis["analysis"]
+    assert outcome.method == analysis["analysis"]["method"]
+
+
+def test_misere_errors_are_exceptions():
+    with pytest.raises(cgsolve.InputError, match="invalid octal game code"):
+        cgsolve.grundy("0.8x", 5, misere=True)
+    with pytest.raises(cgsolve.UsageError, match="65535") as bad:
+        cgsolve.misere_outcome("0.77", [70000])
+    assert bad.value.status_name == "usage error"
+    with pytest.raises(cgsolve.UsageError, match="needs heaps"):
+        cgsolve.misere_outcome("0.77", [])
+    with pytest.raises(cgsolve.UsageError, match="method") as refused:
+        cgsolve.grundy("0.77", 5, misere=True, method="naive")
+    assert refused.value.message.startswith("misère values take no")
     with pytest.raises(cgsolve.UsageError):
-        cgsolve.grundy("0.77", 10, misere=True)
+        cgsolve.grundy("0.77", 5, terms=3)  # terms without misere
+    with pytest.raises(cgsolve.LimitError, match="not settled within 10 positions"):
+        cgsolve.misere_outcome("0.07", [20, 21, 22, 23], positions=10)
+    with pytest.raises(cgsolve.UsageError):
+        cgsolve.grundy("0.77", 5, misere=True, terms=99)
 
 
 INTERRUPTED = textwrap.dedent(
@@ -228,6 +318,29 @@ def test_ctrl_c_stops_a_long_grundy_with_a_valid_partial_result():
     assert float(seconds) < 30  # the run asked for would take hours
 
 
+MISERE_INTERRUPTED = textwrap.dedent(
+    """
+    import os, signal, threading, time, cgsolve
+    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    try:
+        cgsolve.grundy("0.77", 3000, misere=True)  # past heap 47 only after 20 s
+        print("not interrupted")
+    except KeyboardInterrupt:
+        print(round(time.monotonic() - started, 1), cgsolve.misere_outcome("0.77", [1]).outcome)
+    """
+)
+
+
+def test_ctrl_c_stops_misere_values():
+    done = subprocess.run(
+        [sys.executable, "-c", MISERE_INTERRUPTED], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    seconds, after = done.stdout.split()
+    assert float(seconds) < 20 and after == "P"  # and the library still answers
+
+
 # ---- play -----------------------------------------------------------------------
 
 
@@ -264,6 +377,56 @@ def test_a_game_follows_the_protocol(tmp_path):
         game.move(1)
     assert game.events == cli_events("treblecross", commands, "--seed", "3", str(board))
     game.close()
+
+
+# A 6x6 PATH board the computer takes long to answer after a1 (its search
+# runs into its bound of 5,000,000 positions after about 25 s); opening it
+# takes about a second.
+LONG_PATH = "6\\nUUUUWU\\nBWUUUU\\nBUUBBU\\nUUWUUU\\nUWUUWU\\nUBUUUU\\n0\\n"
+
+INTERRUPTED_MOVE = textwrap.dedent(
+    f"""
+    import json, os, signal, threading, time, cgsolve
+    game = cgsolve.Play("path", "{LONG_PATH}")
+    before = (game.legal_moves, game.board)
+    spins = [0]
+    def spin():  # runs while the library thinks: the GIL is released
+        end = time.monotonic() + 0.4
+        while time.monotonic() < end:
+            spins[0] += 1
+    threading.Thread(target=spin).start()
+    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    try:
+        game.move("a1")
+        print("not interrupted")
+    except KeyboardInterrupt:
+        seconds = time.monotonic() - started
+        kinds = [e["event"] for e in game.events[-3:]]
+        stopped = game.events[-2]
+        same = (game.legal_moves, game.board) == before
+        history = game.command("history")[0]["moves"]
+        print(kinds == ["move", "stopped", "position"], same, history == [],
+              game.over, game.to_move, spins[0] > 1000, round(seconds, 1))
+        print(json.dumps(stopped))
+        game.close()
+    """
+)
+
+
+def test_ctrl_c_takes_a_long_computer_move_back():
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_MOVE], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    line, event = done.stdout.splitlines()
+    *checks, seconds = line.split()
+    assert checks == ["True", "True", "True", "False", "you", "True"], done.stdout
+    assert float(seconds) < 15  # the move asked for takes about 25 s
+    assert json.loads(event)["moves_taken_back"] == 1
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((SOURCE / "docs" / "schema" / "play.schema.json").read_text())
+    jsonschema.validate(json.loads(event), schema)
 
 
 def test_the_computer_first_and_the_games_options():
@@ -328,3 +491,38 @@ def test_gen_and_check_are_the_clis(game, tmp_path):
     assert done.returncode in (10, 11)
     assert wrong["verdict"] == ("wrong_answer" if done.returncode == 10 else "presentation_error")
     assert done.stdout.decode().splitlines()[0] == wrong["summary"]
+
+
+# ---- the examples -----------------------------------------------------------------
+
+
+def test_the_notebook_runs():
+    notebook = SOURCE / "python" / "examples" / "notebook.py"
+    done = subprocess.run([sys.executable, str(notebook), "--upto", "20000"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    expected = cli("grundy", "0.007", "--upto", "20000", "--json").stdout
+    checksum = json.loads(expected)["analysis"]["checksum"]
+    assert f"checksum {checksum}" in done.stdout
+    assert "winning moves (cells from 1):" in done.stdout
+    assert "Kayles on heaps 4, 6, 9" in done.stdout and "the computer plays" in done.stdout
+
+
+def python_block(readme, heading):
+    text = readme.read_text()
+    section = text[text.index(heading):]
+    start = section.index("```python\n") + len("```python\n")
+    return section[start:section.index("```", start)]
+
+
+@pytest.mark.parametrize("readme,heading", [("README.md", "## From Python"),
+                                            ("python/README.md", "# cgsolve for Python")])
+def test_the_readme_examples_run(readme, heading):
+    code = python_block(SOURCE / readme, heading)
+    assert 3 <= len(code.strip().splitlines()) <= 6
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    assert lines[:2] == ["WINNING", "2 5 6 9"]
+    assert any(line.endswith("] 12 71") for line in lines)  # Kayles' period and preperiod
+    assert lines[-1].strip() == "1234567" and lines[-2].count("X") == 2  # a move each

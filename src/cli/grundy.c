@@ -188,7 +188,7 @@ int cli_run_grundy(cli *c) {
     }
     progress_state p = {
         c->options.progress || isatty(STDERR_FILENO), isatty(STDERR_FILENO), false, 0, 0, 0};
-    cg_grundy_hooks hooks = {progress, &p, values};
+    cg_grundy_hooks hooks = {progress, &p, values, NULL};
     cli_catch_interrupts();
     cg_status st = cg_write_grundy_table(code, &c->options, stdout, &hooks, &err);
     if (p.show && p.terminal) {

@@ -212,32 +212,30 @@ static bool grundy_progress(void *context, size_t known, size_t wanted, size_t r
     return w->stopped;
 }
 
-/* The values written one a line into an array. */
-static cg_status read_values(const char *text, size_t len, cg_grundy_result *result,
-                             cg_error *err) {
-    size_t lines = 0;
-    for (size_t i = 0; i < len; i++) {
-        lines += text[i] == '\n';
-    }
-    if (lines == 0) {
+/* The table as 32-bit values in result->values (taking it when it is). */
+static cg_status widen_table(cg_grundy_result *result, cg_error *err) {
+    if (result->table == NULL || result->width == sizeof *result->values) {
+        result->values = result->table;
+        result->table = NULL;
+        result->width = 0;
         return CG_OK;
     }
-    result->values = malloc(lines * sizeof *result->values);
+    result->values = malloc(result->count * sizeof *result->values);
     if (result->values == NULL) {
         return cg_error_nomem(err, "holding the values");
     }
-    const char *p = text;
-    for (size_t n = 0; n < lines; n++) {
-        char *end;
-        result->values[n] = (uint32_t)strtoul(p, &end, 10);
-        p = end + 1;
+    const uint16_t *narrow = result->table;
+    for (size_t n = 0; n < result->count; n++) {
+        result->values[n] = narrow[n];
     }
-    result->count = lines;
+    free(result->table);
+    result->table = NULL;
+    result->width = 0;
     return CG_OK;
 }
 
-cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
-                           cg_grundy_result *result, cg_api_error *err) {
+static cg_status grundy_run(const char *code, uint64_t upto, const cg_call *call, bool widen,
+                            cg_grundy_result *result, cg_api_error *err) {
     if (result == NULL) {
         return api_usage(err, "cg_grundy_values: result is NULL");
     }
@@ -257,33 +255,32 @@ cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
     }
     options.upto = upto;
     options.output = CG_OUTPUT_JSON;
-    char *values = NULL, *analysis = NULL;
-    size_t values_len = 0, analysis_len = 0;
-    FILE *values_out = open_memstream(&values, &values_len);
+    char *analysis = NULL;
+    size_t analysis_len = 0;
     FILE *out = open_memstream(&analysis, &analysis_len);
     grundy_watch watch = {call, false};
-    if (values_out == NULL || out == NULL) {
-        st = cg_error_nomem(&e, "opening the values");
+    cg_grundy_taken taken = {NULL, 0, 0};
+    if (out == NULL) {
+        st = cg_error_nomem(&e, "opening the analysis");
     } else {
-        cg_grundy_hooks hooks = {grundy_progress, &watch, values_out};
+        cg_grundy_hooks hooks = {grundy_progress, &watch, NULL, &taken};
         st = cg_write_grundy_table(code, &options, out, &hooks, &e);
-    }
-    if (values_out != NULL && fclose(values_out) != 0 && st == CG_OK) {
-        st = cg_error_set(&e, CG_ERR_NOMEM, "writing the values: %s", strerror(errno));
     }
     if (out != NULL && fclose(out) != 0 && st == CG_OK) {
         st = cg_error_set(&e, CG_ERR_NOMEM, "writing the analysis: %s", strerror(errno));
     }
-    cg_status read = values != NULL ? read_values(values, values_len, result, &e) : CG_OK;
+    result->table = taken.values;
+    result->count = taken.count;
+    result->width = taken.width;
+    cg_status held = widen ? widen_table(result, &e) : CG_OK;
     if (st == CG_END || (st == CG_OK && watch.stopped)) {
         st = cg_error_set(&e, CG_ERR_STOPPED, "stopped with %zu values computed", result->count);
-    } else if (st == CG_OK && read == CG_OK) {
+    } else if (st == CG_OK && held == CG_OK) {
         result->json.data = analysis;
         result->json.len = analysis_len;
         analysis = NULL;
     }
-    st = st == CG_OK ? read : st;
-    free(values);
+    st = st == CG_OK ? held : st;
     free(analysis);
     if (st != CG_OK) {
         api_fail(err, &e, NULL);
@@ -291,11 +288,23 @@ cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
     return st;
 }
 
+cg_status cg_grundy_values(const char *code, uint64_t upto, const cg_call *call,
+                           cg_grundy_result *result, cg_api_error *err) {
+    return grundy_run(code, upto, call, true, result, err);
+}
+
+cg_status cg_grundy_values_table(const char *code, uint64_t upto, const cg_call *call,
+                                 cg_grundy_result *result, cg_api_error *err) {
+    return grundy_run(code, upto, call, false, result, err);
+}
+
 void cg_grundy_result_free(cg_grundy_result *result) {
     if (result != NULL) {
         free(result->values);
+        free(result->table);
         result->values = NULL;
-        result->count = 0;
+        result->table = NULL;
+        result->count = result->width = 0;
         cg_text_free(&result->json);
     }
 }

@@ -5,10 +5,13 @@
  * last command has then been written, so cg_session_send writes one line
  * into the pipe and sleeps until that moment comes again, or the game ends.
  * Nothing is replayed: a command costs what it costs at `cgsolve play`. */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "api_internal.h"
@@ -80,6 +83,9 @@ struct cg_session {
     bool done;    /* cg_play returned */
     cg_status status;
     cg_error err;
+    atomic_bool stop;      /* cg_session_stop asked; the next look at the hook takes it */
+    cg_progress_hook hook; /* the call's own hook, or NULL */
+    void *hook_context;
 };
 
 static void set_flag(cg_session *s, bool *flag) {
@@ -87,6 +93,16 @@ static void set_flag(cg_session *s, bool *flag) {
     *flag = true;
     pthread_cond_broadcast(&s->changed);
     pthread_mutex_unlock(&s->lock);
+}
+
+/* The game's progress hook: a stop asked by cg_session_stop, once, else
+ * the call's own hook. */
+static bool session_hook(void *context, const char *what, uint64_t done, uint64_t total) {
+    cg_session *s = context;
+    if (atomic_exchange(&s->stop, false)) {
+        return true;
+    }
+    return s->hook != NULL && s->hook(s->hook_context, what, done, total);
 }
 
 /* Called by the scanner on the game's thread before it reads the pipe. */
@@ -162,6 +178,10 @@ static cg_status prepare(cg_session *s, const char *position, size_t len, const 
         return st;
     }
     s->options.output = CG_OUTPUT_JSON;
+    s->hook = s->options.progress_hook;
+    s->hook_context = s->options.progress_context;
+    s->options.progress_hook = session_hook;
+    s->options.progress_context = s;
     if (position != NULL) {
         if ((s->position = malloc(len + 1)) == NULL) {
             return cg_error_nomem(err, "copying the position");
@@ -224,6 +244,7 @@ cg_status cg_session_open(cg_session **session, const char *game_name, const cha
     }
     s->game = game;
     s->command_fd = -1;
+    atomic_init(&s->stop, false);
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->changed, NULL);
     cg_error e;
@@ -246,9 +267,9 @@ cg_status cg_session_open(cg_session **session, const char *game_name, const cha
     return CG_OK;
 }
 
-cg_status cg_session_send(cg_session *s, const char *line, cg_api_error *err) {
+cg_status cg_session_post(cg_session *s, const char *line, cg_api_error *err) {
     if (s == NULL || line == NULL) {
-        return api_usage(err, "cg_session_send: %s is NULL", s == NULL ? "session" : "line");
+        return api_usage(err, "cg_session_post: %s is NULL", s == NULL ? "session" : "line");
     }
     size_t len = strlen(line);
     if (len > CG_SESSION_LINE_MAX) {
@@ -264,12 +285,51 @@ cg_status cg_session_send(cg_session *s, const char *line, cg_api_error *err) {
     pthread_mutex_lock(&s->lock);
     s->waiting = false;
     pthread_mutex_unlock(&s->lock);
+    atomic_store(&s->stop, false); /* a stop asked before this command is not for it */
     if (write(s->command_fd, text, len) != (ssize_t)len) {
         set_flag(s, &s->waiting);
         return api_usage(err, "cannot send the command to the game");
     }
-    wait_answered(s);
-    return cg_session_status(s, err);
+    return CG_OK;
+}
+
+cg_status cg_session_wait(cg_session *s, int timeout_ms, bool *answered, cg_api_error *err) {
+    if (s == NULL || answered == NULL) {
+        return api_usage(err, "cg_session_wait: %s is NULL", s == NULL ? "session" : "answered");
+    }
+    if (timeout_ms < 0) {
+        wait_answered(s);
+        *answered = true;
+        return cg_session_status(s, err);
+    }
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until); /* the condition's clock */
+    until.tv_sec += timeout_ms / 1000;
+    until.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&s->lock);
+    int rc = 0;
+    while (!s->waiting && !s->done && rc != ETIMEDOUT) {
+        rc = pthread_cond_timedwait(&s->changed, &s->lock, &until);
+    }
+    *answered = s->waiting || s->done;
+    pthread_mutex_unlock(&s->lock);
+    return *answered ? cg_session_status(s, err) : CG_OK;
+}
+
+void cg_session_stop(cg_session *s) {
+    if (s != NULL) {
+        atomic_store(&s->stop, true);
+    }
+}
+
+cg_status cg_session_send(cg_session *s, const char *line, cg_api_error *err) {
+    cg_status st = cg_session_post(s, line, err);
+    bool answered;
+    return st == CG_OK ? cg_session_wait(s, -1, &answered, err) : st;
 }
 
 cg_status cg_session_read(cg_session *s, cg_text *events, cg_api_error *err) {

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/buf_internal.h"
@@ -366,6 +367,50 @@ cg_status cg_check_grundy_certificate(const cg_options *options, FILE *out, cg_e
     return st;
 }
 
+/* Hand the engine's table to the caller: the values written (G(0..written
+ * - 1)), past a proven period filled in from it. The engine forgets the
+ * table, so freeing it leaves the memory to the caller. */
+static cg_status take_table(grundy_run *r, cg_grundy_taken *taken, cg_error *err) {
+    cg_octal_engine *e = &r->engine;
+    size_t width = e->wide != NULL ? sizeof *e->wide : sizeof *e->narrow;
+    void *values = e->wide != NULL ? (void *)e->wide : (void *)e->narrow;
+    size_t count = r->written;
+    if (count == 0 || values == NULL) {
+        return CG_OK;
+    }
+    if (count > e->capacity) {
+        cg_status st = cg_budget_take(e->budget, count - e->capacity, width,
+                                      "the values past the period", err);
+        void *grown = st == CG_OK ? realloc(values, count * width) : NULL;
+        if (grown == NULL) {
+            if (st == CG_OK) {
+                cg_budget_give(e->budget, count - e->capacity, width);
+            }
+            return st != CG_OK ? st : cg_error_nomem(err, "the values past the period");
+        }
+        e->held += (count - e->capacity) * width;
+        values = grown;
+        if (e->wide != NULL) {
+            e->wide = grown;
+        } else {
+            e->narrow = grown;
+        }
+        e->capacity = count;
+    }
+    for (size_t n = e->count; n < count; n++) { /* the period's: G(n) of a computed heap */
+        uint64_t v = value_at(r, n);
+        if (e->wide != NULL) {
+            e->wide[n] = (uint32_t)v;
+        } else {
+            e->narrow[n] = (uint16_t)v;
+        }
+    }
+    e->wide = NULL;
+    e->narrow = NULL;
+    *taken = (cg_grundy_taken){values, count, width};
+    return CG_OK;
+}
+
 cg_status cg_write_grundy_table(const char *text, const cg_options *options, FILE *out,
                                 const cg_grundy_hooks *hooks, cg_error *err) {
     cg_options asked = *options; /* upto resolved */
@@ -422,6 +467,10 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     }
     if ((st == CG_OK || st == CG_ERR_STOPPED) && fflush(out) != 0) {
         st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+    }
+    if ((st == CG_OK || st == CG_ERR_STOPPED) && hooks != NULL && hooks->take != NULL) {
+        cg_status taken = take_table(&r, hooks->take, err);
+        st = taken != CG_OK ? taken : st;
     }
     cg_period_watch_free(&r.watch);
     cg_octal_engine_free(&r.engine);

@@ -21,6 +21,15 @@ extern const cg_option_spec cg_grundy_options[];
 /* G(0..N) for this N when upto is CG_UPTO_UNSET (--misere has its own). */
 #define CG_GRUNDY_DEFAULT_UPTO 100
 
+/* The engine's table handed to the caller at the end of a run (also a
+ * stopped one): G(0..count-1), width bytes each (2 while every value fits
+ * in 16 bits, else 4), native order, the caller's to free(). */
+typedef struct cg_grundy_taken {
+    void *values;
+    size_t count;
+    size_t width;
+} cg_grundy_taken;
+
 /* What the caller adds to a run. */
 typedef struct cg_grundy_hooks {
     /* Told once before computing (known: the values a resumed run starts
@@ -29,7 +38,8 @@ typedef struct cg_grundy_hooks {
      * asked, and ends with CG_ERR_STOPPED, everything written so far being valid. */
     bool (*progress)(void *context, size_t known, size_t wanted, size_t rare);
     void *context;
-    FILE *values_out; /* where the values go instead of the output, or NULL */
+    FILE *values_out;      /* where the values go instead of the output, or NULL */
+    cg_grundy_taken *take; /* receives the table instead of freeing it, or NULL */
 } cg_grundy_hooks;
 
 /* Write G(0..options->upto) of the octal game named by code (NULL with

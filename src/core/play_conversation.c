@@ -498,6 +498,22 @@ static cg_status replay(conversation *c, size_t keep, cg_error *err) {
     return cg_strlist_failed(&c->history) ? cg_error_nomem(err, "keeping the moves") : CG_OK;
 }
 
+/* The last `back` moves taken back, said as the event name (undo,
+ * stopped) or the sentence after prefix. */
+static cg_status take_back(conversation *c, size_t back, const char *name, const char *prefix,
+                           cg_error *err) {
+    cg_status st = replay(c, c->history.count - back, err);
+    if (st == CG_OK && c->json) {
+        cg_report event;
+        event_open(c, &event, name);
+        cg_report_int(&event, "moves_taken_back", (int64_t)back);
+        event_close(c, &event);
+    } else if (st == CG_OK) {
+        cg_buf_printf(&c->text, "%sTaken back: %zu move%s.\n", prefix, back, back == 1 ? "" : "s");
+    }
+    return st;
+}
+
 static cg_status undo(conversation *c, cg_error *err) {
     /* Back to before the human's last move: one move, or two when the
      * computer has answered it. */
@@ -506,16 +522,7 @@ static cg_status undo(conversation *c, cg_error *err) {
         say_error(c, "undo", "there is no move of yours to take back");
         return CG_OK;
     }
-    cg_status st = replay(c, c->history.count - back, err);
-    if (st == CG_OK && c->json) {
-        cg_report event;
-        event_open(c, &event, "undo");
-        cg_report_int(&event, "moves_taken_back", (int64_t)back);
-        event_close(c, &event);
-    } else if (st == CG_OK) {
-        cg_buf_printf(&c->text, "Taken back: %zu move%s.\n", back, back == 1 ? "" : "s");
-    }
-    return st;
+    return take_back(c, back, "undo", "", err);
 }
 
 static cg_status make_move(conversation *c, const char *move, cg_error *err) {
@@ -938,6 +945,8 @@ cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *c
         return st;
     }
     say_start(&c);
+    size_t settled = 0;     /* moves before the command in hand */
+    bool commanded = false; /* a command was read: a stop goes back to settled */
     while (st == CG_OK) {
         st = cg_play_list(c.rules->legal_moves, c.state, &c.scratch, err);
         if (st == CG_OK && c.scratch.count == 0) {
@@ -953,10 +962,21 @@ cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *c
             st = say_position(&c, err);
         }
         if (st == CG_OK) {
-            st = human_to_move(&c) ? human_turn(&c, commands, err) : computer_turn(&c, err);
+            if (human_to_move(&c)) {
+                settled = c.history.count;
+                commanded = true;
+                st = human_turn(&c, commands, err);
+            } else {
+                st = computer_turn(&c, err);
+            }
         }
         if (st == CG_OK) {
             st = flush(&c, err);
+        }
+        if (st == CG_ERR_STOPPED && commanded) {
+            /* the front end stopped the command (options->progress_hook):
+             * back to before it, the game going on */
+            st = take_back(&c, c.history.count - settled, "stopped", "Stopped. ", err);
         }
     }
     if (st == CG_END) {

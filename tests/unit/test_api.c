@@ -417,6 +417,50 @@ static void grundy_stops_and_resumes(void **state) {
     unlink(path);
 }
 
+/* cg_grundy_values_table hands over the engine's 16-bit table: the same
+ * values, filled in past a proven period, and partial when stopped. */
+static void grundy_tables_are_the_engines(void **state) {
+    (void)state;
+    static const char *const codes[] = {"0.007", "0.77", "0.137"};
+    cg_option_value until = {"until-period", NULL};
+    cg_call until_period = {&until, 1, NULL, false, NULL, NULL};
+    for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
+        cg_grundy_result wide, table, periodic;
+        cg_api_error err;
+        assert_int_equal(cg_grundy_values(codes[c], 4000, NULL, &wide, &err), CG_OK);
+        assert_int_equal(cg_grundy_values_table(codes[c], 4000, NULL, &table, &err), CG_OK);
+        assert_int_equal(cg_grundy_values_table(codes[c], 4000, &until_period, &periodic, &err),
+                         CG_OK);
+        assert_null(table.values);
+        assert_int_equal(table.width, 2);
+        assert_int_equal(table.count, wide.count);
+        assert_int_equal(periodic.count, wide.count);
+        assert_string_equal(table.json.data, wide.json.data);
+        const uint16_t *narrow = table.table, *filled = periodic.table;
+        for (size_t n = 0; n < wide.count; n++) {
+            assert_int_equal(narrow[n], wide.values[n]);
+            assert_int_equal(filled[n], wide.values[n]);
+        }
+        cg_grundy_result_free(&wide);
+        cg_grundy_result_free(&table);
+        cg_grundy_result_free(&periodic);
+        assert_null(table.table);
+    }
+    int calls = 0;
+    cg_call stopping = {NULL, 0, NULL, false, stop_at_second_call, &calls};
+    cg_grundy_result partial, whole;
+    cg_api_error err;
+    assert_int_equal(cg_grundy_values_table("0.007", 100000, &stopping, &partial, &err),
+                     CG_ERR_STOPPED);
+    assert_true(partial.count > 0 && partial.count < 100001);
+    assert_int_equal(cg_grundy_values("0.007", partial.count - 1, NULL, &whole, &err), CG_OK);
+    for (size_t n = 0; n < partial.count; n++) {
+        assert_int_equal(((const uint16_t *)partial.table)[n], whole.values[n]);
+    }
+    cg_grundy_result_free(&partial);
+    cg_grundy_result_free(&whole);
+}
+
 /* ---- play sessions -------------------------------------------------------- */
 
 /* The first legal move of the last position event, or NULL. */
@@ -586,6 +630,77 @@ static void closing_a_game_in_play_abandons_it(void **state) {
     cg_session_close(session);
 }
 
+/* A 6x6 PATH board the computer takes long to answer after a1 (its
+ * search runs into the 5,000,000 positions bound after about 25 s): a stop
+ * ends the work, takes a1 back and the game goes on. */
+static const char long_path[] = "6\nUUUUWU\nBWUUUU\nBUUBBU\nUUWUUU\nUWUUWU\nUBUUUU\n0\n";
+
+static void a_stopped_command_is_taken_back(void **state) {
+    (void)state;
+    cg_session *session;
+    cg_api_error err;
+    assert_int_equal(cg_session_open(&session, "path", long_path, strlen(long_path), NULL, &err),
+                     CG_OK);
+    cg_text events;
+    assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
+    char *before = first_legal_move(events.data);
+    assert_string_equal(before, "a1");
+    cg_text_free(&events);
+    bool answered = false;
+    assert_int_equal(cg_session_post(session, "a1", &err), CG_OK);
+    assert_int_equal(cg_session_wait(session, 200, &answered, &err), CG_OK);
+    assert_false(answered); /* still thinking */
+    cg_session_stop(session);
+    assert_int_equal(cg_session_wait(session, -1, &answered, &err), CG_OK);
+    assert_true(answered);
+    assert_false(cg_session_over(session));
+    assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
+    assert_non_null(strstr(events.data, "\"event\":\"stopped\",\"moves_taken_back\":1"));
+    char *after = first_legal_move(events.data);
+    assert_string_equal(after, before); /* a1 is empty again */
+    cg_text_free(&events);
+    assert_int_equal(cg_session_send(session, "history", &err), CG_OK);
+    assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
+    assert_non_null(strstr(events.data, "\"moves\":[]"));
+    cg_text_free(&events);
+    cg_session_stop(session); /* a stop between commands is dropped by the next */
+    assert_int_equal(cg_session_send(session, "help", &err), CG_OK);
+    assert_false(cg_session_over(session));
+    free(before);
+    free(after);
+    cg_session_close(session);
+    expect_usage(cg_session_wait(NULL, 0, &answered, &err), &err, "session");
+    expect_usage(cg_session_post(NULL, "a1", &err), &err, "session");
+    cg_session_stop(NULL);
+}
+
+/* ---- misère play -------------------------------------------------------- */
+
+static void misere_text_is_the_clis_analysis(void **state) {
+    (void)state;
+    cg_text json;
+    cg_api_error err;
+    assert_int_equal(cg_misere_text("0.77", 12, NULL, 0, NULL, &json, &err), CG_OK);
+    /* G-(0..12) of Kayles (Winning Ways ch. 13; the CLI's own table) */
+    assert_non_null(strstr(json.data, "\"heap\":5,\"normal\":4,\"misere\":1,\"genus\":\"4^146\""));
+    assert_non_null(strstr(json.data, "\"first_wild\":5,\"checksum\":\"b6dbc3494a0c22ce\""));
+    cg_text_free(&json);
+    static const char *const sum[] = {"3", "4", "5"};
+    assert_int_equal(cg_misere_text("0.77", 0, sum, 3, NULL, &json, &err), CG_OK);
+    assert_non_null(strstr(json.data, "\"outcome\":\"N\",\"method\":\"search\","
+                                      "\"winning_moves\":[\"1:1:1\",\"3:1:1\"]"));
+    cg_text_free(&json);
+    expect_usage(cg_misere_text("0.77", 0, sum, 0, NULL, &json, &err), &err, "needs heaps");
+    static const char *const bad[] = {"x"};
+    expect_usage(cg_misere_text("0.77", 0, bad, 1, NULL, &json, &err), &err, "heap 'x'");
+    cg_option_value sum_flag = {"sum", NULL};
+    cg_call with_sum = {&sum_flag, 1, NULL, false, NULL, NULL};
+    expect_usage(cg_misere_text("0.77", 5, NULL, 0, &with_sum, &json, &err), &err, "'sum'");
+    assert_int_equal(cg_misere_text("0.8x", 5, NULL, 0, NULL, &json, &err), CG_ERR_INPUT);
+    assert_null(json.data);
+    expect_usage(cg_misere_text(NULL, 5, NULL, 0, NULL, &json, &err), &err, "code");
+}
+
 /* ---- gen and check ------------------------------------------------------ */
 
 static void gen_and_check_are_the_contest_tools(void **state) {
@@ -667,9 +782,12 @@ int main(int argc, char **argv) {
         cmocka_unit_test(bad_arguments_are_refused),
         cmocka_unit_test(grundy_values_are_the_tables),
         cmocka_unit_test(grundy_stops_and_resumes),
+        cmocka_unit_test(grundy_tables_are_the_engines),
         cmocka_unit_test(sessions_follow_cg_play),
         cmocka_unit_test(closing_a_game_in_play_abandons_it),
         cmocka_unit_test(a_session_plays_misere),
+        cmocka_unit_test(a_stopped_command_is_taken_back),
+        cmocka_unit_test(misere_text_is_the_clis_analysis),
         cmocka_unit_test(gen_and_check_are_the_contest_tools),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
