@@ -630,10 +630,13 @@ static void closing_a_game_in_play_abandons_it(void **state) {
     cg_session_close(session);
 }
 
-/* A 6x6 PATH board the computer takes long to answer after a1 (its
- * search runs into the 5,000,000 positions bound after about 25 s): a stop
- * ends the work, takes a1 back and the game goes on. */
-static const char long_path[] = "6\nUUUUWU\nBWUUUU\nBUUBBU\nUUWUUU\nUWUUWU\nUBUUUU\n0\n";
+/* A 10x10 PATH board (40 empty cells) the computer takes seconds to answer
+ * after e1 (found by a random search near the bench's hardest 40-empty
+ * position; about 6 s here): a stop ends the work, takes e1 back and the
+ * game goes on. */
+static const char long_path[] = "10\nBWWBUBBWWW\nUWUBBUWWUW\nBWBUBWBUBW\nBWBBWUBBUU\nBWUUUUUWWU\nUU"
+                                "UUBBBUWU\nUWWWWUBUWU\nBBUWWUBWBB\nUWBWUWUWUW\nBUBWUBBBUB\n"
+                                "0\n";
 
 static void a_stopped_command_is_taken_back(void **state) {
     (void)state;
@@ -644,10 +647,10 @@ static void a_stopped_command_is_taken_back(void **state) {
     cg_text events;
     assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
     char *before = first_legal_move(events.data);
-    assert_string_equal(before, "a1");
+    assert_string_equal(before, "e1");
     cg_text_free(&events);
     bool answered = false;
-    assert_int_equal(cg_session_post(session, "a1", &err), CG_OK);
+    assert_int_equal(cg_session_post(session, "e1", &err), CG_OK);
     assert_int_equal(cg_session_wait(session, 200, &answered, &err), CG_OK);
     assert_false(answered); /* still thinking */
     cg_session_stop(session);
@@ -657,7 +660,7 @@ static void a_stopped_command_is_taken_back(void **state) {
     assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
     assert_non_null(strstr(events.data, "\"event\":\"stopped\",\"moves_taken_back\":1"));
     char *after = first_legal_move(events.data);
-    assert_string_equal(after, before); /* a1 is empty again */
+    assert_string_equal(after, before); /* e1 is empty again */
     cg_text_free(&events);
     assert_int_equal(cg_session_send(session, "history", &err), CG_OK);
     assert_int_equal(cg_session_read(session, &events, &err), CG_OK);
