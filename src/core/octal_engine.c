@@ -5,6 +5,7 @@
 
 #include "cgsolve/clock.h"
 #include "cgsolve/grow.h"
+#include "cgsolve/octal_scan.h"
 
 #define FIRST_CHOICE 1024 /* the sparse engine's first mask, at this many values */
 #define AUTO_SPARSE 4096  /* auto: naive below this many values */
@@ -13,6 +14,7 @@
  * hand-over (a fraction of a microsecond) would cost more than it saves. */
 #define SHARED_SPLITS 8192
 #define FIRST_SPLITS 2048    /* the sparse engine scans these before trying witnesses */
+#define SCAN_CHUNK 512       /* splits scanned plainly between looks at what is missing */
 #define PROGRESS_HEAPS 256   /* heaps between looks at the clock when reporting */
 #define PROGRESS_SECONDS 0.5 /* between reports, and before the first */
 #define SHARE_UNIT 1024      /* the caller's share of a heap's splits, in 1024ths */
@@ -522,6 +524,51 @@ static size_t try_witnesses(cg_octal_engine *e, size_t rest, bool unequal, uint3
     return missing;
 }
 
+/* The rest of a common scan, splits from <= a < to of rest: plainly while
+ * many rare values are missing, then by looking for the few still missing
+ * (octal_scan.h: sixteen splits at a time where the processor can). Returns
+ * how many are still missing. */
+static size_t scan_to_end(cg_octal_engine *e, size_t rest, size_t from, size_t to,
+                          uint32_t candidate, size_t missing, size_t slot) {
+    if (e->wide != NULL || candidate > (uint32_t)UINT16_MAX + 1) {
+        return CALL(e, common_pairs, rest, from, to, e->hit, missing, e->witness, slot, &e->pairs);
+    }
+    while (missing > CG_OCTAL_SCAN_TARGETS && from < to) {
+        size_t stop = to - from > SCAN_CHUNK ? from + SCAN_CHUNK : to;
+        missing = common_pairs_16(e->narrow, rest, from, stop, e->hit, missing, e->witness, slot,
+                                  &e->pairs);
+        from = stop;
+    }
+    if (missing > CG_OCTAL_SCAN_TARGETS || missing == 0) {
+        return missing; /* the scan ended with many missing, or none is */
+    }
+    uint16_t targets[CG_OCTAL_SCAN_TARGETS];
+    size_t count = 0;
+    for (uint32_t v = 0; v < candidate && count < missing; v++) {
+        if (!e->hit[v]) {
+            targets[count++] = (uint16_t)v; /* the values below the candidate still missing */
+        }
+    }
+    while (count > 0 && from < to) {
+        size_t a = cg_octal_first_target_16(e->narrow, rest, from, to, targets, count);
+        e->pairs += a - from;
+        if (a == to) {
+            break;
+        }
+        uint16_t v = (uint16_t)(e->narrow[a] ^ e->narrow[rest - a]);
+        e->hit[v] = 1;
+        e->witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;
+        for (size_t t = 0; t < count; t++) {
+            if (targets[t] == v) {
+                targets[t] = targets[--count];
+                break;
+            }
+        }
+        from = a + 1;
+    }
+    return count;
+}
+
 /* The sparse engine (see the header): the candidate from the splits with
  * a rare member, then the rare values below it from common-common splits. */
 static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
@@ -577,8 +624,7 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n) {
         unsigned d = e->code.digit[k];
         size_t rest = n - k, end = half_splits(rest, (d & CG_OCTAL_UNEQUAL) != 0) + 1;
         if ((d & 4) && rest >= 2 && end > FIRST_SPLITS) {
-            missing = CALL(e, common_pairs, rest, FIRST_SPLITS, end, e->hit, missing, e->witness,
-                           slot, &e->pairs);
+            missing = scan_to_end(e, rest, FIRST_SPLITS, end, candidate, missing, slot);
         }
     }
     if (missing == 0) {
