@@ -1,13 +1,17 @@
 /* The octal engines: the sparse engine (rare and common values) against the
  * definition (naive), in the same run on the same codes, with their values
- * compared; then the naive engine on two threads against one, on 0.007. Usage: bench_octal [scale]
+ * compared; then the naive engine on two threads against one, on 0.007; then the common scan's
+ * vectorised tail against its plain loop (octal_scan.h). Usage: bench_octal [scale [scan]]
  * (heaps are multiplied by scale / 8; default 8). Published figures for other engines are in
  * RESULTS.md. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench_clock.h"
 #include "core/octal_engine_internal.h"
+#include "core/octal_scan_internal.h"
+#include "core/rng_internal.h"
 
 typedef struct job {
     const char *code;
@@ -24,8 +28,47 @@ static double run(const cg_octal_code *code, cg_engine_method method, size_t hea
     return bench_now() - t0;
 }
 
+/* The common scan's tail, vectorised and plain, on 2^20 random values below
+ * 1024 with eight targets of which one is found late or never: the same
+ * answers, and the time of each. */
+static bool bench_scan(size_t scale) {
+    enum { VALUES = 1 << 20 };
+    static uint16_t g[VALUES];
+    cg_rng rng = {2026};
+    for (size_t i = 0; i < VALUES; i++) {
+        g[i] = (uint16_t)cg_rng_below(&rng, 1024);
+    }
+    const uint16_t targets[CG_OCTAL_SCAN_TARGETS] = {1024, 1025, 1026, 1027,
+                                                     1028, 1029, 1030, 1031};
+    size_t rounds = 64 * scale / 8, splits = 0;
+    size_t fast_sum = 0, plain_sum = 0;
+    double t0 = bench_now();
+    for (size_t r = 0; r < rounds; r++) {
+        size_t rest = VALUES - 1 - r;
+        fast_sum += cg_octal_first_target_16(g, rest, 1, rest / 2 + 1, targets, 8);
+        splits += rest / 2;
+    }
+    double fast = bench_now() - t0;
+    t0 = bench_now();
+    for (size_t r = 0; r < rounds; r++) {
+        size_t rest = VALUES - 1 - r;
+        plain_sum += cg_octal_first_target_16_plain(g, rest, 1, rest / 2 + 1, targets, 8);
+    }
+    double plain = bench_now() - t0;
+    bool agree = fast_sum == plain_sum;
+    printf("scan   %zu splits, 8 targets: plain %8.3f s (%.2f ns a split)  %s %8.3f s (%.2f ns)  "
+           "ratio %6.2fx  %s\n",
+           splits, plain, plain * 1e9 / (double)splits,
+           cg_octal_scan_vectorised() ? "vectorised" : "plain again", fast,
+           fast * 1e9 / (double)splits, plain / fast, agree ? "agree" : "ANSWERS DIFFER");
+    return agree;
+}
+
 int main(int argc, char **argv) {
     size_t scale = argc > 1 ? (size_t)atoll(argv[1]) : 8;
+    if (argc > 2 && strcmp(argv[2], "scan") == 0) {
+        return bench_scan(scale) ? 0 : 1; /* the scan alone */
+    }
     static const job jobs[] = {
         {"0.16", 1 << 17}, {"0.6", 1 << 18},   {"0.376", 1 << 17},
         {"0.77", 1 << 17}, {"0.007", 1 << 17}, {"0.137", 1 << 17},
@@ -73,5 +116,6 @@ int main(int argc, char **argv) {
            one / two, agree ? "agree" : "VALUES DIFFER");
     cg_octal_engine_free(&alone);
     cg_octal_engine_free(&shared);
-    return agree_all && agree ? 0 : 1;
+    bool scans_agree = bench_scan(scale);
+    return agree_all && agree && scans_agree ? 0 : 1;
 }

@@ -51,6 +51,7 @@ typedef enum cg_engine_method {
 } cg_engine_method;
 
 #define CG_OCTAL_WITNESSES 8 /* splits remembered per rare value */
+#define CG_OCTAL_BLOCK 8     /* heaps whose rare splits are marked in one pass */
 
 typedef struct cg_rare_position {
     uint32_t at;    /* the heap */
@@ -103,6 +104,17 @@ typedef struct cg_octal_engine {
     uint32_t largest;   /* the largest value so far, and its first heap */
     size_t largest_at;
     uint64_t pairs; /* pairs looked at, for the benchmark */
+    /* The sparse engine's blocks: for CG_OCTAL_BLOCK heaps at once, the
+     * splits with a rare member whose other heap is known before the block
+     * are marked in one pass over the rare list, each rare position reading
+     * one run of values (octal_engine.c). */
+    uint8_t *block_hit;            /* CG_OCTAL_BLOCK tables of block_size bytes */
+    size_t block_size, block_held; /* the bytes of one table; of all, in the budget */
+    size_t block_start, block_end; /* the block's heaps (start == end: none) */
+    uint32_t block_bound;          /* the bound the block's tables were marked under */
+    /* per split digit k: the rare list's entries block_lo[k] <= i <
+     * block_hi[k] are marked for every heap of the block */
+    size_t block_lo[CG_OCTAL_MAX_DIGITS + 1], block_hi[CG_OCTAL_MAX_DIGITS + 1];
 } cg_octal_engine;
 
 /* An engine for code by method, its values counted in budget (NULL:

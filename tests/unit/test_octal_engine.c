@@ -237,7 +237,8 @@ static void every_table_counted(void **state) {
                              engine.bound * sizeof *engine.histogram +
                              engine.bound * 2 * CG_OCTAL_WITNESSES * sizeof *engine.witness;
         assert_int_equal(engine.tables_held, table_bytes);
-        assert_int_equal(budget.used, engine.held + engine.tables_held + rare_bytes);
+        assert_int_equal(budget.used,
+                         engine.held + engine.tables_held + rare_bytes + engine.block_held);
         if (strcmp(codes[i], "0.3f") == 0) {
             assert_true(engine.largest > 2500);
         } else {
@@ -245,6 +246,30 @@ static void every_table_counted(void **state) {
         }
         cg_octal_engine_free(&engine);
         assert_int_equal(budget.used, 0);
+    }
+}
+
+/* The sparse engine's blocks (8 heaps' rare splits in one pass) serve
+ * codes that split after taking 0, 1 or 3 tokens, or several of them, and
+ * give the definition's values (agree); a '!' code keeps the heap-by-heap
+ * pass and holds no block tables. */
+static void blocks_serve(void **state) {
+    (void)state;
+    static const char *const codes[] = {"0.007", "0.6", "4.07", "0.137", "4!.0"};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        agree(codes[i], 5000);
+        cg_octal_code code;
+        assert_int_equal(cg_octal_parse(codes[i], &code, NULL), CG_OK);
+        cg_octal_engine engine;
+        cg_octal_engine_init(&engine, &code, CG_ENGINE_SPARSE, NULL);
+        assert_int_equal(cg_octal_engine_extend(&engine, 5000, NULL), CG_OK);
+        if (strcmp(codes[i], "4!.0") == 0) {
+            assert_int_equal(engine.block_held, 0);
+        } else {
+            assert_true(engine.block_size > 0); /* a block was marked */
+            assert_int_equal(engine.block_held, (size_t)CG_OCTAL_BLOCK * engine.block_size);
+        }
+        cg_octal_engine_free(&engine);
     }
 }
 
@@ -275,8 +300,9 @@ static void check_shared(const char *text, cg_engine_method method, unsigned thr
         }
     }
     assert_int_equal(shared.hit_sets, threads);
-    assert_int_equal(budget.used,
-                     shared.held + shared.tables_held + shared.rare_capacity * sizeof *shared.rare);
+    assert_int_equal(budget.used, shared.held + shared.tables_held +
+                                      shared.rare_capacity * sizeof *shared.rare +
+                                      shared.block_held);
     cg_octal_engine_free(&shared);
     assert_int_equal(budget.used, 0);
     cg_octal_engine_free(&alone);
@@ -352,7 +378,7 @@ int main(void) {
         cmocka_unit_test(random_codes),          cmocka_unit_test(sixteen_bits),
         cmocka_unit_test(budget_holds),          cmocka_unit_test(every_table_counted),
         cmocka_unit_test(threads_agree),         cmocka_unit_test(sparse_threads_agree),
-        cmocka_unit_test(progress_and_stop),
+        cmocka_unit_test(progress_and_stop),     cmocka_unit_test(blocks_serve),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
