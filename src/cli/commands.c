@@ -231,7 +231,19 @@ const command cli_commands[] = {
      cli_run_completion,
      false,
      false},
-    {NULL, NULL, NULL, NULL, NULL, {NULL, NULL, NULL}, false, false, false, NULL, NULL, false, false},
+    {NULL,
+     NULL,
+     NULL,
+     NULL,
+     NULL,
+     {NULL, NULL, NULL},
+     false,
+     false,
+     false,
+     NULL,
+     NULL,
+     false,
+     false},
 };
 
 const command *cli_find_command(const char *name) {

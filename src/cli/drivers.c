@@ -7,10 +7,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "core/file_internal.h"
 #include "core/grundy_table_internal.h"
 #include "core/octal_internal.h"
-#include "cli.h"
 
 int cli_exit_code(cg_status st) {
     switch (st) {

@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cgsolve/status.h"
 #include "core/budget_internal.h"
 #include "core/buf_internal.h"
-#include "cgsolve/status.h"
 
 #ifdef __cplusplus
 extern "C" {

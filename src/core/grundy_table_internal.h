@@ -6,11 +6,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cgsolve/status.h"
 #include "core/hash_internal.h"
 #include "core/nimber_internal.h"
 #include "core/options_internal.h"
 #include "core/report_internal.h"
-#include "cgsolve/status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -10,9 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "cgsolve/status.h"
 #include "core/misere_internal.h"
 #include "core/misere_quotient_internal.h"
-#include "cgsolve/status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,8 +1,8 @@
 /* Options from their declarations: every option is stored, reset, printed
  * and found by reading its cg_option_spec; no option is named here but the
  * common ones this file declares. */
-#include "core/options_internal.h"
 #include "core/cgsolve_internal.h"
+#include "core/options_internal.h"
 
 #include <errno.h>
 #include <inttypes.h>
