@@ -22,7 +22,7 @@
 extern "C" {
 #endif
 
-/* The version of the library, CGSOLVE_VERSION of the build ("0.2.0"). */
+/* The version of the library, CGSOLVE_VERSION of the build ("1.0.0"). */
 CG_API const char *cg_version(void);
 
 /* ---- The one-call API ---------------------------------------------------

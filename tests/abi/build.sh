@@ -11,6 +11,8 @@ work=$2
 cc=${3:-gcc}
 cmake -S "$src" -B "$work/build" -DBUILD_SHARED_LIBS=ON -DCMAKE_BUILD_TYPE=Debug \
     -DCGSOLVE_TESTS=OFF -DCGSOLVE_BENCH=OFF -DCGSOLVE_WERROR=OFF -DCMAKE_C_COMPILER="$cc" > /dev/null
+# a library of an earlier version left here would be found below instead
+rm -f "$work/build"/libcgsolve.so*
 cmake --build "$work/build" --target libcgsolve -j 2 > "$work/build.log" 2>&1 ||
     { cat "$work/build.log" >&2; exit 1; }
 rm -rf "$work/include"
