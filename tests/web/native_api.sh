@@ -37,6 +37,8 @@ examples=$src/examples
 "$work/native_api" solve numbergame "$examples/numbergame.in" max=99 > "$work/bad-max.answer"
 "$work/native_api" solve numbergame "$examples/numbergame.in" upto=5 > "$work/foreign.answer"
 "$work/native_api" games > "$work/games.answer"
+printf '0.77 3 4 5' > "$work/grundy-position" # a game with no options of its own
+"$work/native_api" play grundy "$work/grundy-position" "$work/no-moves" > "$work/play-grundy.answer"
 python3 - "$work" <<'PY'
 import json, sys
 work = sys.argv[1]
@@ -73,7 +75,9 @@ check("options: numbergame's --max from its declaration",
                                           "default": "20", "min": 2, "max": 56}, listed["numbergame"])
 check("options: domino's --optimal", listed["domino"].get("optimal", {}).get("kind") == "flag")
 check("options: path's --to-move", listed["path"].get("to-move", {}).get("choices") == "white|black")
+check("options: play's, for a game with none of its own", answer("play-grundy")["ok"],
+      answer("play-grundy"))
 check("options: no file names or threads", listed["treblecross"] == {}, listed["treblecross"])
-print(f"native api: {12 - failed} passed, {failed} failed")
+print(f"native api: {13 - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY
