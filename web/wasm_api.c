@@ -94,10 +94,10 @@ static char *answer(bool ok, const char *const *keys, const char *const *values,
 }
 
 /* Set the options of text ("name=value" or "name", one a line) by name in
- * tables, NULL-ended. Text options keep pointers into text, which the
+ * the count tables (a NULL table is none). Text options keep pointers into text, which the
  * caller keeps (and may not share: the lines are cut at '=' and '\n'). */
-static cg_status set_by_name(cg_options *options, const cg_option_spec *const *tables, char *text,
-                             cg_error *err) {
+static cg_status set_by_name(cg_options *options, const cg_option_spec *const *tables, size_t count,
+                             char *text, cg_error *err) {
     for (char *line = text; line != NULL && *line != '\0';) {
         char *next = strchr(line, '\n');
         if (next != NULL) {
@@ -109,7 +109,7 @@ static cg_status set_by_name(cg_options *options, const cg_option_spec *const *t
                 *value++ = '\0';
             }
             const cg_option_spec *spec = NULL;
-            for (size_t t = 0; tables[t] != NULL && spec == NULL; t++) {
+            for (size_t t = 0; t < count && spec == NULL; t++) {
                 spec = cg_option_find(tables[t], line);
             }
             if (spec == NULL) {
@@ -159,12 +159,13 @@ static char *solve_as(const char *name, const char *input, const char *given, cg
     cg_options options;
     cg_options_init(&options);
     options.memory_limit = (size_t)512 << 20; /* the page's budget, unless it says otherwise */
-    const cg_option_spec *const tables[] = {cg_common_options, game->options, NULL};
+    const cg_option_spec *const tables[] = {cg_common_options, game->options};
     char *text = strdup(given != NULL ? given : "");
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = text != NULL ? set_by_name(&options, tables, text, &err)
-                                : cg_error_nomem(&err, "the options");
+    cg_status st = text != NULL
+                       ? set_by_name(&options, tables, sizeof tables / sizeof tables[0], text, &err)
+                       : cg_error_nomem(&err, "the options");
     options.output = output; /* the call's, whatever the options said */
     capture written;
     capture_open(&written);
@@ -202,13 +203,13 @@ char *cgw_play(const char *name, const char *position, const char *commands, con
     cg_options options;
     cg_options_init(&options);
     options.memory_limit = (size_t)256 << 20; /* the page's budget, unless it says otherwise */
-    const cg_option_spec *const tables[] = {cg_common_options, game->options, cg_play_options,
-                                            NULL};
+    const cg_option_spec *const tables[] = {cg_common_options, game->options, cg_play_options};
     char *text = strdup(given != NULL ? given : "");
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = text != NULL ? set_by_name(&options, tables, text, &err)
-                                : cg_error_nomem(&err, "the options");
+    cg_status st = text != NULL
+                       ? set_by_name(&options, tables, sizeof tables / sizeof tables[0], text, &err)
+                       : cg_error_nomem(&err, "the options");
     options.output = CG_OUTPUT_JSON;
     cg_play_start start = {position, strlen(position), "<position>"};
     capture events;
@@ -303,10 +304,10 @@ char *cgw_grundy_misere(const char *code, int upto) {
     /* --upto as the command line sets it, by its declaration */
     char text[32];
     snprintf(text, sizeof text, "upto=%d", upto);
-    const cg_option_spec *const tables[] = {cg_grundy_options, NULL};
+    const cg_option_spec *const tables[] = {cg_grundy_options};
     cg_error err;
     cg_error_clear(&err);
-    if (set_by_name(&options, tables, text, &err) != CG_OK) {
+    if (set_by_name(&options, tables, 1, text, &err) != CG_OK) {
         return answer(false, NULL, NULL, 0, err.message);
     }
     options.memory_limit = (size_t)512 << 20;

@@ -39,6 +39,8 @@ examples=$src/examples
 "$work/native_api" games > "$work/games.answer"
 "$exe" grundy 0.07 --misere --upto 30 --json > "$work/misere.json"
 "$work/native_api" grundy-misere 0.07 30 > "$work/misere.answer"
+printf '0.77 3 4 5' > "$work/grundy-position" # a game with no options of its own
+"$work/native_api" play grundy "$work/grundy-position" "$work/no-moves" > "$work/play-grundy.answer"
 python3 - "$work" <<'PY'
 import json, sys
 work = sys.argv[1]
@@ -75,10 +77,12 @@ check("options: numbergame's --max from its declaration",
                                           "default": "20", "min": 2, "max": 56}, listed["numbergame"])
 check("options: domino's --optimal", listed["domino"].get("optimal", {}).get("kind") == "flag")
 check("options: path's --to-move", listed["path"].get("to-move", {}).get("choices") == "white|black")
+check("options: play's, for a game with none of its own", answer("play-grundy")["ok"],
+      answer("play-grundy"))
 check("options: no file names or threads", listed["treblecross"] == {}, listed["treblecross"])
 misere = json.loads(read("misere.answer"))
 check("grundy --misere: the command line's JSON", misere["ok"] and misere["json"] == read("misere.json"),
       misere.get("error"))
-print(f"native api: {13 - failed} passed, {failed} failed")
+print(f"native api: {14 - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY

@@ -236,7 +236,7 @@ async function testPlay(page, h) {
   const seeds = [...Array(40).keys()]
     .filter((seed) => firstMove('casual', seed) !== firstMove('perfect', seed))
     .slice(0, 2);
-  await page.selectOption('#first', '1');
+  await page.selectOption('#first', 'computer');
   await page.selectOption('#level', 'casual');
   const casual = [];
   for (const seed of seeds) {
@@ -250,7 +250,7 @@ async function testPlay(page, h) {
     seeds.length === 2 && casual.join() === seeds.map((seed) => firstMove('casual', seed)).join(),
     `(${casual} vs ${seeds.map((seed) => firstMove('casual', seed))})`,
   );
-  await page.selectOption('#first', '0');
+  await page.selectOption('#first', 'you');
   await page.selectOption('#level', 'perfect');
   await page.fill('#seed', String(h.seed));
 
