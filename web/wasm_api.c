@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cgsolve/cgsolve.h"
+#include "core/cgsolve_internal.h"
 #include "core/grundy_table_internal.h"
 #include "core/misere_report_internal.h"
 #include "core/play_internal.h"

@@ -57,7 +57,7 @@ expect_out_has() {
 expect 0 "" "" -- --help
 expect_out_has "Usage: cgsolve GAME"
 expect 0 "" "" -- --version
-expect_out_has "cgsolve 0."
+expect_out_has "cgsolve 1."
 expect 0 "" "" -- list
 expect_out_has "treblecross"
 expect 2 "" "cgsolve: unknown game or command 'xyzzy' (see 'cgsolve list')
