@@ -361,7 +361,7 @@ async function testMisere(page) {
   await page.selectOption('#play-game', 'grundy');
   await page.fill('#code', '0.33333');
   await page.fill('#heaps', '1 1 5');
-  await page.selectOption('#first', '0');
+  await page.selectOption('#first', 'you');
   await page.selectOption('#level', 'perfect');
   await page.check('#play-misere');
   await page.click('#new-game');
