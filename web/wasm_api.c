@@ -32,7 +32,6 @@
 
 #include "core/cgsolve_internal.h"
 #include "core/grundy_table_internal.h"
-#include "core/misere_report_internal.h"
 #include "core/play_internal.h"
 
 /* The calls the worker makes (exported by scripts/build-web.sh). */
@@ -123,18 +122,6 @@ static cg_status set_by_name(cg_options *options, const cg_option_spec *const *t
         line = next;
     }
     return CG_OK;
-}
-
-/* The answer of a call that wrote one capture: {"ok", key: what it wrote,
- * "error": err's message when st failed}. The capture is closed and freed. */
-static char *answer_captured(cg_status st, const char *key, capture *written, cg_error *err) {
-    capture_close(written);
-    st = st == CG_OK && written->failed ? cg_error_nomem(err, "capturing the answers") : st;
-    const char *const keys[] = {key};
-    const char *values[] = {written->text};
-    char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err->message);
-    free(written->text);
-    return result;
 }
 
 static cg_status run(const cg_game *game, const char *input, const cg_options *options, FILE *out,
@@ -297,25 +284,17 @@ char *cgw_grundy(const char *code, int upto) {
 }
 
 char *cgw_grundy_misere(const char *code, int upto) {
-    cg_options options;
-    cg_options_init(&options);
-    options.output = CG_OUTPUT_JSON;
-    options.misere = true;
-    /* --upto as the command line sets it, by its declaration */
-    char text[32];
-    snprintf(text, sizeof text, "upto=%d", upto);
-    const cg_option_spec *const tables[] = {cg_grundy_options};
-    cg_error err;
-    cg_error_clear(&err);
-    if (set_by_name(&options, tables, 1, text, &err) != CG_OK) {
-        return answer(false, NULL, NULL, 0, err.message);
-    }
-    options.memory_limit = (size_t)512 << 20;
-    capture json;
-    capture_open(&json);
-    cg_status st = json.failed ? cg_error_nomem(&err, "capturing the answers")
-                               : cg_write_misere(code, NULL, 0, &options, json.stream, &err);
-    return answer_captured(st, "json", &json, &err);
+    /* the one-call API's misère analysis, as the Python package calls it */
+    const cg_option_value memory = {"memory", "512M"};
+    const cg_call call = {.options = &memory, .option_count = 1};
+    cg_text json = {NULL, 0};
+    cg_api_error err;
+    cg_status st = cg_misere_text(code, (uint64_t)(int64_t)upto, NULL, 0, &call, &json, &err);
+    const char *const keys[] = {"json"};
+    const char *values[] = {json.data};
+    char *result = answer(st == CG_OK, keys, values, 1, st == CG_OK ? "" : err.message);
+    cg_text_free(&json);
+    return result;
 }
 
 char *cgw_games(void) {
