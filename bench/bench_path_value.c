@@ -130,13 +130,15 @@ static void print_run(const char *name, const run *r, int positions) {
            r->outcomes[CG_OUTCOME_LOSS], med, worst, wmed, wworst);
     const cg_path_stats *t = &r->search.total;
     printf("      positions %llu, table hits %llu (cuts %llu), immediate wins %llu, double threats "
-           "%llu, forced blocks %llu, no crossing %llu, pairing cuts %llu, beta cuts %llu, dead "
-           "cells left out %llu\n",
+           "%llu, forced blocks %llu, no crossing %llu, pairing cuts %llu (walls) + %llu "
+           "(matching), beta "
+           "cuts %llu, dead cells left out %llu\n",
            (unsigned long long)t->nodes, (unsigned long long)t->table_hits,
            (unsigned long long)t->table_cuts, (unsigned long long)t->immediate_wins,
            (unsigned long long)t->double_threats, (unsigned long long)t->forced_blocks,
            (unsigned long long)t->no_crossing, (unsigned long long)t->pairing_cuts,
-           (unsigned long long)t->beta_cuts, (unsigned long long)t->dead_cells);
+           (unsigned long long)t->matching_cuts, (unsigned long long)t->beta_cuts,
+           (unsigned long long)t->dead_cells);
 }
 
 int main(int argc, char **argv) {

@@ -167,6 +167,8 @@ static void solve_path(const char *body, size_t len) {
     uint32_t *pairs = n > 0 ? malloc(n * n * sizeof *pairs) : NULL;
     cg_path_pairing(body, n, len % 2 == 0 ? 'W' : 'B', &found, pairs, &pair_count, &err);
     free(pairs);
+    uint32_t cut[2 * CG_PATH_CUT_MAX_SETS];
+    cg_path_matching_pairing(body, n, len % 2 == 0 ? 'B' : 'W', &found, cut, &pair_count, &err);
     cg_path_search search;
     cg_path_search_init(&search, &budget);
     search.max_nodes = 20000; /* keeps a run short */

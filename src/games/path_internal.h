@@ -127,7 +127,8 @@ typedef struct cg_path_stats {
     uint64_t double_threats; /* positions lost to two threats */
     uint64_t forced_blocks;  /* positions where one threat left one move */
     uint64_t no_crossing;    /* sides found with no way left to cross */
-    uint64_t pairing_cuts;   /* sides held to a draw by the pairing cut */
+    uint64_t pairing_cuts;   /* sides held to a draw by the pairing cut (a wall) */
+    uint64_t matching_cuts;  /* ... by the matching cut, where no wall was found */
     uint64_t beta_cuts;      /* alpha-beta cutoffs */
     uint64_t dead_cells;     /* empty cells left out of a move list: on no crossing of either */
 } cg_path_stats;
@@ -175,6 +176,7 @@ typedef struct cg_path_search {
     void *hook_context;
     cg_path_stats total; /* summed over every call */
     bool alpha_beta;     /* values by alpha-beta, not proof-number search (for comparison) */
+    bool no_matching;    /* without the matching cut, walls only (for comparison) */
     cg_path_frame *frame;
 } cg_path_search;
 
@@ -223,6 +225,37 @@ cg_status cg_path_pairing(const char *cells, size_t n, char attacker, bool *foun
  * plays only cells useful to one side or the other. CG_ERR_LIMIT past
  * CG_PATH_MAX_EMPTY empty cells. */
 cg_status cg_path_useful(const char *cells, size_t n, char colour, uint8_t *useful, cg_error *err);
+
+/* The matching cut: the same question for crossings a wall misses (a
+ * crossing through attacker stones between its empty cells has no step a
+ * wall can cross). One attacker's graph, on at most CG_PATH_MAX_EMPTY
+ * cells (a search frame's numbering): */
+typedef struct cg_path_crossings {
+    const uint64_t *adj; /* per cell: its neighbours for the attacker */
+    uint64_t source;     /* cells touching the attacker's first side */
+    uint64_t sink;       /* ... its second side */
+    uint64_t open;       /* empty cells and the attacker's stones */
+    uint64_t empty;      /* the empty cells among them */
+} cg_path_crossings;
+
+#define CG_PATH_CUT_MAX_SETS 24 /* minimal crossings the matching cut takes at most */
+
+/* Whether every minimal crossing (the empty cells of a chordless crossing)
+ * can be given two cells of its own, all distinct: then the defender, who
+ * answers one cell of such a pair with the other, holds the attacker to at
+ * most a draw whoever moves (the proof is in path_cut.c). Gives up (false)
+ * past CG_PATH_CUT_MAX_SETS crossings, 12 empty cells or a few hundred path
+ * steps, and when there is no crossing at all. When it holds, the pairs' cells go to pairs
+ * (room for 2 * CG_PATH_CUT_MAX_SETS, set i's pair at 2i and 2i + 1; may be
+ * NULL) and their number to *pair_count (may be NULL). */
+bool cg_path_matching_cut(const cg_path_crossings *crossings, int *pairs, int *pair_count);
+
+/* The matching cut on a board (n * n cells, row-major, 'W', 'B', 'U', at
+ * most CG_PATH_MAX_EMPTY empty else CG_ERR_LIMIT) for attacker 'W' or 'B':
+ * *found, and the pairs as row-major cells two by two in pairs (room for
+ * 2 * CG_PATH_CUT_MAX_SETS; may be NULL), their number in *pair_count. */
+cg_status cg_path_matching_pairing(const char *cells, size_t n, char attacker, bool *found,
+                                   uint32_t *pairs, size_t *pair_count, cg_error *err);
 
 #ifdef __cplusplus
 }

@@ -72,6 +72,7 @@ struct cg_path_frame {
     int over;        /* -1 not over; 0 or 1 a fixed chain of that colour; 2 full */
     bool walls;      /* the pairing cut at every position */
     bool alpha_beta; /* the value's sign by alpha-beta (cg_path_search.alpha_beta) */
+    bool matching;   /* the matching cut where no wall is found */
     wall_scratch scratch;
     /* symmetry: the mirror images keeping the frame, identity first */
     int sym_count;
@@ -436,6 +437,26 @@ static uint64_t useful_of(const cg_path_frame *f, int c, uint64_t empty) {
 
 static bool walled(cg_path_frame *f, int c) {
     return wall_found(f->board, f->n, stone_of[c], &f->scratch, NULL, NULL);
+}
+
+/* The matching cut for colour c (path_cut.c) on its cells that matter. */
+static bool matched(const cg_path_frame *f, int c, uint64_t useful) {
+    cg_path_crossings g = {f->adj[c], f->side[c][0], f->side[c][1], useful | f->stones[c], useful};
+    return cg_path_matching_cut(&g, NULL, NULL);
+}
+
+/* Colour c held to a draw by a pairing: a wall, else the matching cut
+ * (useful: c's cells on a simple crossing), each fire counted. */
+static bool paired(cg_path_frame *f, int c, uint64_t useful) {
+    if (f->walls && walled(f, c)) {
+        f->stats.pairing_cuts++;
+        return true;
+    }
+    if (f->matching && matched(f, c, useful)) {
+        f->stats.matching_cuts++;
+        return true;
+    }
+    return false;
 }
 
 /* Groups of fixed stones: label them, then fold them into the adjacency. */
@@ -989,12 +1010,10 @@ static int search(cg_path_frame *f, int alpha, int beta, bool wdl) {
     }
     /* the cut costs a search of the board's corners: only where it ends
      * the search here (a bound of 0 meeting the window) */
-    if (f->walls && hi > 0 && alpha >= 0 && walled(f, me)) {
-        f->stats.pairing_cuts++;
+    if (hi > 0 && alpha >= 0 && paired(f, me, live_me)) {
         hi = 0;
     }
-    if (f->walls && lo < 0 && beta <= 0 && walled(f, op)) {
-        f->stats.pairing_cuts++;
+    if (lo < 0 && beta <= 0 && paired(f, op, live_op)) {
         lo = 0;
     }
     if (lo >= beta || hi <= alpha || lo == hi) {
@@ -1173,8 +1192,7 @@ static bool pn_leaf(cg_path_frame *f, int attacker, bool known, uint32_t *pn, ui
         *dn = 0;
         return true;
     }
-    if (!known && f->walls && walled(f, attacker)) {
-        f->stats.pairing_cuts++;
+    if (!known && paired(f, attacker, useful_att)) {
         *pn = PN_INF;
         *dn = 0;
         return true;
@@ -1325,6 +1343,7 @@ static void begin(cg_path_search *s, cg_path_frame *f, cg_error *err) {
     f->root_done = f->root_total = 0;
     f->root_empty = popcount(empty_cells(f));
     f->alpha_beta = s->alpha_beta;
+    f->matching = !s->no_matching;
 }
 
 static void end(cg_path_search *s, cg_path_frame *f) {
@@ -1338,6 +1357,7 @@ static void end(cg_path_search *s, cg_path_frame *f) {
     t->forced_blocks += c->forced_blocks;
     t->no_crossing += c->no_crossing;
     t->pairing_cuts += c->pairing_cuts;
+    t->matching_cuts += c->matching_cuts;
     t->beta_cuts += c->beta_cuts;
     t->dead_cells += c->dead_cells;
 }
@@ -1496,7 +1516,8 @@ cg_status cg_path_search_value(cg_path_search *s, cg_path_value *value, cg_error
     } else if (popcount(threats) >= 2) {
         v = -1;
         value->reason = CG_PATH_BY_DOUBLE_THREAT;
-    } else if (f->walls && walled(f, me) && walled(f, 1 - me)) {
+    } else if (paired(f, me, useful_of(f, me, empty)) &&
+               paired(f, 1 - me, useful_of(f, 1 - me, empty))) {
         v = 0; /* the search would find it too; the reason is worth telling */
         value->reason = CG_PATH_BY_PAIRING;
     } else {
@@ -1602,23 +1623,59 @@ const char *cg_path_search_cells(const cg_path_search *s, size_t *n, cg_path_col
     return s->frame->board;
 }
 
+/* A search on a board for a look at one prune (nothing is searched):
+ * CG_ERR_LIMIT past CG_PATH_MAX_EMPTY empty cells. Free s in every case. */
+static cg_status board_frame(cg_path_search *s, const char *cells, size_t n,
+                             const cg_path_frame **f, cg_error *err) {
+    cg_path_search_init(s, NULL);
+    s->table_limit = 1; /* the smallest table */
+    cg_status st = cg_path_search_set(s, cells, n, CG_PATH_WHITE, err);
+    *f = s->frame;
+    if (st == CG_OK && (*f == NULL || (*f)->empty < 0)) {
+        st = cg_error_set(err, CG_ERR_LIMIT, "more than %d empty cells", CG_PATH_MAX_EMPTY);
+    }
+    return st;
+}
+
 cg_status cg_path_useful(const char *cells, size_t n, char colour, uint8_t *useful, cg_error *err) {
     if (cells == NULL || useful == NULL || (colour != 'W' && colour != 'B')) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_path_useful: missing argument");
     }
     cg_path_search s;
-    cg_path_search_init(&s, NULL);
-    s.table_limit = 1; /* the smallest table: nothing is searched */
-    cg_status st = cg_path_search_set(&s, cells, n, CG_PATH_WHITE, err);
-    const cg_path_frame *f = s.frame;
-    if (st == CG_OK && f != NULL && f->empty >= 0) {
+    const cg_path_frame *f;
+    cg_status st = board_frame(&s, cells, n, &f, err);
+    if (st == CG_OK) {
         uint64_t on = useful_of(f, colour == 'W' ? 0 : 1, empty_cells(f));
         memset(useful, 0, n * n);
         for (int i = 0; i < f->empty; i++) {
             useful[f->cell_of[i]] = (uint8_t)(on >> i & 1);
         }
-    } else if (st == CG_OK) {
-        st = cg_error_set(err, CG_ERR_LIMIT, "more than %d empty cells", CG_PATH_MAX_EMPTY);
+    }
+    cg_path_search_free(&s);
+    return st;
+}
+
+cg_status cg_path_matching_pairing(const char *cells, size_t n, char attacker, bool *found,
+                                   uint32_t *pairs, size_t *pair_count, cg_error *err) {
+    if (cells == NULL || found == NULL || (attacker != 'W' && attacker != 'B')) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_path_matching_pairing: missing argument");
+    }
+    *found = false;
+    cg_path_search s;
+    const cg_path_frame *f;
+    cg_status st = board_frame(&s, cells, n, &f, err);
+    if (st == CG_OK) {
+        int c = attacker == 'W' ? 0 : 1, cut[2 * CG_PATH_CUT_MAX_SETS], count = 0;
+        uint64_t empty = empty_cells(f), useful = useful_of(f, c, empty);
+        cg_path_crossings g = {f->adj[c], f->side[c][0], f->side[c][1], useful | f->stones[c],
+                               useful};
+        *found = f->over < 0 && cg_path_matching_cut(&g, cut, &count);
+        for (int i = 0; *found && pairs != NULL && i < 2 * count; i++) {
+            pairs[i] = f->cell_of[cut[i]];
+        }
+        if (pair_count != NULL) {
+            *pair_count = *found ? (size_t)count : 0;
+        }
     }
     cg_path_search_free(&s);
     return st;

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "games/path_internal.h"
+#include "ref_path_boards.h"
 #include "ref_path_value.h"
 #include "ref_rng.h"
 
@@ -104,14 +105,7 @@ static void cut_agrees_with_negamax(void **unused) {
     for (int t = 0; t < 3000; t++) {
         size_t n = 2 + (size_t)ref_rng_below(&rng, 5);
         size_t empty = 1 + (size_t)ref_rng_below(&rng, n * n < 9 ? n * n : 9);
-        memset(cells, 'U', n * n);
-        for (size_t k = 0; k < n * n - empty; k++) {
-            size_t c;
-            do {
-                c = (size_t)ref_rng_below(&rng, n * n);
-            } while (cells[c] != 'U');
-            cells[c] = ref_rng_below(&rng, 2) ? 'W' : 'B';
-        }
+        ref_path_random_stones(&rng, cells, n, empty, 50);
         if (ref_path_chain(cells, n)) {
             continue;
         }
