@@ -280,6 +280,60 @@ static cg_outcome value_of(cg_path_search *s, const char *cells, size_t n, cg_pa
     return v.outcome;
 }
 
+/* The board under one of the four maps that turn rows into columns (the
+ * transpose, the other diagonal's, the two quarter turns), colours swapped:
+ * White's left-right chains become Black's top-bottom ones. */
+static void swap_image(const char *cells, size_t n, int map, char *out) {
+    for (size_t r = 0; r < n; r++) {
+        for (size_t c = 0; c < n; c++) {
+            size_t rr = map & 1 ? n - 1 - c : c, cc = map & 2 ? n - 1 - r : r;
+            char x = cells[r * n + c];
+            out[rr * n + cc] = x == 'W' ? 'B' : x == 'B' ? 'W' : 'U';
+        }
+    }
+}
+
+static int solver_value(cg_path_search *s, const char *cells, size_t n, bool white) {
+    cg_path_value v;
+    assert_int_equal(cg_path_search_set(s, cells, n, white ? CG_PATH_WHITE : CG_PATH_BLACK, NULL),
+                     CG_OK);
+    assert_int_equal(cg_path_search_value(s, &v, NULL), CG_OK);
+    return (int)v.outcome;
+}
+
+/* The colour-swap symmetry: a position with one side to move and its
+ * colour-swapped transpose (each of the four maps) with the other side to
+ * move have the same value, by the plain negamax and by the solver. */
+static void colour_swap_mirrors(void **unused) {
+    (void)unused;
+    ref_rng rng = {1601};
+    char cells[64], image[64];
+    unsigned compared = 0, decided = 0;
+    cg_path_search search;
+    cg_path_search_init(&search, NULL);
+    for (int t = 0; t < 400; t++) {
+        size_t n = 1 + (size_t)ref_rng_below(&rng, 6);
+        size_t empty = 1 + (size_t)ref_rng_below(&rng, n * n < 9 ? n * n : 9);
+        ref_path_random_stones(&rng, cells, n, empty, 50);
+        if (ref_path_chain(cells, n)) {
+            continue;
+        }
+        bool white = ref_rng_below(&rng, 2) == 0;
+        int want = ref_path_value(cells, n, white);
+        assert_int_equal(solver_value(&search, cells, n, white), want);
+        for (int map = 0; map < 4; map++) {
+            swap_image(cells, n, map, image);
+            assert_int_equal(ref_path_value(image, n, !white), want);
+            assert_int_equal(solver_value(&search, image, n, !white), want);
+            compared++;
+        }
+        decided += want != CG_OUTCOME_DRAW;
+    }
+    cg_path_search_free(&search);
+    assert_true(compared > 1000);
+    assert_true(decided > 50);
+}
+
 /* Every opening of the empty 3x3 and 4x4 boards is a draw, for either
  * colour opening; the empty boards themselves too. */
 static void openings_draw(void **unused) {
@@ -351,15 +405,11 @@ static void limits_and_arguments(void **unused) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(empty_board_pairs),
-        cmocka_unit_test(cut_must_fire),
-        cmocka_unit_test(cut_must_not_fire),
-        cmocka_unit_test(cut_agrees_with_negamax),
-        cmocka_unit_test(openings_draw),
-        cmocka_unit_test(limits_and_arguments),
-        cmocka_unit_test(dead_cells_dropped),
-        cmocka_unit_test(live_cells_kept),
-        cmocka_unit_test(useful_agrees_with_paths),
+        cmocka_unit_test(empty_board_pairs),    cmocka_unit_test(cut_must_fire),
+        cmocka_unit_test(cut_must_not_fire),    cmocka_unit_test(cut_agrees_with_negamax),
+        cmocka_unit_test(openings_draw),        cmocka_unit_test(colour_swap_mirrors),
+        cmocka_unit_test(limits_and_arguments), cmocka_unit_test(dead_cells_dropped),
+        cmocka_unit_test(live_cells_kept),      cmocka_unit_test(useful_agrees_with_paths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
