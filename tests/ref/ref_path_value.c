@@ -1,6 +1,11 @@
-/* Deliberately simple: a chain test by flood fill from one side, negamax
- * over every empty cell, a memo in an open-addressing table of whole
- * boards. Nothing here is shared with the library. */
+/* Deliberately simple: the board as two bit masks (one bit a cell), a chain
+ * test by flood fill from one side with shifts, negamax over every empty
+ * cell, a memo in an array with one byte per position: the empty cells of
+ * the first board asked about (the frame) each empty, White or Black, the
+ * index their base-3 digits, and the side to move. The one shortcut: a
+ * position's winning moves are looked for before any move is searched,
+ * since a win in one is the best a move can give (in outcome and in
+ * remoteness). Nothing here is shared with the library. */
 #include "ref_path_value.h"
 
 #include <stdint.h>
@@ -8,152 +13,96 @@
 #include <string.h>
 
 #define MAX_CELLS 64
+#define MAX_EMPTY 16 /* the memo: 2 * 3^16 bytes, 86 MB */
 
-typedef struct entry {
-    uint64_t white, black; /* the stones as cell masks */
-    uint8_t used, mover, outcome;
-    uint8_t remoteness;
-} entry;
+/* The board's shape as masks: all its cells, its four sides. */
+typedef struct shape {
+    size_t n;
+    uint64_t all, left, right, top, bottom;
+} shape;
 
 struct ref_path_memo {
-    entry *slots;
-    size_t capacity, count;
     bool remoteness; /* else a win ends the look at a position's moves */
+    shape shape;
+    char frame[MAX_CELLS]; /* the board the memo is for */
+    int empty;             /* its empty cells, -1 before the first board */
+    uint64_t cell_of[MAX_EMPTY];
+    size_t power[MAX_EMPTY];
+    uint8_t *known; /* per position: 0 unknown, else outcome | remoteness << 2 */
 };
 typedef struct ref_path_memo memo;
 
-/* Whether colour has a 4-connected chain between its sides. */
-static bool has_chain(const char *b, size_t n, char colour) {
-    int stack[MAX_CELLS], top = 0;
-    bool seen[MAX_CELLS] = {false};
-    for (size_t i = 0; i < n; i++) {
-        size_t c = colour == 'W' ? i * n : i;
-        if (b[c] == colour) {
-            seen[c] = true;
-            stack[top++] = (int)c;
-        }
-    }
-    while (top > 0) {
-        size_t c = (size_t)stack[--top], r = c / n, col = c % n;
-        if ((colour == 'W' && col == n - 1) || (colour == 'B' && r == n - 1)) {
-            return true;
-        }
-        size_t next[4];
-        int k = 0;
-        if (col > 0) {
-            next[k++] = c - 1;
-        }
-        if (col + 1 < n) {
-            next[k++] = c + 1;
-        }
-        if (r > 0) {
-            next[k++] = c - n;
-        }
-        if (r + 1 < n) {
-            next[k++] = c + n;
-        }
-        for (int j = 0; j < k; j++) {
-            if (b[next[j]] == colour && !seen[next[j]]) {
-                seen[next[j]] = true;
-                stack[top++] = (int)next[j];
-            }
-        }
-    }
-    return false;
-}
-
-static size_t hash_of(uint64_t white, uint64_t black, uint8_t mover) {
-    uint64_t h = white * 0x9E3779B97F4A7C15u ^ black * 0xC2B2AE3D27D4EB4Fu ^ mover;
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9u;
-    return (size_t)(h ^ (h >> 29));
-}
-
-static entry *find(memo *m, const char *b, size_t n, char colour, bool *fresh) {
-    if ((m->count + 1) * 2 > m->capacity) {
-        size_t capacity = m->capacity == 0 ? 1024 : m->capacity * 2;
-        entry *slots = calloc(capacity, sizeof *slots);
-        if (slots == NULL) {
-            return NULL;
-        }
-        for (size_t i = 0; i < m->capacity; i++) {
-            const entry *e = &m->slots[i];
-            if (e->used) {
-                size_t j = hash_of(e->white, e->black, e->mover) & (capacity - 1);
-                while (slots[j].used) {
-                    j = (j + 1) & (capacity - 1);
-                }
-                slots[j] = *e;
-            }
-        }
-        free(m->slots);
-        m->slots = slots;
-        m->capacity = capacity;
-    }
-    uint64_t white = 0, black = 0;
+static shape shape_of(size_t n) {
+    shape s = {n, 0, 0, 0, 0, 0};
     for (size_t c = 0; c < n * n; c++) {
-        white |= (uint64_t)(b[c] == 'W') << c;
-        black |= (uint64_t)(b[c] == 'B') << c;
+        uint64_t b = (uint64_t)1 << c;
+        s.all |= b;
+        s.left |= c % n == 0 ? b : 0;
+        s.right |= c % n == n - 1 ? b : 0;
+        s.top |= c < n ? b : 0;
+        s.bottom |= c >= n * (n - 1) ? b : 0;
     }
-    uint8_t mover = colour == 'W';
-    size_t j = hash_of(white, black, mover) & (m->capacity - 1);
-    while (m->slots[j].used) {
-        const entry *e = &m->slots[j];
-        if (e->white == white && e->black == black && e->mover == mover) {
-            *fresh = false;
-            return &m->slots[j];
-        }
-        j = (j + 1) & (m->capacity - 1);
-    }
-    *fresh = true;
-    m->slots[j].white = white;
-    m->slots[j].black = black;
-    m->slots[j].mover = mover;
-    return &m->slots[j];
+    return s;
 }
 
-/* Outcome for the side to move (colour) when no chain is on the board yet. */
-static int negamax(memo *m, char *b, size_t n, char colour, unsigned *remoteness) {
-    bool fresh;
-    entry *e = find(m, b, n, colour, &fresh);
-    if (e == NULL) {
-        return 0;
+/* Whether the stones hold a 4-connected chain between White's sides
+ * (left, right) or Black's (top, bottom). */
+static bool has_chain(const shape *s, uint64_t stones, bool white) {
+    uint64_t reach = stones & (white ? s->left : s->top), before = 0;
+    while (reach != before) {
+        before = reach;
+        uint64_t grow =
+            (reach & ~s->right) << 1 | (reach & ~s->left) >> 1 | reach << s->n | reach >> s->n;
+        reach |= grow & stones;
     }
-    if (!fresh) {
-        *remoteness = e->remoteness;
-        return e->outcome;
+    return (reach & (white ? s->right : s->bottom)) != 0;
+}
+
+/* Outcome for the side to move when no chain is on the board yet; index:
+ * the position's number in the memo without the side to move. */
+static int negamax(memo *m, uint64_t white, uint64_t black, bool white_moves, size_t index,
+                   unsigned *remoteness) {
+    uint8_t *known = &m->known[2 * index + white_moves];
+    if (*known != 0) {
+        *remoteness = *known >> 2;
+        return *known & 3;
     }
-    char other = colour == 'W' ? 'B' : 'W';
+    const shape *s = &m->shape;
+    uint64_t mine = white_moves ? white : black;
+    for (int i = 0; i < m->empty; i++) { /* the children's bytes, fetched meanwhile */
+        __builtin_prefetch(&m->known[2 * (index + m->power[i] * (white_moves ? 1 : 2)) + 1]);
+    }
     int best = 0;
     unsigned win_min = ~0u, draw_min = ~0u, loss_max = 0;
-    for (size_t c = 0; c < n * n; c++) {
-        if (b[c] != 'U') {
+    bool at_once = false;
+    for (int i = 0; i < m->empty && !at_once; i++) {
+        uint64_t cell = m->cell_of[i];
+        at_once = !(cell & (white | black)) && has_chain(s, mine | cell, white_moves);
+    }
+    if (at_once) { /* a win in one */
+        best = 3;
+        win_min = 1;
+    }
+    for (int i = 0; i < m->empty && !at_once; i++) {
+        uint64_t cell = m->cell_of[i];
+        if (cell & (white | black)) {
             continue;
         }
-        b[c] = colour;
-        int child;
         unsigned r = 0;
-        if (has_chain(b, n, colour)) {
-            child = 1; /* the opponent has lost, at once */
-        } else {
-            child = negamax(m, b, n, other, &r);
-        }
-        b[c] = 'U';
-        if (child == 0) {
-            return 0;
-        }
-        int mine = 4 - child;
-        if (mine == 3 && !m->remoteness) {
-            best = 3;
+        size_t child_index = index + m->power[i] * (white_moves ? 1 : 2);
+        int child = white_moves ? negamax(m, white | cell, black, false, child_index, &r)
+                                : negamax(m, white, black | cell, true, child_index, &r);
+        int value = 4 - child;
+        best = value > best ? value : best;
+        if (value == 3 && !m->remoteness) {
             win_min = 0; /* not asked for */
             break;
         }
-        best = mine > best ? mine : best;
-        if (mine == 3 && r + 1 < win_min) {
+        if (value == 3 && r + 1 < win_min) {
             win_min = r + 1;
-        } else if (mine == 2 && r + 1 < draw_min) {
+        } else if (value == 2 && r + 1 < draw_min) {
             draw_min = r + 1;
-        } else if (mine == 1 && r + 1 > loss_max) {
+        } else if (value == 1 && r + 1 > loss_max) {
             loss_max = r + 1;
         }
     }
@@ -161,16 +110,8 @@ static int negamax(memo *m, char *b, size_t n, char colour, unsigned *remoteness
         best = 2;
         draw_min = 0;
     }
-    /* find() may have moved the table while the children were searched */
-    e = find(m, b, n, colour, &fresh);
-    if (e == NULL) {
-        return 0;
-    }
-    e->used = 1;
-    e->outcome = (uint8_t)best;
     *remoteness = best == 3 ? win_min : best == 2 ? draw_min : loss_max;
-    e->remoteness = (uint8_t)*remoteness;
-    m->count++;
+    *known = (uint8_t)(best | *remoteness << 2);
     return best;
 }
 
@@ -178,29 +119,80 @@ ref_path_memo *ref_path_open(bool remoteness) {
     memo *m = calloc(1, sizeof(memo));
     if (m != NULL) {
         m->remoteness = remoteness;
+        m->empty = -1;
     }
     return m;
 }
 
 void ref_path_close(ref_path_memo *m) {
     if (m != NULL) {
-        free(m->slots);
+        free(m->known);
         free(m);
     }
 }
 
+static void masks_of(const char *cells, size_t n, uint64_t *white, uint64_t *black) {
+    *white = *black = 0;
+    for (size_t c = 0; c < n * n; c++) {
+        *white |= (uint64_t)(cells[c] == 'W') << c;
+        *black |= (uint64_t)(cells[c] == 'B') << c;
+    }
+}
+
 bool ref_path_chain(const char *cells, size_t n) {
-    return n > 0 && n * n <= MAX_CELLS && (has_chain(cells, n, 'W') || has_chain(cells, n, 'B'));
+    if (n == 0 || n * n > MAX_CELLS) {
+        return false;
+    }
+    shape s = shape_of(n);
+    uint64_t white, black;
+    masks_of(cells, n, &white, &black);
+    return has_chain(&s, white, true) || has_chain(&s, black, false);
+}
+
+/* Make cells the memo's frame unless it is a position of the frame (its
+ * other cells as the frame's); false when it has too many empty cells or
+ * memory runs out. */
+static bool frame_for(memo *m, const char *cells, size_t n) {
+    bool same = m->empty >= 0 && m->shape.n == n;
+    for (size_t c = 0; c < n * n && same; c++) {
+        same = m->frame[c] == 'U' || m->frame[c] == cells[c];
+    }
+    if (same) {
+        return true;
+    }
+    int empty = 0;
+    size_t positions = 1;
+    for (size_t c = 0; c < n * n; c++) {
+        if (cells[c] == 'U') {
+            if (empty == MAX_EMPTY) {
+                return false;
+            }
+            m->cell_of[empty] = (uint64_t)1 << c;
+            m->power[empty++] = positions;
+            positions *= 3;
+        }
+    }
+    free(m->known);
+    m->known = calloc(2 * positions, 1);
+    m->empty = m->known == NULL ? -1 : empty;
+    m->shape = shape_of(n);
+    memcpy(m->frame, cells, n * n);
+    return m->known != NULL;
 }
 
 int ref_path_query(ref_path_memo *m, const char *cells, size_t n, bool white_to_move,
                    unsigned *remoteness) {
-    if (m == NULL || n == 0 || n * n > MAX_CELLS || ref_path_chain(cells, n)) {
+    if (m == NULL || n == 0 || n * n > MAX_CELLS || ref_path_chain(cells, n) ||
+        !frame_for(m, cells, n)) {
         return 0;
     }
-    char b[MAX_CELLS];
-    memcpy(b, cells, n * n);
-    return negamax(m, b, n, white_to_move ? 'W' : 'B', remoteness);
+    uint64_t white, black;
+    masks_of(cells, n, &white, &black);
+    size_t index = 0;
+    for (int i = 0; i < m->empty; i++) {
+        index += m->power[i] * ((white & m->cell_of[i]) ? 1 : (black & m->cell_of[i]) ? 2 : 0);
+    }
+    return negamax(m, white, black, white_to_move, index, remoteness);
 }
 
 int ref_path_value_remoteness(const char *cells, size_t n, bool white_to_move,
