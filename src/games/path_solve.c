@@ -1632,7 +1632,8 @@ static cg_status board_frame(cg_path_search *s, const char *cells, size_t n,
     cg_status st = cg_path_search_set(s, cells, n, CG_PATH_WHITE, err);
     *f = s->frame;
     if (st == CG_OK && (*f == NULL || (*f)->empty < 0)) {
-        st = cg_error_set(err, CG_ERR_LIMIT, "more than %d empty cells", CG_PATH_MAX_EMPTY);
+        cg_error_set(err, CG_ERR_LIMIT, "more than %d empty cells", CG_PATH_MAX_EMPTY);
+        return CG_ERR_LIMIT;
     }
     return st;
 }
@@ -1644,7 +1645,7 @@ cg_status cg_path_useful(const char *cells, size_t n, char colour, uint8_t *usef
     cg_path_search s;
     const cg_path_frame *f;
     cg_status st = board_frame(&s, cells, n, &f, err);
-    if (st == CG_OK) {
+    if (st == CG_OK && f != NULL) {
         uint64_t on = useful_of(f, colour == 'W' ? 0 : 1, empty_cells(f));
         memset(useful, 0, n * n);
         for (int i = 0; i < f->empty; i++) {
@@ -1664,7 +1665,7 @@ cg_status cg_path_matching_pairing(const char *cells, size_t n, char attacker, b
     cg_path_search s;
     const cg_path_frame *f;
     cg_status st = board_frame(&s, cells, n, &f, err);
-    if (st == CG_OK) {
+    if (st == CG_OK && f != NULL) {
         int c = attacker == 'W' ? 0 : 1, cut[2 * CG_PATH_CUT_MAX_SETS], count = 0;
         uint64_t empty = empty_cells(f), useful = useful_of(f, c, empty);
         cg_path_crossings g = {f->adj[c], f->side[c][0], f->side[c][1], useful | f->stones[c],
