@@ -37,6 +37,7 @@
 #include "core/budget_internal.h"
 #include "core/crew_internal.h"
 #include "core/octal_internal.h"
+#include "core/octal_store_internal.h"
 #include "core/options_internal.h"
 #include "core/status_internal.h"
 
@@ -115,6 +116,9 @@ typedef struct cg_octal_engine {
     /* per split digit k: the rare list's entries block_lo[k] <= i <
      * block_hi[k] are marked for every heap of the block */
     size_t block_lo[CG_OCTAL_MAX_DIGITS + 1], block_hi[CG_OCTAL_MAX_DIGITS + 1];
+    /* the values in a reserved range, past a point only the head and the
+     * window later heaps read (octal_store.h) */
+    cg_octal_store store;
 } cg_octal_engine;
 
 /* An engine for code by method, its values counted in budget (NULL:
