@@ -89,7 +89,7 @@ const cg_option_spec cg_grundy_options[] = {
     {.name = "window-from",
      .arg = CG_ARG_INT,
      .arg_name = "N",
-     .help = "past heap N keep only the values later heaps read, when the rare positions allow",
+     .help = "past heap N keep only a window (default 2^31)",
      CG_OPTION_FIELD(window_from),
      .def = (int64_t)1 << 31,
      .min = 1024,

@@ -875,6 +875,9 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
             memset(e->hit, 0, e->hit_size);
         }
         uint32_t value = m == 0 ? 0 : sparse ? sparse_value(e, m, blocked) : naive_value(e, m);
+        if (value == CUT_SHORT && cg_octal_store_fall_back(e)) {
+            continue; /* nothing was dropped: the heap again, every value kept */
+        }
         if (value == CUT_SHORT || (!sparse && e->store.windowed)) {
             st = cg_error_set(err, CG_ERR_LIMIT,
                               "G(%zu) needs values the windowed store dropped (its head ends at "

@@ -229,10 +229,7 @@ cg_status cg_octal_store_advance(cg_octal_engine *e, bool sparse, cg_error *err)
         s->below = checksum_over(e, CG_GRUNDY_CHECKSUM_START, 0, s->head);
         e->next_choice = SIZE_MAX; /* the mask stays: choosing reads every value */
     }
-    if (last_rare(e) >= s->head && s->low == s->head) {
-        s->windowed = false; /* nothing dropped yet: back to keeping every value */
-        s->from = SIZE_MAX;
-        e->next_choice = 2 * e->count;
+    if (last_rare(e) >= s->head && cg_octal_store_fall_back(e)) {
         return CG_OK;
     }
     if (last_rare(e) >= s->head) {
@@ -248,6 +245,17 @@ cg_status cg_octal_store_advance(cg_octal_engine *e, bool sparse, cg_error *err)
         drop_pages(e);
     }
     return CG_OK;
+}
+
+bool cg_octal_store_fall_back(cg_octal_engine *e) {
+    cg_octal_store *s = &e->store;
+    if (!s->windowed || s->low != s->head) {
+        return false;
+    }
+    s->windowed = false;
+    s->from = SIZE_MAX;
+    e->next_choice = 2 * e->count; /* the mask is chosen again as the values double */
+    return true;
 }
 
 size_t cg_octal_store_scan_limit(const cg_octal_engine *e) {

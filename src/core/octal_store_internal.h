@@ -18,7 +18,8 @@
  * in the head; the mask is frozen then (choosing it again reads every
  * value); the common scans stop at the head, and a heap whose scan would go
  * deeper, or a new rare position (its later splits would read the dropped
- * values), ends the run with CG_ERR_LIMIT; witnesses outside the head are
+ * values), falls back to keeping every value while nothing is dropped yet,
+ * and ends the run with CG_ERR_LIMIT after; witnesses outside the head are
  * skipped. The dropped pages are unmapped and made inaccessible, so a read
  * the checks missed would fault rather than return a wrong value.
  *
@@ -77,6 +78,10 @@ void cg_octal_store_free(struct cg_octal_engine *e);
  * sparse engine serves the next heap), drop what no later heap reads, and
  * refuse a rare position that appears while engaged. */
 cg_status cg_octal_store_advance(struct cg_octal_engine *e, bool sparse, cg_error *err);
+
+/* Back to keeping every value when nothing is dropped yet (a scan that
+ * would go past the head, a late rare position): true if so. */
+bool cg_octal_store_fall_back(struct cg_octal_engine *e);
 
 /* Where a common scan must stop: the head once engaged, else SIZE_MAX. */
 size_t cg_octal_store_scan_limit(const struct cg_octal_engine *e);
