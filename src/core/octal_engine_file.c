@@ -372,7 +372,7 @@ cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
         return io_error(err, "read the checkpoint", path);
     }
     cg_octal_code found;
-    window_header w;
+    window_header w = {.windowed = false};
     uint64_t count = 0, start = 0, verified = 0;
     cg_status st = read_header(f, code, &found, &count, &w, &start, path, err);
     long values_at = st == CG_OK ? ftell(f) : -1;

@@ -207,7 +207,8 @@ static void budget_fits_the_window(void **state) {
     for (size_t n = 0; n <= 400000; n += 50000) {
         cg_error err;
         if (cg_octal_engine_extend(&e, n, &err) != CG_OK) {
-            fail_msg("%s (%zu bytes held, %zu in the range)", err.message, small.used, e.store.held);
+            fail_msg("%s (%zu bytes held, %zu in the range)", err.message, small.used,
+                     e.store.held);
         }
     }
     assert_true(e.store.windowed);
