@@ -294,13 +294,7 @@ static void analyse(grundy_run *r, cg_report *report) {
  * up to exactly the values asked for, the old block held while the new one
  * is filled: at least that peak is needed, unless a period may end the run
  * early (--until-period). */
-static cg_status check_before(const cg_options *options, cg_error *err) {
-    if (options->checkpoint != NULL) {
-        cg_status st = cg_grundy_checkpoint_writable(options->checkpoint, err);
-        if (st != CG_OK) {
-            return st;
-        }
-    }
+static cg_status probe_table(const cg_options *options, cg_error *err) {
     if (options->until_period) {
         return CG_OK;
     }
@@ -315,6 +309,18 @@ static cg_status check_before(const cg_options *options, cg_error *err) {
     char what[96];
     snprintf(what, sizeof what, "the table of G(0..%llu)", (unsigned long long)options->upto);
     return cg_budget_take(&probe, peak, sizeof(uint16_t), what, err);
+}
+
+/* A resumed run's table is probed once the checkpoint is read: a windowed
+ * one holds no table of G(0..upto). */
+static cg_status check_before(const cg_options *options, cg_error *err) {
+    if (options->checkpoint != NULL) {
+        cg_status st = cg_grundy_checkpoint_writable(options->checkpoint, err);
+        if (st != CG_OK) {
+            return st;
+        }
+    }
+    return options->resume != NULL ? CG_OK : probe_table(options, err);
 }
 
 static cg_status finish(grundy_run *r, cg_error *err) {
@@ -488,7 +494,10 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
                           "'%s' keeps only a window of the values, up to G(%zu): resume it with "
                           "--upto %zu or more",
                           options->resume, r.engine.count - 1, r.engine.count - 1);
-    } else if (st == CG_OK && r.engine.store.windowed) {
+    } else if (st == CG_OK && options->resume != NULL && !r.engine.store.windowed) {
+        st = probe_table(options, err);
+    }
+    if (st == CG_OK && !whole && r.engine.store.windowed) {
         r.written = r.engine.count; /* the values before it are gone: the checksum goes on */
         r.checksum = cg_octal_store_checksum(&r.engine);
     } else if (st == CG_OK && !whole && (uint64_t)options->window_from <= options->upto) {
