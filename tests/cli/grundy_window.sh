@@ -41,6 +41,24 @@ expect 2 "" "cgsolve grundy: '$window_dir/cp' keeps only a window of the values,
 # A head too short for the common scans: an error, never a guess.
 expect 3 "" "cgsolve grundy: G(163105) needs values the windowed store dropped (its head ends at 1093); keep more with a larger --window-from" \
     -- grundy 0.1777 --upto 200000 --window-from 70000
+# Ctrl-C in a windowed run (one resumed from the windowed checkpoint
+# above, so windowed whenever the signal comes) saves a windowed checkpoint;
+# what each part wrote, joined, is the full store's values.
+"$exe" grundy 0.1777 --upto 6000000 > "$window_dir/straight"
+cp "$window_dir/cp" "$window_dir/int"
+"$exe" grundy --resume "$window_dir/int" --upto 6000000 --checkpoint "$window_dir/int" \
+    > "$window_dir/part" &
+sleep 1
+kill -INT $! 2> /dev/null
+wait $!
+"$exe" grundy --resume "$window_dir/int" --upto 6000000 > "$window_dir/resumed"
+if head -c 17 "$window_dir/int" | grep -q "cgsolve-grundy 2" &&
+    cat "$window_dir/first" "$window_dir/part" "$window_dir/resumed" |
+    cmp -s - "$window_dir/straight"; then
+    w_ok
+else
+    w_bad "interrupted and resumed: $(head -c 60 "$window_dir/int" | head -1)"
+fi
 # --memory stays a ceiling: the full table does not fit in 6 MiB, the
 # windowed store does.
 expect 3 "" "cgsolve grundy: the table of G(0..3000000) needs 10194306 bytes more, beyond the memory limit of 6291456 bytes (0 in use) (raise it with --memory)" \
