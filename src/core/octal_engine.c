@@ -812,6 +812,15 @@ static bool sparse_now(const cg_octal_engine *e) {
 static cg_status record(cg_octal_engine *e, uint32_t value, cg_error *err) {
     size_t m = e->count;
     cg_status st = CG_OK;
+    if (value == CUT_SHORT && cg_octal_store_fall_back(e)) {
+        return CG_OK; /* nothing was dropped: the heap again (not recorded), every value kept */
+    }
+    if (value == CUT_SHORT || (e->store.windowed && !sparse_now(e))) {
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "G(%zu) needs values the windowed store dropped (its head ends at "
+                            "%zu); keep more with a larger --window-from",
+                            m, e->store.head);
+    }
     if (value > UINT16_MAX && e->wide == NULL && (st = widen(e, err)) != CG_OK) {
         return st;
     }
@@ -850,6 +859,7 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
     if (st == CG_OK) {
         st = grow_bound(e, 0, err);
     }
+    bool three = splits_in_three(&e->code);
     double told = e->progress != NULL ? cg_seconds() : 0; /* the last report, or the start */
     bool reported = false;
     while (st == CG_OK && e->count <= n) {
@@ -863,7 +873,8 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
             }
         }
         size_t m = e->count;
-        bool sparse = sparse_now(e);
+        bool sparse = e->method != CG_ENGINE_NAIVE && !three && e->mask != 0 &&
+                      (e->method == CG_ENGINE_SPARSE || e->sparse_pays);
         if (sparse && m >= e->block_end && (st = start_block(e, n, err)) != CG_OK) {
             break;
         }
@@ -875,16 +886,6 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
             memset(e->hit, 0, e->hit_size);
         }
         uint32_t value = m == 0 ? 0 : sparse ? sparse_value(e, m, blocked) : naive_value(e, m);
-        if (value == CUT_SHORT && cg_octal_store_fall_back(e)) {
-            continue; /* nothing was dropped: the heap again, every value kept */
-        }
-        if (value == CUT_SHORT || (!sparse && e->store.windowed)) {
-            st = cg_error_set(err, CG_ERR_LIMIT,
-                              "G(%zu) needs values the windowed store dropped (its head ends at "
-                              "%zu); keep more with a larger --window-from",
-                              m, e->store.head);
-            break;
-        }
         st = record(e, value, err);
     }
     if (reported && st == CG_OK) {

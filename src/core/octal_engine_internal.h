@@ -88,6 +88,9 @@ typedef struct cg_octal_engine {
     cg_progress_hook progress; /* and its context, or NULL */
     void *progress_context;
     size_t tables_held; /* bytes of hit, common and histogram in the budget */
+    /* the values in a reserved range, past a point only the head and the
+     * window later heaps read (octal_store.h) */
+    cg_octal_store store;
     /* the sparse engine */
     uint32_t mask; /* 0 until chosen */
     /* the rare positions, ascending, each with its value read in turn by the
@@ -116,9 +119,6 @@ typedef struct cg_octal_engine {
     /* per split digit k: the rare list's entries block_lo[k] <= i <
      * block_hi[k] are marked for every heap of the block */
     size_t block_lo[CG_OCTAL_MAX_DIGITS + 1], block_hi[CG_OCTAL_MAX_DIGITS + 1];
-    /* the values in a reserved range, past a point only the head and the
-     * window later heaps read (octal_store.h) */
-    cg_octal_store store;
 } cg_octal_engine;
 
 /* An engine for code by method, its values counted in budget (NULL:
