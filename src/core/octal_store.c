@@ -14,12 +14,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #define STORE_MAPS 1
+#define RESERVED ((size_t)1 << 40) /* values the range has room for (the --upto limit) */
 #else
 #define STORE_MAPS 0
+#define RESERVED SIZE_MAX /* never reserved: no range */
 #endif
 
-#define RESERVED ((size_t)1 << 40) /* values the range has room for (the --upto limit) */
-#define GRAIN ((size_t)1 << 16)    /* values made writable at a time */
+#define GRAIN ((size_t)1 << 16) /* values made writable at a time */
 
 /* Dropped and kept stretches start and end on a multiple of this many
  * values: a page's bytes, so a whole number of pages at every width. */
@@ -36,11 +37,11 @@ static size_t round_up(size_t n, size_t unit) {
     return (n + unit - 1) / unit * unit;
 }
 
+#if STORE_MAPS
 static unsigned char *byte_at(const cg_octal_store *s, size_t n) {
     return (unsigned char *)s->map + n * s->width;
 }
 
-#if STORE_MAPS
 static void *reserve_range(size_t bytes) {
     void *map = mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     return map == MAP_FAILED ? NULL : map;
