@@ -13,6 +13,8 @@
 
 #define CHECKPOINT_SECONDS 30.0 /* at most this long between checkpoints */
 #define LISTED_VALUES 100000    /* the JSON and YAML analyses list values up to here */
+#define WINDOW_HEAD 64          /* --window-from N keeps the first N / WINDOW_HEAD values */
+#define WINDOW_SLACK 65536      /* values emitted after each chunk: the chunk's length at most */
 
 const cg_option_spec cg_grundy_options[] = {
     {.name = "upto",
@@ -84,6 +86,14 @@ const cg_option_spec cg_grundy_options[] = {
      .arg_name = "FILE",
      .help = "--census: the table to FILE too",
      CG_OPTION_FIELD(markdown)},
+    {.name = "window-from",
+     .arg = CG_ARG_INT,
+     .arg_name = "N",
+     .help = "past heap N keep only a window (default 2^31)",
+     CG_OPTION_FIELD(window_from),
+     .def = (int64_t)1 << 31,
+     .min = 1024,
+     .max = (int64_t)1 << 40},
     {.name = NULL},
 };
 
@@ -131,6 +141,10 @@ static uint64_t value_at(const grundy_run *r, size_t n) {
 static cg_status emit(grundy_run *r, size_t upto_here, cg_error *err) {
     char line[CG_UINT_DIGITS + 1];
     for (; r->written <= upto_here; r->written++) {
+        if (!cg_octal_store_holds(&r->engine, r->written)) {
+            return cg_error_set(err, CG_ERR_INTERNAL, "G(%zu) was dropped before it was written",
+                                r->written);
+        }
         uint64_t v = value_at(r, r->written);
         r->checksum = cg_grundy_checksum_add(r->checksum, r->written, v);
         size_t n = cg_format_uint(line, v);
@@ -240,14 +254,14 @@ static void analyse(grundy_run *r, cg_report *report) {
     cg_report_string(report, "method", method_name(e->method));
     cg_report_int(report, "upto", (int64_t)upto);
     cg_report_int(report, "computed", (int64_t)(e->count < upto + 1 ? e->count : upto + 1));
-    size_t listed = upto < LISTED_VALUES ? upto + 1 : 0;
+    size_t listed = upto < LISTED_VALUES && !e->store.windowed ? upto + 1 : 0;
     cg_report_open_list(report, "values");
     for (size_t n = 0; n < listed; n++) {
         cg_report_int(report, NULL, (int64_t)value_at(r, n));
     }
     cg_report_close(report);
     cg_report_int(report, "values_omitted", (int64_t)(upto + 1 - listed));
-    if (r->period == 0) {
+    if (r->period == 0 && !e->store.windowed) { /* the search reads back to the preperiod */
         r->period = cg_octal_find_period_in(e, engine_at, e->count < upto + 1 ? e->count : upto + 1,
                                             &e->code, &r->preperiod);
     }
@@ -266,6 +280,12 @@ static void analyse(grundy_run *r, cg_report *report) {
     cg_report_int(report, "rare_positions", (int64_t)cg_octal_engine_rare_count(e));
     cg_report_int(report, "last_rare",
                   e->rare_count > 0 && e->mask != 0 ? (int64_t)e->rare[e->rare_count - 1].at : -1);
+    if (e->store.windowed) {
+        cg_report_open_object(report, "window");
+        cg_report_int(report, "head", (int64_t)e->store.head);
+        cg_report_int(report, "kept_from", (int64_t)e->store.low);
+        cg_report_close(report);
+    }
 }
 
 /* What can be refused before computing: a checkpoint that cannot be
@@ -274,17 +294,13 @@ static void analyse(grundy_run *r, cg_report *report) {
  * up to exactly the values asked for, the old block held while the new one
  * is filled: at least that peak is needed, unless a period may end the run
  * early (--until-period). */
-static cg_status check_before(const cg_options *options, cg_error *err) {
-    if (options->checkpoint != NULL) {
-        cg_status st = cg_grundy_checkpoint_writable(options->checkpoint, err);
-        if (st != CG_OK) {
-            return st;
-        }
-    }
+static cg_status probe_table(const cg_options *options, cg_error *err) {
     if (options->until_period) {
         return CG_OK;
     }
-    size_t wanted = (size_t)options->upto + 1, before = 1024;
+    uint64_t last = options->upto < (uint64_t)options->window_from ? options->upto
+                                                                   : (uint64_t)options->window_from;
+    size_t wanted = (size_t)last + 1, before = 1024; /* past --window-from: maybe a window */
     while (before * 2 < wanted) {
         before *= 2;
     }
@@ -293,6 +309,18 @@ static cg_status check_before(const cg_options *options, cg_error *err) {
     char what[96];
     snprintf(what, sizeof what, "the table of G(0..%llu)", (unsigned long long)options->upto);
     return cg_budget_take(&probe, peak, sizeof(uint16_t), what, err);
+}
+
+/* A resumed run's table is probed once the checkpoint is read: a windowed
+ * one holds no table of G(0..upto). */
+static cg_status check_before(const cg_options *options, cg_error *err) {
+    if (options->checkpoint != NULL) {
+        cg_status st = cg_grundy_checkpoint_writable(options->checkpoint, err);
+        if (st != CG_OK) {
+            return st;
+        }
+    }
+    return options->resume != NULL ? CG_OK : probe_table(options, err);
 }
 
 static cg_status finish(grundy_run *r, cg_error *err) {
@@ -452,6 +480,29 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
                                   options->resume, err);
     } else {
         cg_octal_engine_init(&r.engine, &code, method, &budget);
+    }
+    /* a period's search reads back to its preperiod, and a taken table is
+     * every value: neither can be windowed */
+    bool whole = r.until_period || (hooks != NULL && hooks->take != NULL);
+    if (st == CG_OK && r.engine.store.windowed && whole) {
+        st = cg_error_set(err, CG_ERR_USAGE,
+                          "'%s' keeps only a window of the values: it cannot prove a period "
+                          "nor give the whole table",
+                          options->resume);
+    } else if (st == CG_OK && r.engine.store.windowed && r.engine.count > options->upto + 1) {
+        st = cg_error_set(err, CG_ERR_USAGE,
+                          "'%s' keeps only a window of the values, up to G(%zu): resume it with "
+                          "--upto %zu or more",
+                          options->resume, r.engine.count - 1, r.engine.count - 1);
+    } else if (st == CG_OK && options->resume != NULL && !r.engine.store.windowed) {
+        st = probe_table(options, err);
+    }
+    if (st == CG_OK && !whole && r.engine.store.windowed) {
+        r.written = r.engine.count; /* the values before it are gone: the checksum goes on */
+        r.checksum = cg_octal_store_checksum(&r.engine);
+    } else if (st == CG_OK && !whole && (uint64_t)options->window_from <= options->upto) {
+        size_t from = (size_t)options->window_from;
+        cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK);
     }
     cg_octal_engine_set_threads(&r.engine, cg_options_threads(options));
     cg_period_watch_init(&r.watch, &r.engine.code, &budget);

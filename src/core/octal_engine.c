@@ -35,6 +35,7 @@ void cg_octal_engine_init(cg_octal_engine *e, const cg_octal_code *code, cg_engi
     e->bound = 1;
     e->threads = 1;
     e->next_choice = method == CG_ENGINE_AUTO ? AUTO_SPARSE : FIRST_CHOICE;
+    e->store.from = SIZE_MAX;
 }
 
 void cg_octal_engine_expect(cg_octal_engine *e, uint64_t n) {
@@ -53,6 +54,9 @@ void cg_octal_engine_set_threads(cg_octal_engine *e, unsigned threads) {
 void cg_octal_engine_free(cg_octal_engine *e) {
     cg_crew_stop(e->crew);
     unsigned threads = e->threads;
+    if (e->store.map != NULL) {
+        cg_octal_store_free(e);
+    }
     free(e->narrow);
     free(e->wide);
     cg_budget_give(e->budget, e->held, 1);
@@ -96,6 +100,9 @@ static bool blocks_fit(const cg_octal_code *code) {
 /* ---- the values, 16 or 32 bits wide ------------------------------------- */
 
 static cg_status reserve(cg_octal_engine *e, size_t n, cg_error *err) {
+    if (e->store.map != NULL) {
+        return cg_octal_store_reserve(e, n, err);
+    }
     if (n <= e->capacity) {
         return CG_OK;
     }
@@ -118,6 +125,9 @@ static cg_status reserve(cg_octal_engine *e, size_t n, cg_error *err) {
 
 /* Move the values to 32 bits: a value no longer fits in 16. */
 static cg_status widen(cg_octal_engine *e, cg_error *err) {
+    if (e->store.map != NULL) {
+        return cg_octal_store_widen(e, err);
+    }
     cg_status st = cg_budget_take(e->budget, e->capacity, sizeof *e->wide, "the Grundy table", err);
     if (st != CG_OK) {
         return st;
@@ -216,6 +226,10 @@ static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
 
 /* List a new rare position, the list counted in the budget. */
 static cg_status add_rare(cg_octal_engine *e, size_t position, cg_error *err) {
+    if (position > UINT32_MAX) { /* the list's positions are 32 bits */
+        return cg_error_set(err, CG_ERR_LIMIT, "heap %zu is rare: the rare list ends at 2^32",
+                            position);
+    }
     cg_status st = cg_grow_within(e->budget, &e->rare, &e->rare_capacity, e->rare_count + 1,
                                   sizeof *e->rare, "listing rare positions", err);
     if (st == CG_OK) {
@@ -527,7 +541,7 @@ static size_t try_witnesses(cg_octal_engine *e, size_t rest, bool unequal, uint3
         const uint32_t *tried = e->witness + (size_t)v * CG_OCTAL_WITNESSES;
         for (size_t j = 0; !e->hit[v] && j < CG_OCTAL_WITNESSES; j++) {
             size_t a = tried[j];
-            if (a > 0 && a <= half &&
+            if (a > 0 && a <= half && a < cg_octal_store_scan_limit(e) &&
                 (cg_octal_engine_at(e, a) ^ cg_octal_engine_at(e, rest - a)) == v) {
                 e->hit[v] = 1;
                 e->witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;
@@ -694,6 +708,28 @@ static void mark_block_rest(cg_octal_engine *e, size_t n) {
     }
 }
 
+/* Where a common scan of rest by digit d ends: past its last split, or
+ * at the windowed store's head (G(a) beyond it is dropped). */
+static size_t scan_end(const cg_octal_engine *e, size_t rest, unsigned d) {
+    size_t end = half_splits(rest, (d & CG_OCTAL_UNEQUAL) != 0) + 1;
+    size_t limit = cg_octal_store_scan_limit(e);
+    return end < limit ? end : limit;
+}
+
+/* Whether a common scan of heap n stopped at the store's head. */
+static bool scan_cut(const cg_octal_engine *e, size_t n) {
+    for (size_t k = 0; k <= e->code.last && k <= n; k++) {
+        unsigned d = e->code.digit[k];
+        if ((d & 4) && n - k >= 2 &&
+            scan_end(e, n - k, d) <= half_splits(n - k, (d & CG_OCTAL_UNEQUAL) != 0)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+#define CUT_SHORT UINT32_MAX /* sparse_value: the heap needs values the store dropped */
+
 /* The sparse engine (see the header): the candidate from the splits with
  * a rare member, then the rare values below it from common-common splits.
  * blocked: the table holds the block's marks for heap n (see start_block). */
@@ -736,7 +772,7 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n, bool blocked) {
     size_t slot = n % CG_OCTAL_WITNESSES;
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
         unsigned d = e->code.digit[k];
-        size_t rest = n - k, end = half_splits(rest, (d & CG_OCTAL_UNEQUAL) != 0) + 1;
+        size_t rest = n - k, end = scan_end(e, rest, d);
         if ((d & 4) && rest >= 2) {
             missing = CALL(e, common_pairs, rest, 1, end < FIRST_SPLITS ? end : FIRST_SPLITS,
                            e->hit, missing, e->witness, slot, &e->pairs);
@@ -751,7 +787,7 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n, bool blocked) {
     }
     for (size_t k = 0; missing > 0 && k <= e->code.last && k <= n; k++) {
         unsigned d = e->code.digit[k];
-        size_t rest = n - k, end = half_splits(rest, (d & CG_OCTAL_UNEQUAL) != 0) + 1;
+        size_t rest = n - k, end = scan_end(e, rest, d);
         if ((d & 4) && rest >= 2 && end > FIRST_SPLITS) {
             missing = scan_to_end(e, rest, FIRST_SPLITS, end, candidate, missing, slot);
         }
@@ -759,7 +795,16 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n, bool blocked) {
     if (missing == 0) {
         return candidate;
     }
+    if (scan_cut(e, n)) {
+        return CUT_SHORT;
+    }
     return mex(e->hit, candidate); /* the least rare value missing: a new rare position */
+}
+
+/* Whether the sparse engine serves the next heap. */
+static bool sparse_now(const cg_octal_engine *e) {
+    return e->method != CG_ENGINE_NAIVE && !splits_in_three(&e->code) && e->mask != 0 &&
+           (e->method == CG_ENGINE_SPARSE || e->sparse_pays);
 }
 
 /* Append G(count) = value with its bookkeeping: width, bound, histogram,
@@ -767,6 +812,15 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n, bool blocked) {
 static cg_status record(cg_octal_engine *e, uint32_t value, cg_error *err) {
     size_t m = e->count;
     cg_status st = CG_OK;
+    if (value == CUT_SHORT && cg_octal_store_fall_back(e)) {
+        return CG_OK; /* nothing was dropped: the heap again (not recorded), every value kept */
+    }
+    if (value == CUT_SHORT || (e->store.windowed && !sparse_now(e))) {
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "G(%zu) needs values the windowed store dropped (its head ends at "
+                            "%zu); keep more with a larger --window-from",
+                            m, e->store.head);
+    }
     if (value > UINT16_MAX && e->wide == NULL && (st = widen(e, err)) != CG_OK) {
         return st;
     }
@@ -793,6 +847,9 @@ static cg_status record(cg_octal_engine *e, uint32_t value, cg_error *err) {
         e->count >= e->next_choice) {
         e->next_choice *= 2;
         st = choose_mask(e, err);
+    }
+    if (st == CG_OK) {
+        st = cg_octal_store_advance(e, sparse_now(e), err);
     }
     return st;
 }

@@ -1,6 +1,9 @@
 /* Checkpoints of a Grundy sequence: "cgsolve-grundy 1 CODE COUNT\n", the
  * values as 32-bit little-endian numbers, then "fnv64 HEX\n" over all that
- * precedes. Written to FILE.tmp (created afresh, never through a symlink),
+ * precedes. A windowed store's (octal_store.h) is "cgsolve-grundy 2 CODE
+ * COUNT HEAD SPAN LOW MASK LARGEST LARGEST_AT CHECKSUM\n" with the values
+ * G(0..HEAD-1) and G(LOW..COUNT-1) alone, CHECKSUM (16 hex digits) being
+ * grundy_table.h's of G(0..LOW-1). Written to FILE.tmp (created afresh, never through a symlink),
  * synced, renamed, and the directory synced, so a crash leaves the previous
  * checkpoint whole. Read twice: once to check the checksum and what costs
  * nothing to check (no value exceeds its heap's number of options, so G(0) =
@@ -18,7 +21,8 @@
 #include "core/octal_engine_internal.h"
 
 #define MAGIC "cgsolve-grundy 1"
-#define BLOCK 1024 /* values read at a time */
+#define WINDOWED "cgsolve-grundy 2" /* MAGIC's length, for the header's first check */
+#define BLOCK 1024                  /* values read at a time */
 
 /* A failed system call on path; ENOMEM is a want of memory, not of I/O. */
 static cg_status io_error(cg_error *err, const char *what, const char *path) {
@@ -88,15 +92,17 @@ cg_status cg_grundy_checkpoint_writable(const char *path, cg_error *err) {
     return CG_OK;
 }
 
-static bool write_values(const cg_octal_engine *e, FILE *f, uint64_t *hash) {
+/* G(from..to-1). */
+static bool write_values(const cg_octal_engine *e, size_t from, size_t to, FILE *f,
+                         uint64_t *hash) {
     unsigned char chunk[4096];
     size_t used = 0;
-    for (size_t i = 0; i < e->count; i++) {
+    for (size_t i = from; i < to; i++) {
         uint32_t v = cg_octal_engine_at(e, i);
         for (int b = 0; b < 4; b++) {
             chunk[used++] = (unsigned char)(v >> (8 * b));
         }
-        if (used == sizeof chunk || i + 1 == e->count) {
+        if (used == sizeof chunk || i + 1 == to) {
             *hash = cg_fnv1a(*hash, chunk, used);
             if (fwrite(chunk, 1, used, f) != used) {
                 return false;
@@ -125,9 +131,17 @@ cg_status cg_octal_engine_save(const cg_octal_engine *e, const char *path, cg_er
     }
     char name[CG_OCTAL_MAX_DIGITS + 4], header[256];
     cg_octal_format(&e->code, name, sizeof name);
-    int len = snprintf(header, sizeof header, MAGIC " %s %zu\n", name, e->count);
+    const cg_octal_store *w = &e->store;
+    int len =
+        w->windowed
+            ? snprintf(header, sizeof header, WINDOWED " %s %zu %zu %zu %zu %lu %lu %zu %016llx\n",
+                       name, e->count, w->head, w->span, w->low, (unsigned long)e->mask,
+                       (unsigned long)e->largest, e->largest_at, (unsigned long long)w->below)
+            : snprintf(header, sizeof header, MAGIC " %s %zu\n", name, e->count);
+    size_t head = w->windowed ? w->head : e->count, low = w->windowed ? w->low : e->count;
     uint64_t hash = cg_fnv1a(CG_FNV1A_START, header, (size_t)len);
-    bool ok = fwrite(header, 1, (size_t)len, f) == (size_t)len && write_values(e, f, &hash);
+    bool ok = fwrite(header, 1, (size_t)len, f) == (size_t)len &&
+              write_values(e, 0, head, f, &hash) && write_values(e, low, e->count, f, &hash);
     ok = ok && fprintf(f, "fnv64 %016llx\n", (unsigned long long)hash) > 0 && fflush(f) == 0 &&
          fsync(fileno(f)) == 0;
     int saved = errno;
@@ -186,13 +200,32 @@ static void decode(const unsigned char *bytes, size_t n, uint32_t *values) {
     }
 }
 
+/* A windowed checkpoint's header beyond the code and the count (head =
+ * low = count: a whole one's). */
+typedef struct window_header {
+    bool windowed;
+    unsigned long long head, span, low, largest_at, below;
+    unsigned long mask, largest;
+} window_header;
+
+/* The values stored: G(0..head-1) and G(low..count-1). */
+static uint64_t stored_values(const window_header *w, uint64_t count) {
+    return w->head + (count - w->low);
+}
+
+/* The heap of the i-th value stored. */
+static uint64_t heap_of(const window_header *w, uint64_t i) {
+    return i < w->head ? i : w->low + (i - w->head);
+}
+
 /* The first reading: the checksum and the bounds, nothing kept. */
-static cg_status verify(FILE *f, const cg_octal_code *code, uint64_t count, uint64_t *hash,
-                        const char *path, cg_error *err) {
+static cg_status verify(FILE *f, const cg_octal_code *code, const window_header *w, uint64_t count,
+                        uint64_t *hash, const char *path, cg_error *err) {
     unsigned char bytes[4 * BLOCK];
     uint32_t values[BLOCK];
     uint64_t bad_at = UINT64_MAX;
     uint32_t bad_value = 0;
+    count = stored_values(w, count);
     for (uint64_t done = 0; done < count;) {
         size_t n = count - done < BLOCK ? (size_t)(count - done) : BLOCK;
         if (fread(bytes, 4, n, f) != n) {
@@ -201,8 +234,8 @@ static cg_status verify(FILE *f, const cg_octal_code *code, uint64_t count, uint
         *hash = cg_fnv1a(*hash, bytes, 4 * n);
         decode(bytes, n, values);
         for (size_t i = 0; i < n && bad_at == UINT64_MAX; i++) {
-            if (values[i] > most_options(code, done + i)) {
-                bad_at = done + i;
+            if (values[i] > most_options(code, heap_of(w, done + i))) {
+                bad_at = heap_of(w, done + i);
                 bad_value = values[i];
             }
         }
@@ -232,14 +265,24 @@ static cg_status verify(FILE *f, const cg_octal_code *code, uint64_t count, uint
     return CG_OK;
 }
 
-/* The second reading, into the engine; the file must not have changed. */
-static cg_status restore(cg_octal_engine *e, FILE *f, uint64_t count, uint64_t hash,
-                         uint64_t verified, const char *path, cg_error *err) {
+/* The second reading, into the engine; the file must not have changed. A
+ * windowed one's values skip from the head to low. */
+static cg_status restore(cg_octal_engine *e, FILE *f, const window_header *w, uint64_t count,
+                         uint64_t hash, uint64_t verified, const char *path, cg_error *err) {
     unsigned char bytes[4 * BLOCK];
     uint32_t values[BLOCK];
     cg_status st = CG_OK;
+    count = stored_values(w, count);
     for (uint64_t done = 0; st == CG_OK && done < count;) {
-        size_t n = count - done < BLOCK ? (size_t)(count - done) : BLOCK;
+        if (w->windowed && done == w->head) {
+            st = cg_octal_store_skip(e, (size_t)w->head, (size_t)w->span, (size_t)w->low,
+                                     (uint64_t)w->below, err);
+            if (st != CG_OK) {
+                break;
+            }
+        }
+        uint64_t stop = w->windowed && done < w->head ? w->head : count;
+        size_t n = stop - done < BLOCK ? (size_t)(stop - done) : BLOCK;
         if (fread(bytes, 4, n, f) != n) {
             return short_read(f, err, path, "it changed while being read");
         }
@@ -255,21 +298,38 @@ static cg_status restore(cg_octal_engine *e, FILE *f, uint64_t count, uint64_t h
 }
 
 /* The header: the code and the count. */
+/* A windowed header's fields past the count, in order, for count values. */
+static bool read_window(const char *fields, window_header *w, unsigned long long count) {
+    w->windowed = true;
+    return sscanf(fields, "%llu %llu %llu %lu %lu %llu %16llx", &w->head, &w->span, &w->low,
+                  &w->mask, &w->largest, &w->largest_at, &w->below) == 7 &&
+           w->head >= 1 && w->head <= w->low && w->low <= count && w->span >= 1 &&
+           w->span <= count && w->mask >= 1 && w->mask < ((unsigned long)1 << 30) &&
+           w->largest < ((unsigned long)1 << 30) && w->largest_at < count;
+}
+
 static cg_status read_header(FILE *f, const cg_octal_code *code, cg_octal_code *found,
-                             uint64_t *count, uint64_t *hash, const char *path, cg_error *err) {
+                             uint64_t *count, window_header *w, uint64_t *hash, const char *path,
+                             cg_error *err) {
     char header[256];
     if (fgets(header, sizeof header, f) == NULL) {
         return short_read(f, err, path, "it is empty");
     }
-    if (strncmp(header, MAGIC " ", sizeof MAGIC) != 0) {
+    bool windowed = strncmp(header, WINDOWED " ", sizeof WINDOWED) == 0;
+    if (!windowed && strncmp(header, MAGIC " ", sizeof MAGIC) != 0) {
         return damaged(err, path, "it does not start with \"" MAGIC "\"");
     }
     char name[CG_OCTAL_MAX_DIGITS + 4];
     unsigned long long n;
-    if (sscanf(header + sizeof MAGIC, "%67s %llu", name, &n) != 2 ||
+    int used = 0;
+    if (sscanf(header + sizeof MAGIC, "%67s %llu%n", name, &n, &used) != 2 ||
         cg_octal_parse(name, found, NULL) != CG_OK || n == 0 || n > ((uint64_t)1 << 40) ||
-        n > SIZE_MAX / sizeof(uint32_t)) {
+        n > SIZE_MAX / sizeof(uint32_t) ||
+        (windowed && !read_window(header + sizeof MAGIC + used, w, n))) {
         return damaged(err, path, "its header is malformed");
+    }
+    if (!windowed) {
+        *w = (window_header){.head = n, .low = n};
     }
     if (code != NULL && (found->last != code->last ||
                          memcmp(found->digit, code->digit, sizeof found->digit) != 0)) {
@@ -281,6 +341,29 @@ static cg_status read_header(FILE *f, const cg_octal_code *code, cg_octal_code *
     return CG_OK;
 }
 
+/* A windowed checkpoint resumes on the sparse engine under its mask, the
+ * store engaged once the head is read (cg_octal_store_skip). */
+static cg_status prepare_window(cg_octal_engine *e, const window_header *w, const char *path,
+                                cg_error *err) {
+    if (e->method == CG_ENGINE_NAIVE) {
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "%s keeps only a window of the values: it resumes on the sparse "
+                            "engine, not with --method naive",
+                            path);
+    }
+    cg_octal_store_window(e, SIZE_MAX - 1, (size_t)w->head, 0);
+    if (e->store.map == NULL) {
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "%s keeps only a window of the values, which this "
+                            "build cannot hold",
+                            path);
+    }
+    e->mask = (uint32_t)w->mask;
+    e->next_choice = SIZE_MAX; /* the mask stays: every rare position is in the head */
+    e->sparse_pays = true;
+    return CG_OK;
+}
+
 cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
                                cg_engine_method method, cg_budget *budget, const char *path,
                                cg_error *err) {
@@ -289,12 +372,13 @@ cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
         return io_error(err, "read the checkpoint", path);
     }
     cg_octal_code found;
+    window_header w = {.windowed = false};
     uint64_t count = 0, start = 0, verified = 0;
-    cg_status st = read_header(f, code, &found, &count, &start, path, err);
+    cg_status st = read_header(f, code, &found, &count, &w, &start, path, err);
     long values_at = st == CG_OK ? ftell(f) : -1;
     if (st == CG_OK) {
         verified = start;
-        st = verify(f, &found, count, &verified, path, err);
+        st = verify(f, &found, &w, count, &verified, path, err);
     }
     if (st == CG_OK && (values_at < 0 || fseek(f, values_at, SEEK_SET) != 0)) {
         st = io_error(err, "read the checkpoint again", path);
@@ -303,7 +387,14 @@ cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
         /* the values go straight into the engine, a block at a time, so
          * reading needs no memory beyond the engine's (counted in its budget) */
         cg_octal_engine_init(e, &found, method, budget);
-        st = restore(e, f, count, start, verified, path, err);
+        st = w.windowed ? prepare_window(e, &w, path, err) : CG_OK;
+        if (st == CG_OK) {
+            st = restore(e, f, &w, count, start, verified, path, err);
+        }
+        if (st == CG_OK && w.windowed) {
+            e->largest = (uint32_t)w.largest;
+            e->largest_at = (size_t)w.largest_at;
+        }
         if (st != CG_OK) {
             cg_octal_engine_free(e);
         }

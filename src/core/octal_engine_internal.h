@@ -37,6 +37,7 @@
 #include "core/budget_internal.h"
 #include "core/crew_internal.h"
 #include "core/octal_internal.h"
+#include "core/octal_store_internal.h"
 #include "core/options_internal.h"
 #include "core/status_internal.h"
 
@@ -87,6 +88,9 @@ typedef struct cg_octal_engine {
     cg_progress_hook progress; /* and its context, or NULL */
     void *progress_context;
     size_t tables_held; /* bytes of hit, common and histogram in the budget */
+    /* the values in a reserved range, past a point only the head and the
+     * window later heaps read (octal_store.h) */
+    cg_octal_store store;
     /* the sparse engine */
     uint32_t mask; /* 0 until chosen */
     /* the rare positions, ascending, each with its value read in turn by the

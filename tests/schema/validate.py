@@ -206,6 +206,18 @@ for code, upto in [("0.77", "150"), ("0.007", "60"), ("4.07", "40"), ("0.137", "
     check(f"grundy {code}: YAML equals the JSON analysis",
           len(blocks) == 1 and yaml.safe_load(blocks[0]) == obj["analysis"])
 
+# grundy past --window-from: the windowed store's analysis, and its YAML.
+windowed = run(["grundy", "0.1777", "--upto", "150000", "--window-from", "65536", "--json"], "")
+obj = json.loads(windowed.stdout)
+errors = [e.message for e in ENVELOPE.iter_errors(obj)] + \
+         [e.message for e in VALIDATORS["grundy"].iter_errors(obj)]
+check("grundy --window-from: validates", not errors and "window" in obj["analysis"],
+      "; ".join(errors[:3]))
+blocks = yaml_blocks(run(["grundy", "0.1777", "--upto", "150000", "--window-from", "65536",
+                          "--explain"], "").stdout.decode())
+check("grundy --window-from: YAML equals the JSON analysis",
+      len(blocks) == 1 and yaml.safe_load(blocks[0]) == obj["analysis"])
+
 # grundy --certificate, then --verify --json: the verification's line.
 import tempfile  # noqa: E402 (also imported below, for the pty checks)
 with tempfile.TemporaryDirectory() as certificates:
