@@ -188,12 +188,42 @@ static void opening_stops_through_the_hook(void **state) {
     assert_int_equal(calls, 2);
 }
 
+/* Misère values stopped by the hook (told after every heap) once 20 heaps
+ * are done: the analysis of the heaps done so far, as far as they go. */
+static bool stop_at_twenty(void *context, const char *what, uint64_t done, uint64_t total) {
+    (void)context;
+    (void)what;
+    (void)total;
+    return done >= 20;
+}
+
+static void misere_values_stopped_keep_the_heaps_done(void **state) {
+    (void)state;
+    cg_call call = {NULL, 0, NULL, false, stop_at_twenty, NULL};
+    cg_text json;
+    cg_api_error err;
+    assert_int_equal(cg_misere_text("0.77", 3000, NULL, 0, &call, &json, &err), CG_ERR_STOPPED);
+    assert_non_null(json.data);
+    assert_non_null(strstr(json.data, "\"upto\":3000,\"computed\":"));
+    long computed = strtol(strstr(json.data, "\"computed\":") + strlen("\"computed\":"), NULL, 10);
+    assert_true(computed >= 20 && computed < 3000);
+    char last[64];
+    snprintf(last, sizeof last, "{\"heap\":%ld,", computed - 1);
+    assert_non_null(strstr(json.data, last)); /* every heap done, and no more */
+    snprintf(last, sizeof last, "{\"heap\":%ld,", computed);
+    assert_null(strstr(json.data, last));
+    /* heap 5 of misère Kayles (Winning Ways ch. 13) */
+    assert_non_null(strstr(json.data, "\"heap\":5,\"normal\":4,\"misere\":1,\"genus\":\"4^146\""));
+    cg_text_free(&json);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(domino_new_game_stops),
         cmocka_unit_test(numbergame_new_game_stops),
         cmocka_unit_test(misere_answer_stops),
         cmocka_unit_test(opening_stops_through_the_hook),
+        cmocka_unit_test(misere_values_stopped_keep_the_heaps_done),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
