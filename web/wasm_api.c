@@ -23,13 +23,16 @@
  *       what the page cannot give (file names, threads) is left out
  *
  * options are the command line's, one a line: "max=12", "optimal",
- * "level=strong" (a flag alone, any other option NAME=VALUE). Each is set
- * by its name through its declaration (the common options, the game's,
- * play's), so an option the page does not know needs no code here. */
+ * "level=strong" (a flag alone, any other option NAME=VALUE). They become
+ * the one-call API's cg_option_value entries and go through api_options,
+ * which finds each by its name in the tables the call accepts (the common
+ * options, the game's, play's) and sets it through its declaration, as for
+ * cg_call: an option the page does not know needs no code here. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/api_internal.h"
 #include "core/cgsolve_internal.h"
 #include "core/grundy_table_internal.h"
 #include "core/play_internal.h"
@@ -92,11 +95,24 @@ static char *answer(bool ok, const char *const *keys, const char *const *values,
     return rendered(&report);
 }
 
-/* Set the options of text ("name=value" or "name", one a line) by name in
- * the count tables (a NULL table is none). Text options keep pointers into text, which the
- * caller keeps (and may not share: the lines are cut at '=' and '\n'). */
-static cg_status set_by_name(cg_options *options, const cg_option_spec *const *tables, size_t count,
-                             char *text, cg_error *err) {
+/* The page's options: the lines of text ("name=value" or "name", one a
+ * line) as the one-call API's cg_option_value entries, after memory=budget
+ * (the page's own default, which a line may override), set by api_options
+ * as cg_call's are: the options are found by their names in one place. The
+ * entries point into text, which the caller keeps (and may not share: the
+ * lines are cut at '=' and '\n'). */
+static cg_status page_options(cg_options *options, const api_accepts *accepts, const char *budget,
+                              char *text, cg_error *err) {
+    size_t lines = 2;
+    for (const char *at = text; *at != '\0'; at++) {
+        lines += *at == '\n';
+    }
+    cg_option_value *given = calloc(lines, sizeof *given);
+    if (given == NULL) {
+        return cg_error_nomem(err, "the options");
+    }
+    size_t count = 0;
+    given[count++] = (cg_option_value){"memory", budget};
     for (char *line = text; line != NULL && *line != '\0';) {
         char *next = strchr(line, '\n');
         if (next != NULL) {
@@ -107,21 +123,14 @@ static cg_status set_by_name(cg_options *options, const cg_option_spec *const *t
             if (value != NULL) {
                 *value++ = '\0';
             }
-            const cg_option_spec *spec = NULL;
-            for (size_t t = 0; t < count && spec == NULL; t++) {
-                spec = cg_option_find(tables[t], line);
-            }
-            if (spec == NULL) {
-                return cg_error_set(err, CG_ERR_USAGE, "no option '%s' here", line);
-            }
-            cg_status st = cg_option_apply(options, spec, value, err);
-            if (st != CG_OK) {
-                return st;
-            }
+            given[count++] = (cg_option_value){line, value};
         }
         line = next;
     }
-    return CG_OK;
+    const cg_call call = {given, count, NULL, false, NULL, NULL};
+    cg_status st = api_options(options, &call, accepts, err);
+    free(given);
+    return st;
 }
 
 static cg_status run(const cg_game *game, const char *input, const cg_options *options, FILE *out,
@@ -144,15 +153,12 @@ static char *solve_as(const char *name, const char *input, const char *given, cg
         return answer(false, NULL, NULL, 0, "unknown game");
     }
     cg_options options;
-    cg_options_init(&options);
-    options.memory_limit = (size_t)512 << 20; /* the page's budget, unless it says otherwise */
-    const cg_option_spec *const tables[] = {cg_common_options, game->options};
+    const api_accepts accepts = {{cg_common_options, game->options, NULL}, NULL, game->name};
     char *text = strdup(given != NULL ? given : "");
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = text != NULL
-                       ? set_by_name(&options, tables, sizeof tables / sizeof tables[0], text, &err)
-                       : cg_error_nomem(&err, "the options");
+    cg_status st = text != NULL ? page_options(&options, &accepts, "512M", text, &err)
+                                : cg_error_nomem(&err, "the options");
     options.output = output; /* the call's, whatever the options said */
     capture written;
     capture_open(&written);
@@ -188,15 +194,12 @@ char *cgw_play(const char *name, const char *position, const char *commands, con
         return answer(false, NULL, NULL, 0, "no position or no commands");
     }
     cg_options options;
-    cg_options_init(&options);
-    options.memory_limit = (size_t)256 << 20; /* the page's budget, unless it says otherwise */
-    const cg_option_spec *const tables[] = {cg_common_options, game->options, cg_play_options};
+    const api_accepts accepts = {{cg_common_options, game->options, cg_play_options}, NULL, "play"};
     char *text = strdup(given != NULL ? given : "");
     cg_error err;
     cg_error_clear(&err);
-    cg_status st = text != NULL
-                       ? set_by_name(&options, tables, sizeof tables / sizeof tables[0], text, &err)
-                       : cg_error_nomem(&err, "the options");
+    cg_status st = text != NULL ? page_options(&options, &accepts, "256M", text, &err)
+                                : cg_error_nomem(&err, "the options");
     options.output = CG_OUTPUT_JSON;
     cg_play_start start = {position, strlen(position), "<position>"};
     capture events;

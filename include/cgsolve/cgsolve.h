@@ -152,7 +152,8 @@ CG_API void cg_grundy_result_free(cg_grundy_result *result);
  * after --sum; upto unused): outcome, method, winning_moves. Options:
  * memory and cg_misere_options' terms, positions, quotient. A sum nothing
  * settles within the budget is CG_ERR_LIMIT; stopped by call->progress
- * (CG_ERR_STOPPED), nothing is returned. */
+ * (CG_ERR_STOPPED), *json is the analysis of the heaps done so far (its
+ * "computed" short of upto + 1; free it) or, for a sum, nothing. */
 CG_API cg_status cg_misere_text(const char *code, uint64_t upto, const char *const *heaps,
                                 size_t count, const cg_call *call, cg_text *json,
                                 cg_api_error *err);

@@ -10,10 +10,11 @@ the command line gives, byte for byte::
     >>> cgsolve.grundy("0.77", 12).values.tolist()
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
 
-Long work (``solve``, ``grundy``, ``misere_outcome``, a ``Play`` command)
-runs without the GIL and stops on Ctrl-C with ``KeyboardInterrupt``; a
-stopped ``grundy`` leaves the values computed so far in the exception's
-``partial`` attribute, a stopped ``Play`` command is taken back.
+Long work (``solve``, ``grundy``, ``misere_outcome``, opening a ``Play``, a
+``Play`` command) runs without the GIL and stops on Ctrl-C with
+``KeyboardInterrupt``; a stopped ``grundy`` (normal or misère) leaves the
+values computed so far in the exception's ``partial`` attribute, a stopped
+``Play`` command is taken back, a stopped opening makes no session.
 """
 from __future__ import annotations
 
@@ -275,7 +276,18 @@ def _misere(code: Optional[str], upto: int, refused: Mapping[str, Any], terms: O
     if code is None:
         raise _usage("misère values need a code (no checkpoint is resumed)")
     opts = _options({"terms": terms, "positions": positions, "memory": memory})
-    line = _cgsolve.misere(code, upto, None, opts, progress)
+    try:
+        line = _cgsolve.misere(code, upto, None, opts, progress)
+    except BaseException as stopped:
+        partial = getattr(stopped, "partial", None)
+        if isinstance(partial, str):
+            stopped.partial = _misere_result(partial)  # type: ignore[attr-defined]
+        raise
+    return _misere_result(line)
+
+
+def _misere_result(line: str) -> MisereResult:
+    # the analysis line of `grundy CODE --misere --json`, whole or stopped
     analysis = _json.loads(line)["analysis"]
     heaps = analysis["heaps"]
     width = analysis["terms"]
@@ -328,8 +340,9 @@ def grundy(
     the misère solver keeps no flat table).
 
     Ctrl-C raises KeyboardInterrupt whose ``partial`` is a GrundyResult of
-    the values computed so far (every one valid; none for misère); the
-    checkpoint, if asked, is saved.
+    the values computed so far (every one valid; with ``misere=True`` a
+    MisereResult of the heaps done so far, its analysis' ``computed`` short
+    of upto + 1); the checkpoint, if asked, is saved.
     """
     if misere:
         refused = {"method": method, "threads": threads, "until_period": until_period,

@@ -7,9 +7,13 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/cgsolve_internal.h"
 
@@ -384,8 +388,24 @@ static PyObject *misere(PyObject *self, PyObject *args, PyObject *kwargs) {
     PyMem_Free(words);
     call_args_free(&a);
     PyObject *out = NULL;
-    if (PyErr_Occurred()) {
-        /* a KeyboardInterrupt or the progress function's exception */
+    if (PyErr_Occurred() || st == CG_ERR_STOPPED) {
+        /* a KeyboardInterrupt, the progress function's exception or its
+         * stop: the exception gets `partial`, the analysis line of the
+         * heaps done so far (None for a sum) */
+        if (!PyErr_Occurred()) {
+            raise_error(&err);
+        }
+        PyObject *type, *value, *trace;
+        PyErr_Fetch(&type, &value, &trace); /* no call into Python with it pending */
+        PyObject *partial = json.data != NULL ? text_str(&json) : Py_None;
+        if (partial == NULL) {
+            PyErr_Clear();
+        } else if (partial == Py_None) {
+            Py_INCREF(partial);
+        }
+        PyErr_Restore(type, value, trace);
+        attach_partial(partial);
+        Py_XDECREF(partial);
     } else if (st != CG_OK) {
         raise_error(&err);
     } else {
@@ -500,7 +520,117 @@ static PyObject *version(PyObject *self, PyObject *unused) {
 
 typedef struct {
     PyObject_HEAD cg_session *session;
+    /* Ctrl-C while opening: asked by the caller's thread, read by the
+     * session's progress hook on the game's thread (it stays the hook of
+     * the session, which cg_session_stop serves for later commands). */
+    atomic_bool stop_opening;
 } Session;
+
+/* The session's own progress hook (set at its opening). */
+static bool opening_stopped(void *context, const char *what, uint64_t done, uint64_t total) {
+    (void)what;
+    (void)done;
+    (void)total;
+    Session *self = context;
+    return atomic_load(&self->stop_opening);
+}
+
+/* One cg_session_open on a thread of its own, so that the caller's thread
+ * can look for Ctrl-C while the game values its start. */
+typedef struct opening {
+    Session *self;
+    const char *game;
+    Py_buffer *position;
+    cg_call *call;
+    cg_status status;
+    cg_api_error err;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    bool done;
+} opening;
+
+static void *open_thread(void *context) {
+    opening *o = context;
+    o->status = cg_session_open(&o->self->session, o->game, o->position->buf,
+                                (size_t)o->position->len, o->call, &o->err);
+    pthread_mutex_lock(&o->lock);
+    o->done = true;
+    pthread_cond_broadcast(&o->changed);
+    pthread_mutex_unlock(&o->lock);
+    return NULL;
+}
+
+/* How often an opening or a command being answered looks for Ctrl-C. */
+#define SIGNAL_POLL_MS 50
+
+/* Whether the opening has ended, after waiting up to SIGNAL_POLL_MS. */
+static bool opening_done(opening *o) {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += SIGNAL_POLL_MS * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&o->lock);
+    if (!o->done) {
+        pthread_cond_timedwait(&o->changed, &o->lock, &until);
+    }
+    bool done = o->done;
+    pthread_mutex_unlock(&o->lock);
+    return done;
+}
+
+/* Open without the GIL, looking for signals now and then: on Ctrl-C (or
+ * another handler's exception) the opening is asked to stop, and once it
+ * has ended the exception is raised (-1), a session that opened all the
+ * same closed. */
+static int open_interruptibly(Session *self, const char *game, Py_buffer *position, cg_call *call) {
+    opening o = {.self = self, .game = game, .position = position, .call = call};
+    pthread_mutex_init(&o.lock, NULL);
+    pthread_cond_init(&o.changed, NULL);
+    atomic_store(&self->stop_opening, false);
+    call->progress = opening_stopped;
+    call->progress_context = self;
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_t thread;
+    pthread_sigmask(SIG_SETMASK, &all, &old); /* signals stay with the caller */
+    bool started = pthread_create(&thread, NULL, open_thread, &o) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    bool stopping = false;
+    if (!started) {
+        o.status = cg_session_open(&self->session, game, position->buf, (size_t)position->len, call,
+                                   &o.err);
+    } else {
+        for (;;) {
+            PyThreadState *saved = PyEval_SaveThread();
+            bool done = opening_done(&o);
+            PyEval_RestoreThread(saved);
+            if (done) {
+                break;
+            }
+            if (!stopping && PyErr_CheckSignals() != 0) {
+                atomic_store(&self->stop_opening, true);
+                stopping = true;
+            }
+        }
+        pthread_join(thread, NULL);
+    }
+    pthread_cond_destroy(&o.changed);
+    pthread_mutex_destroy(&o.lock);
+    atomic_store(&self->stop_opening, false);
+    if (stopping) {
+        cg_session_close(self->session);
+        self->session = NULL;
+        return -1; /* the exception of the signal's handler */
+    }
+    if (o.status != CG_OK) {
+        raise_error(&o.err);
+        return -1;
+    }
+    return 0;
+}
 
 static int session_init(Session *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"game", "position", "options", "name", NULL};
@@ -511,7 +641,7 @@ static int session_init(Session *self, PyObject *args, PyObject *kwargs) {
                                      &name)) {
         return -1;
     }
-    /* no progress hook: it would run on the session's thread */
+    /* the progress hook runs on the session's thread: it only reads a flag */
     call_args a;
     if (parse_options(options, &a) != 0) {
         PyBuffer_Release(&position);
@@ -519,20 +649,12 @@ static int session_init(Session *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     cg_call call = {a.options, a.count, name, false, NULL, NULL};
-    cg_api_error err;
-    cg_status st;
     cg_session_close(self->session);
     self->session = NULL;
-    PyThreadState *saved = PyEval_SaveThread();
-    st = cg_session_open(&self->session, game, position.buf, (size_t)position.len, &call, &err);
-    PyEval_RestoreThread(saved);
+    int rc = open_interruptibly(self, game, &position, &call);
     PyBuffer_Release(&position);
     call_args_free(&a);
-    if (st != CG_OK) {
-        raise_error(&err);
-        return -1;
-    }
-    return 0;
+    return rc;
 }
 
 static void session_dealloc(Session *self) {
@@ -547,9 +669,6 @@ static bool session_open(Session *self) {
     }
     return true;
 }
-
-/* How often a command being answered looks for Ctrl-C. */
-#define SIGNAL_POLL_MS 50
 
 /* Send one line and wait for its answer without the GIL, looking for
  * signals now and then: on Ctrl-C (or another handler's exception) the

@@ -326,19 +326,65 @@ MISERE_INTERRUPTED = textwrap.dedent(
     try:
         cgsolve.grundy("0.77", 3000, misere=True)  # past heap 47 only after 20 s
         print("not interrupted")
-    except KeyboardInterrupt:
-        print(round(time.monotonic() - started, 1), cgsolve.misere_outcome("0.77", [1]).outcome)
+    except KeyboardInterrupt as stopped:
+        partial = stopped.partial  # the heaps done so far
+        whole = cgsolve.grundy("0.77", len(partial.values) - 1, misere=True)
+        same = (bool((whole.values == partial.values).all()) and whole.genus == partial.genus
+                and bool((whole.tame == partial.tame).all()))
+        print(round(time.monotonic() - started, 1), cgsolve.misere_outcome("0.77", [1]).outcome,
+              len(partial.values), partial.analysis["computed"], partial.analysis["upto"], same)
     """
 )
 
 
-def test_ctrl_c_stops_misere_values():
+def test_ctrl_c_stops_misere_values_with_a_valid_partial_result():
     done = subprocess.run(
         [sys.executable, "-c", MISERE_INTERRUPTED], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
-    seconds, after = done.stdout.split()
+    seconds, after, count, computed, upto, same = done.stdout.split()
     assert float(seconds) < 20 and after == "P"  # and the library still answers
+    assert 0 < int(count) == int(computed) < 3001 and upto == "3000" and same == "True"
+
+
+def test_a_progress_function_stopping_misere_values_leaves_the_heaps_done():
+    calls = []
+
+    def enough(what, done, total):
+        calls.append(done)
+        return len(calls) >= 3
+
+    with pytest.raises(cgsolve.StoppedError) as stopped:
+        cgsolve.grundy("0.77", 3000, misere=True, progress=enough)
+    partial = stopped.value.partial
+    assert 0 < len(partial.values) == partial.analysis["computed"] < 3001
+    assert partial.values.tolist() == cgsolve.grundy(
+        "0.77", len(partial.values) - 1, misere=True).values.tolist()
+
+
+OPENING_INTERRUPTED = textwrap.dedent(
+    """
+    import os, signal, threading, time, cgsolve
+    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    try:
+        cgsolve.Play("numbergame", max=40)  # its start takes 8 s to value
+        print("not interrupted")
+    except KeyboardInterrupt:
+        seconds = time.monotonic() - started
+        game = cgsolve.Play("numbergame", max=12)  # and the library still plays
+        print(round(seconds, 1), game.to_move, len(game.legal_moves))
+    """
+)
+
+
+def test_ctrl_c_stops_a_long_opening():
+    done = subprocess.run(
+        [sys.executable, "-c", OPENING_INTERRUPTED], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    seconds, to_move, moves = done.stdout.split()
+    assert float(seconds) < 4 and to_move == "you" and moves == "11"
 
 
 # ---- play -----------------------------------------------------------------------

@@ -60,11 +60,13 @@ cg_status cg_misere_text(const char *code, uint64_t upto, const char *const *hea
             st = cg_error_set(&e, CG_ERR_NOMEM, "writing the analysis: %s", strerror(errno));
         }
     }
-    if (st == CG_OK) {
-        json->data = analysis;
+    if (st == CG_OK || (st == CG_ERR_STOPPED && len > 0)) {
+        json->data = analysis; /* stopped: the analysis of the heaps done so far */
         json->len = len;
     } else {
         free(analysis);
+    }
+    if (st != CG_OK) {
         api_fail(err, &e, NULL);
     }
     return st;

@@ -131,21 +131,26 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
         }
     }
     cg_buf_free(&line);
-    if (st != CG_OK) {
+    /* Stopped, JSON mode still writes the analysis of the heaps done so far
+     * ("computed" short of upto + 1), for the front ends' partial result. */
+    bool stopped = st == CG_ERR_STOPPED && options->output == CG_OUTPUT_JSON;
+    if (st != CG_OK && !stopped) {
         return st;
     }
+    size_t known = stopped ? cg_misere_count(s) : upto + 1; /* heaps 0..known - 1 */
+    known = known < upto + 1 ? known : upto + 1;
     cg_report report;
     cg_report_init(&report);
     report_common(s, code, &report);
     cg_report_int(&report, "upto", (int64_t)upto);
     cg_report_int(&report, "computed", (int64_t)cg_misere_count(s));
     cg_report_open_list(&report, "heaps");
-    for (size_t n = 0; n <= upto; n++) {
+    for (size_t n = 0; n < known; n++) {
         report_heap(s, n, &report);
     }
     cg_report_close(&report);
     size_t wild = cg_misere_first_wild(s);
-    if (wild <= upto) {
+    if (wild < known) {
         cg_report_int(&report, "first_wild", (int64_t)wild);
     } else {
         cg_report_null(&report, "first_wild");
@@ -154,10 +159,10 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
     cg_report_int(&report, "positions", (int64_t)cg_misere_positions(s));
     cg_buf none = CG_BUF_INIT;
     cg_buf_puts(&none, "");
-    st = write_analysis(options, &report, &none, out, err);
+    cg_status written = write_analysis(options, &report, &none, out, err);
     cg_buf_free(&none);
     cg_report_free(&report);
-    return st;
+    return stopped ? st : written;
 }
 
 typedef struct move_text {

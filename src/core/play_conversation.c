@@ -473,7 +473,9 @@ static void help(conversation *c) {
  * A move the game refuses on replay was accepted before: that is not the
  * user's error, whatever the game says (memory running out, most often). */
 static cg_status replay(conversation *c, size_t keep, cg_error *err) {
-    c->rules->close(c->state);
+    if (c->state_open) {
+        c->rules->close(c->state);
+    }
     c->state_open = false;
     c->values_ready = false;
     cg_status st = cg_play_open(c->game, c->state, c->start, &c->options, &c->budget, err);
@@ -498,11 +500,11 @@ static cg_status replay(conversation *c, size_t keep, cg_error *err) {
     return cg_strlist_failed(&c->history) ? cg_error_nomem(err, "keeping the moves") : CG_OK;
 }
 
-/* The last `back` moves taken back, said as the event name (undo,
- * stopped) or the sentence after prefix. */
-static cg_status take_back(conversation *c, size_t back, const char *name, const char *prefix,
-                           cg_error *err) {
-    cg_status st = replay(c, c->history.count - back, err);
+/* Back to the first `keep` moves of the history, `back` moves taken back,
+ * said as the event name (undo, stopped) or the sentence after prefix. */
+static cg_status take_back(conversation *c, size_t keep, size_t back, const char *name,
+                           const char *prefix, cg_error *err) {
+    cg_status st = replay(c, keep, err);
     if (st == CG_OK && c->json) {
         cg_report event;
         event_open(c, &event, name);
@@ -522,7 +524,36 @@ static cg_status undo(conversation *c, cg_error *err) {
         say_error(c, "undo", "there is no move of yours to take back");
         return CG_OK;
     }
-    return take_back(c, back, "undo", "", err);
+    return take_back(c, c->history.count - back, back, "undo", "", err);
+}
+
+/* What a command may change, kept to take the command back whole when the
+ * front end stops it: the moves (a move adds some, undo and new drop some)
+ * and the options (new draws the next random start). */
+typedef struct before_command {
+    cg_strlist history;
+    cg_options options;
+} before_command;
+
+static cg_status remember(const conversation *c, before_command *before, cg_error *err) {
+    cg_strlist_clear(&before->history);
+    for (size_t i = 0; i < c->history.count; i++) {
+        cg_strlist_addf(&before->history, "%s", cg_strlist_at(&c->history, i));
+    }
+    before->options = c->options;
+    return cg_strlist_failed(&before->history) ? cg_error_nomem(err, "keeping the moves") : CG_OK;
+}
+
+/* The stopped command taken back: the position, the moves and the start
+ * as they were before it; the event counts the moves it had made. */
+static cg_status take_back_command(conversation *c, before_command *before, cg_error *err) {
+    size_t made =
+        c->history.count > before->history.count ? c->history.count - before->history.count : 0;
+    cg_strlist after = c->history;
+    c->history = before->history;
+    before->history = after;
+    c->options = before->options;
+    return take_back(c, c->history.count, made, "stopped", "Stopped. ", err);
 }
 
 static cg_status make_move(conversation *c, const char *move, cg_error *err) {
@@ -945,8 +976,8 @@ cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *c
         return st;
     }
     say_start(&c);
-    size_t settled = 0;     /* moves before the command in hand */
-    bool commanded = false; /* a command was read: a stop goes back to settled */
+    before_command before = {CG_STRLIST_INIT, c.options}; /* the game before the command */
+    bool commanded = false; /* a command was read: a stop takes it back */
     while (st == CG_OK) {
         st = cg_play_list(c.rules->legal_moves, c.state, &c.scratch, err);
         if (st == CG_OK && c.scratch.count == 0) {
@@ -955,6 +986,8 @@ cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *c
                 st = say_position(&c, err);
             }
             say_over(&c, winner(&c));
+            commanded = true; /* a stop in the next game goes back to this end */
+            st = st == CG_OK ? remember(&c, &before, err) : st;
             st = st == CG_OK ? after_end(&c, commands, err) : st;
             continue;
         }
@@ -963,9 +996,9 @@ cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *c
         }
         if (st == CG_OK) {
             if (human_to_move(&c)) {
-                settled = c.history.count;
                 commanded = true;
-                st = human_turn(&c, commands, err);
+                st = remember(&c, &before, err);
+                st = st == CG_OK ? human_turn(&c, commands, err) : st;
             } else {
                 st = computer_turn(&c, err);
             }
@@ -976,9 +1009,10 @@ cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *c
         if (st == CG_ERR_STOPPED && commanded) {
             /* the front end stopped the command (options->progress_hook):
              * back to before it, the game going on */
-            st = take_back(&c, c.history.count - settled, "stopped", "Stopped. ", err);
+            st = take_back_command(&c, &before, err);
         }
     }
+    cg_strlist_free(&before.history);
     if (st == CG_END) {
         st = flush(&c, err);
     }

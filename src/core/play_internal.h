@@ -12,11 +12,14 @@
  *   {"event":"move","game":G,"by":"you"|"computer","move":M,"why":TEXT}
  *   {"event":"hint","game":G,"winning_moves":[...],"drawing_moves":[...]}
  *   {"event":"undo","game":G,"moves_taken_back":K}
+ *   {"event":"stopped","game":G,"moves_taken_back":K}
  *   {"event":"error","game":G,"input":TEXT,"message":TEXT}
  *   {"event":"over","game":G,"winner":"you"|"computer"|"nobody"}
  *   {"event":"abandoned","game":G}
  *
- * legal_moves are written exactly as they are to be typed. Under misère
+ * legal_moves are written exactly as they are to be typed. A command the
+ * front end stops (options->progress_hook returning true in a search) is
+ * taken back whole, "stopped" counting the moves it had made. Under misère
  * play (options->misere, for games whose rules have a misere_intro) the
  * player left without a move wins, and start, over and the state carry
  * "play":"misere". */

@@ -118,6 +118,10 @@ static cg_status search(remoteness_search *s, uint64_t state, size_t depth, uint
     if (depth >= s->depth_limit) {
         return cg_error_set(err, CG_ERR_LIMIT, "a game longer than %d moves", MAX_REMOTENESS);
     }
+    cg_status stopped = cg_stop_poll(s->graph->stop, err);
+    if (stopped != CG_OK) {
+        return stopped;
+    }
     uint64_t *next = s->next + depth * s->graph->max_moves;
     size_t count = s->graph->moves(s->graph->context, state, next);
     cg_outcome best = CG_OUTCOME_LOSS;

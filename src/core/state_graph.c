@@ -30,6 +30,10 @@ static void stack_free(stack *s) {
 
 /* Push state, generating its successors. */
 static cg_status push(stack *s, const cg_state_graph *g, uint64_t state, cg_error *err) {
+    cg_status st = cg_stop_poll(g->stop, err);
+    if (st != CG_OK) {
+        return st;
+    }
     frame *frames = cg_grow(s->frames, &s->frame_capacity, s->depth + 1, sizeof *frames);
     if (frames == NULL) {
         return cg_error_nomem(err, "growing the search stack");

@@ -12,6 +12,7 @@
 
 #include "core/memo_internal.h"
 #include "core/status_internal.h"
+#include "core/stop_internal.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,6 +41,9 @@ typedef struct cg_state_graph {
      * that some state reachable from this one may fulfil. Returning fewer
      * loses answers; returning more only costs time. */
     unsigned (*possible_goals)(void *context, uint64_t state, unsigned wanted);
+    /* Optional: polled at every state a search enters; a stop ends the
+     * search with CG_ERR_STOPPED, its memo keeping the settled states. */
+    cg_stop *stop;
 } cg_state_graph;
 
 /* Negamax with memo: the exact outcome of start for the player to move,

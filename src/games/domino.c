@@ -345,7 +345,8 @@ static cg_status describe_line(const rules *r, const cg_state_path *path, int op
 uint64_t cg_domino_graph(const cg_domino_deal *deal, cg_domino_rules *r, cg_state_graph *graph) {
     fill_rules(r, deal);
     uint64_t start = opening(r);
-    cg_state_graph g = {r, MAX_MOVES, domino_terminal, domino_moves, domino_goals, domino_possible};
+    cg_state_graph g = {
+        r, MAX_MOVES, domino_terminal, domino_moves, domino_goals, domino_possible, NULL};
     *graph = g;
     return start;
 }

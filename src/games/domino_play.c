@@ -18,6 +18,7 @@ typedef struct play_state {
     cg_state_graph graph;
     cg_memo memo;
     cg_memo values; /* outcome | remoteness << 2, by position */
+    cg_stop stop;   /* the session's stop, polled by every search of graph */
     uint64_t position;
     uint64_t opening; /* the position after the opening double */
     cg_domino_player human;
@@ -34,6 +35,8 @@ static const char *const colour[2] = {"Red", "Green"};
 
 static cg_status set_up(play_state *s, const cg_options *options, cg_budget *budget) {
     s->position = cg_domino_graph(&s->deal, &s->rules, &s->graph);
+    s->stop = cg_stop_make(options, "domino positions");
+    s->graph.stop = &s->stop;
     int opened = cg_domino_look(&s->rules, s->position).end_low;
     s->first = s->last = CG_DOMINO_TILES - 1;
     s->line[s->first][0] = s->line[s->first][1] = (uint8_t)opened;
@@ -313,8 +316,9 @@ static cg_status move_values(void *state, cg_play_values *values, cg_error *err)
         cg_buf_free(&why);
     }
     cg_strlist_free(&typed);
-    if (st != CG_OK) {
-        /* Release what did not fit, for the outcomes that follow. */
+    if (st == CG_ERR_LIMIT) {
+        /* Release what did not fit, for the outcomes that follow (a stop
+         * keeps what was settled, for the same question asked again). */
         cg_budget *budget = s->values.budget;
         cg_memo_free(&s->values);
         cg_memo_init(&s->values, budget);

@@ -97,7 +97,7 @@ cg_status cg_numbergame_wins(cg_numbergame *game, uint64_t available, bool *wins
         return checked;
     }
     cg_state_graph graph = {game, (size_t)game->max, numbergame_terminal, numbergame_moves, NULL,
-                            NULL};
+                            NULL, game->stop};
     cg_outcome outcome;
     cg_status st = cg_negamax(&graph, &game->memo, available, &outcome, err);
     *wins = outcome == CG_OUTCOME_WIN;

@@ -15,6 +15,7 @@
 
 #include "core/game_internal.h"
 #include "core/memo_internal.h"
+#include "core/stop_internal.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,6 +43,7 @@ typedef struct cg_numbergame {
     int max;      /* M */
     cg_memo memo; /* mask -> 1 win / 2 loss for the player to move */
     uint64_t positions_searched;
+    cg_stop *stop; /* polled by the search (NULL: never stops); set after init */
 } cg_numbergame;
 
 /* The bit of number x in a position. */

@@ -11,6 +11,7 @@ typedef struct play_state {
     uint64_t position;
     uint64_t chosen; /* the numbers chosen in play (bit x - 2 for x) */
     cg_memo values;  /* outcome | remoteness << 2, by position */
+    cg_stop stop;    /* the session's stop, polled by every search */
     bool ready;
 } play_state;
 
@@ -23,6 +24,8 @@ static cg_status start(void *state, cg_scanner *position, const cg_options *opti
         return st;
     }
     cg_memo_init(&s->values, budget);
+    s->stop = cg_stop_make(options, "Number Game positions");
+    s->game.stop = &s->stop;
     s->ready = true;
     if (position != NULL) {
         return cg_numbergame_read_position(position, max, &s->position, err);
@@ -139,7 +142,8 @@ static void write_reason(const play_state *s, uint64_t forbidden, int y, bool pr
 
 static cg_status move_values(void *state, cg_play_values *values, cg_error *err) {
     play_state *s = state;
-    cg_state_graph graph = {s, (size_t)s->game.max, graph_terminal, graph_moves, NULL, NULL};
+    cg_state_graph graph = {s,       (size_t)s->game.max, graph_terminal, graph_moves, NULL, NULL,
+                            &s->stop};
     unsigned r;
     cg_status st =
         cg_play_remoteness(&graph, &s->values, s->position, &values->position.outcome, &r, err);
@@ -153,6 +157,9 @@ static cg_status move_values(void *state, cg_play_values *values, cg_error *err)
         uint64_t after = cg_numbergame_after(s->game.max, s->position, x);
         cg_outcome outcome;
         st = cg_play_remoteness(&graph, &s->values, after, &outcome, &r, err);
+        if (st != CG_OK) {
+            break;
+        }
         char name[8];
         snprintf(name, sizeof name, "%d", x);
         cg_play_value *v = cg_play_values_add(values, name, cg_outcome_flip(outcome));
@@ -178,8 +185,9 @@ static cg_status move_values(void *state, cg_play_values *values, cg_error *err)
         values->failed |= cg_buf_failed(&why);
         cg_buf_free(&why);
     }
-    if (st != CG_OK) {
-        /* Release what did not fit, for the outcomes that follow. */
+    if (st == CG_ERR_LIMIT) {
+        /* Release what did not fit, for the outcomes that follow (a stop
+         * keeps what was settled, for the same question asked again). */
         cg_memo_free(&s->values);
         cg_memo_init(&s->values, s->game.memo.budget);
     }

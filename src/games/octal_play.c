@@ -37,6 +37,8 @@ static cg_status prepare(play_state *s, const cg_octal_code *code, const cg_opti
                          cg_budget *budget, cg_error *err) {
     s->code = *code;
     cg_octal_engine_init(&s->values, code, CG_ENGINE_AUTO, budget);
+    /* the session's stop: a long row of heaps takes seconds to value */
+    cg_octal_engine_set_progress(&s->values, options->progress_hook, options->progress_context);
     s->values_ready = true;
     s->misere = options->misere;
     if (!s->misere) {
@@ -49,6 +51,8 @@ static cg_status prepare(play_state *s, const cg_octal_code *code, const cg_opti
     }
     cg_misere_set_node_limit(s->solver, options->positions != 0 ? options->positions
                                                                 : CG_MISERE_DEFAULT_POSITIONS);
+    /* the settling searches and the quotient's questions look at the stop */
+    cg_misere_set_progress(s->solver, options->progress_hook, options->progress_context);
     if ((s->settler = malloc(sizeof *s->settler)) == NULL) {
         return cg_error_nomem(err, "the misère solver");
     }

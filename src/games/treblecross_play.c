@@ -16,9 +16,11 @@ typedef struct play_state {
 
 static cg_status start(void *state, cg_scanner *position, const cg_options *options,
                        cg_budget *budget, cg_error *err) {
-    (void)options;
     play_state *s = state;
     cg_treblecross_init(&s->solver, budget);
+    /* the session's stop: a board of hundreds of thousands of cells takes seconds */
+    cg_octal_engine_set_progress(&s->solver.grundy, options->progress_hook,
+                                 options->progress_context);
     if (position != NULL) {
         return cg_treblecross_read_board(position, &s->board, &s->len, &s->capacity, err);
     }
@@ -37,9 +39,11 @@ static cg_status start(void *state, cg_scanner *position, const cg_options *opti
  * (so no move completes a triple at once and the game is not decided). */
 static cg_status start_random(void *state, uint64_t seed, const cg_options *options,
                               cg_budget *budget, cg_error *err) {
-    (void)options;
     play_state *s = state;
     cg_treblecross_init(&s->solver, budget);
+    /* the session's stop: a board of hundreds of thousands of cells takes seconds */
+    cg_octal_engine_set_progress(&s->solver.grundy, options->progress_hook,
+                                 options->progress_context);
     cg_rng rng = cg_rng_make(seed);
     s->len = 10 + (size_t)cg_rng_below(&rng, 31);
     s->capacity = s->len + 1;

@@ -3,7 +3,7 @@
 # library, under ASan and UBSan when the compiler has them: an input past
 # the old 1.25 MB wasm-stack limit, explanations, a million Grundy values
 # a bad play position, misère values, options given by name (as the page
-# sends them) and the option list the page draws its controls from, each
+# sends them, set through the one-call API's api_options) and the option list the page draws its controls from, each
 # checked against the command line.
 # Usage: native_api.sh SOURCE_DIR CGSOLVE WORK_DIR
 set -euo pipefail
@@ -36,6 +36,8 @@ examples=$src/examples
 "$work/native_api" solve domino "$examples/domino.in" optimal > "$work/optimal.answer"
 "$work/native_api" solve numbergame "$examples/numbergame.in" max=99 > "$work/bad-max.answer"
 "$work/native_api" solve numbergame "$examples/numbergame.in" upto=5 > "$work/foreign.answer"
+"$work/native_api" solve domino "$examples/domino.in" $'memory=1K\n' > "$work/memory.answer"
+"$work/native_api" solve domino "$examples/domino.in" nosuch=3 > "$work/unknown.answer"
 "$work/native_api" games > "$work/games.answer"
 "$exe" grundy 0.07 --misere --upto 30 --json > "$work/misere.json"
 "$work/native_api" grundy-misere 0.07 30 > "$work/misere.answer"
@@ -71,6 +73,10 @@ check("options: a bound names the option", answer("bad-max")["error"]
       == "--max: '99' is not an integer from 2 to 56", answer("bad-max"))
 check("options: another command's is refused", not answer("foreign")["ok"]
       and "upto" in answer("foreign")["error"], answer("foreign"))
+check("options: a memory line overrides the page's budget", not answer("memory")["ok"]
+      and "memory limit of 1024 bytes" in answer("memory")["error"], answer("memory"))
+check("options: through the API's one lookup", answer("unknown")["error"]
+      == "domino takes no option 'nosuch'", answer("unknown"))
 listed = {g["name"]: {o["name"]: o for o in g["options"]} for g in answer("games")["games"]}
 check("options: numbergame's --max from its declaration",
       listed["numbergame"].get("max") == {"name": "max", "kind": "int", "help": "play on the numbers 2..M",
@@ -83,6 +89,6 @@ check("options: no file names or threads", listed["treblecross"] == {}, listed["
 misere = json.loads(read("misere.answer"))
 check("grundy --misere: the command line's JSON", misere["ok"] and misere["json"] == read("misere.json"),
       misere.get("error"))
-print(f"native api: {14 - failed} passed, {failed} failed")
+print(f"native api: {16 - failed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY
