@@ -168,13 +168,21 @@ static size_t value_table_bytes(uint32_t bound, unsigned hit_sets) {
 /* The tables indexed by value grow with bound (values and nim-sums below it).
  * Both sizes stay in the budget while realloc may hold both, and after a
  * failure midway (the tables already grown keep their new size). */
-static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
-    /* nim-sums run below 2 * bound, which must fit in 32 bits: doubling past
-     * 2^30 would wrap to 0 and loop for ever (a damaged checkpoint's value) */
+/* nim-sums run below 2 * bound, which must fit in 32 bits: doubling past
+ * 2^30 would wrap to 0 and loop for ever (a damaged checkpoint's value) */
+static cg_status value_fits(uint32_t value, cg_error *err) {
     if (value >= MAX_BOUND) {
         return cg_error_set(err, CG_ERR_LIMIT,
                             "the Grundy value %lu is beyond the engine's tables (below 2^30)",
                             (unsigned long)value);
+    }
+    return CG_OK;
+}
+
+static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
+    cg_status fits = value_fits(value, err);
+    if (fits != CG_OK) {
+        return fits;
     }
     uint32_t bound = e->bound;
     while (value >= bound) {
@@ -900,8 +908,11 @@ cg_status cg_octal_engine_restore(cg_octal_engine *e, const uint32_t *values, si
     if (st == CG_OK) {
         st = grow_bound(e, 0, err);
     }
+    /* checked first: record takes UINT32_MAX for a heap cut short */
     for (size_t i = 0; st == CG_OK && i < count; i++) {
-        st = record(e, values[i], err);
+        if ((st = value_fits(values[i], err)) == CG_OK) {
+            st = record(e, values[i], err);
+        }
     }
     return st;
 }
