@@ -670,8 +670,8 @@ static void mark_block_shared(cg_octal_engine *e, size_t items) {
     }
     bool timed = false;
     unsigned members = cg_crew_members(e->crew);
-    if (members == 1 || items < SHARED_SPLITS || e->block_heaps < CG_OCTAL_BLOCK * members ||
-        !share_this_heap(e, &timed)) {
+    if (members == 1 || items < SHARED_SPLITS ||
+        e->block_heaps < (size_t)CG_OCTAL_BLOCK * members || !share_this_heap(e, &timed)) {
         double start = timed ? cg_seconds() : 0;
         mark_block_share(&pass, 0, 1);
         if (timed) {

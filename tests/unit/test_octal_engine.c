@@ -272,7 +272,7 @@ static void blocks_serve(void **state) {
             assert_true(engine.block_held <=
                         (size_t)CG_OCTAL_BLOCK * CG_OCTAL_GROUPS * engine.block_size);
             assert_true(engine.block_heaps >= CG_OCTAL_BLOCK);
-            assert_true(engine.block_heaps <= CG_OCTAL_BLOCK * CG_OCTAL_GROUPS);
+            assert_true(engine.block_heaps <= (size_t)CG_OCTAL_BLOCK * CG_OCTAL_GROUPS);
         }
         cg_octal_engine_free(&engine);
     }
