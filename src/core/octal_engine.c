@@ -69,6 +69,8 @@ void cg_octal_engine_free(cg_octal_engine *e) {
     cg_budget_give(e->budget, e->rare_capacity, sizeof *e->rare);
     free(e->block_hit);
     cg_budget_give(e->budget, e->block_held, 1);
+    free(e->ahead_hit);
+    cg_budget_give(e->budget, e->ahead_held, 1);
     cg_octal_engine_init(e, &e->code, e->method, e->budget);
     e->threads = threads;
 }
@@ -465,14 +467,14 @@ static unsigned mark_splits(cg_octal_engine *e, size_t rest, bool rare, bool une
                             unsigned shared) {
     size_t items = rare ? rare_below(e, rest) : half_splits(rest, unequal);
     e->pairs += items;
-    if (e->threads > 1 && items >= SHARED_SPLITS && e->crew == NULL) {
+    if (e->threads > 1 && items >= SHARED_SPLITS && e->crew == NULL && !e->in_round) {
         e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
     }
     unsigned members = cg_crew_members(e->crew);
     bool timed = false;
     size_t skip = rare ? rare_equal_split(e, rest, unequal) : SIZE_MAX;
     shared_splits job = {e, rest, rare, items, skip, shared == 1, e->caller_share};
-    if (members == 1 || items < SHARED_SPLITS || !share_this_heap(e, &timed)) {
+    if (members == 1 || e->in_round || items < SHARED_SPLITS || !share_this_heap(e, &timed)) {
         double start = timed ? cg_seconds() : 0;
         mark_items(e, &job, 0, items, e->hit);
         if (timed) {
@@ -611,73 +613,176 @@ static size_t scan_to_end(cg_octal_engine *e, size_t rest, size_t from, size_t t
 /* ---- blocks of heaps -------------------------------------------------------- */
 
 #define BLOCK_FROM 1024 /* blocks from this heap on */
+/* A block's tables stay within this many bytes (a block of one group may
+ * exceed it): more groups while they fit. */
+#define BLOCK_TABLE_BYTES ((size_t)1 << 17)
+/* Rare positions a group's pass takes before the next group's: the values
+ * they read (their heaps' spread, some 50 KB on 0.007 past 2^19) are read
+ * from memory once and from the cache by the other groups. */
+#define BLOCK_STRETCH 512
 
-/* Member's share of the block's pass: its heaps of the block, in its own
- * tables, over the whole rare list. */
-static void mark_block_share(void *context, unsigned member, unsigned members) {
-    cg_octal_engine *e = context;
-    size_t first = CG_OCTAL_BLOCK * member / members;
-    size_t last = CG_OCTAL_BLOCK * (member + 1) / members;
-    for (size_t k = 0; k <= e->code.last; k++) {
-        if (e->code.digit[k] & 4) {
-            CALL(e, block_rare_pairs, e->rare, e->block_lo[k], e->block_hi[k], e->count - k,
-                 e->block_hit, e->block_size, first, last);
+/* The groups of CG_OCTAL_BLOCK heaps a block holds under the current
+ * bound. */
+static size_t block_groups(const cg_octal_engine *e) {
+    size_t groups = 1;
+    while (groups < CG_OCTAL_GROUPS &&
+           2 * groups * CG_OCTAL_BLOCK * (size_t)e->bound <= BLOCK_TABLE_BYTES) {
+        groups *= 2;
+    }
+    return groups;
+}
+
+/* One block's pass: what it reads and where it marks, fixed when it
+ * starts, so that a pass marked ahead on another thread reads nothing the
+ * caller changes meanwhile (the values it reads are all before the heaps
+ * the caller computes, the rare list's entries before those it appends). */
+typedef struct block_pass {
+    const cg_octal_code *code;
+    const uint16_t *narrow; /* the values, one of them NULL */
+    const uint32_t *wide;
+    const cg_rare_position *rare;
+    size_t start, groups, size; /* the block's first heap, its groups, one table's bytes */
+    uint8_t *tables;
+    const size_t *lo, *hi; /* per split digit, the rare list's entries to mark */
+} block_pass;
+
+static block_pass block_pass_of(const cg_octal_engine *e, size_t start, size_t heaps,
+                                uint8_t *tables, const size_t *lo, const size_t *hi) {
+    return (block_pass){&e->code, e->narrow, e->wide, e->rare, start, heaps / CG_OCTAL_BLOCK,
+                        e->bound, tables,    lo,      hi};
+}
+
+/* Groups first <= group < last of the pass, a stretch of the rare list at
+ * a time. */
+static void run_block_pass(const block_pass *p, size_t first, size_t last) {
+    for (size_t k = 0; k <= p->code->last; k++) {
+        if (!(p->code->digit[k] & 4)) {
+            continue;
+        }
+        for (size_t from = p->lo[k]; from < p->hi[k]; from += BLOCK_STRETCH) {
+            size_t to = p->hi[k] - from > BLOCK_STRETCH ? from + BLOCK_STRETCH : p->hi[k];
+            for (size_t group = first; group < last; group++) {
+                size_t heap = group * CG_OCTAL_BLOCK; /* the group's first, in the block */
+                uint8_t *tables = p->tables + heap * p->size;
+                if (p->wide != NULL) {
+                    block_rare_pairs_32(p->wide, p->rare, from, to, p->start + heap - k, tables,
+                                        p->size);
+                } else {
+                    block_rare_pairs_16(p->narrow, p->rare, from, to, p->start + heap - k, tables,
+                                        p->size);
+                }
+            }
         }
     }
+}
+
+/* Member's share of the block's pass: its groups, in their own tables. */
+static void mark_block_share(void *context, unsigned member, unsigned members) {
+    const block_pass *p = context;
+    run_block_pass(p, p->groups * member / members, p->groups * (member + 1) / members);
 }
 
 /* The block's pass, its heaps shared among the crew when the pass is long
  * and sharing pays (timed as heaps' splits are, see share_this_heap). */
 static void mark_block_shared(cg_octal_engine *e, size_t items) {
+    block_pass pass =
+        block_pass_of(e, e->count, e->block_heaps, e->block_hit, e->block_lo, e->block_hi);
     if (e->threads > 1 && items >= SHARED_SPLITS && e->crew == NULL) {
         e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
     }
     bool timed = false;
-    if (cg_crew_members(e->crew) == 1 || items < SHARED_SPLITS || !share_this_heap(e, &timed)) {
+    unsigned members = cg_crew_members(e->crew);
+    if (members == 1 || items < SHARED_SPLITS ||
+        e->block_heaps < (size_t)CG_OCTAL_BLOCK * members || !share_this_heap(e, &timed)) {
         double start = timed ? cg_seconds() : 0;
-        mark_block_share(e, 0, 1);
+        mark_block_share(&pass, 0, 1);
         if (timed) {
             record_sample(e, false, items, cg_seconds() - start);
         }
         return;
     }
     double start = timed ? cg_seconds() : 0;
-    cg_crew_run(e->crew, mark_block_share, e);
+    cg_crew_run(e->crew, mark_block_share, &pass);
     if (timed) {
         record_sample(e, true, items, cg_seconds() - start);
     }
 }
 
-/* Start a block at the next heap when one fits before n + 1 and before the
- * next choice of mask, and mark its splits with a rare member rare[i]
- * whose other heap is known: rare[i].at >= CG_OCTAL_BLOCK (its partner
- * rest - at is below the block) and below the first heap's rest (so below
- * every heap's). The others are marked heap by heap (see sparse_value). */
-static cg_status start_block(cg_octal_engine *e, size_t n, cg_error *err) {
-    size_t m = e->count, end = m + CG_OCTAL_BLOCK;
-    e->block_start = e->block_end = m;
-    if (m < BLOCK_FROM || end > n + 1 || end > e->next_choice || !blocks_fit(&e->code)) {
-        return CG_OK;
-    }
-    /* nim-sums of values below bound are below it: a table of bound bytes */
-    size_t bytes = CG_OCTAL_BLOCK * (size_t)e->bound;
-    if (bytes > e->block_held) {
+/* Tables of bytes for a block at *tables, held (*held bytes) in the
+ * budget; zeroed. */
+static cg_status block_tables(cg_octal_engine *e, uint8_t **tables, size_t *held, size_t bytes,
+                              cg_error *err) {
+    if (bytes > *held) {
         cg_status st = cg_budget_take(e->budget, bytes, 1, "the Grundy engine's blocks", err);
         if (st != CG_OK) {
             return st;
         }
-        uint8_t *grown = realloc(e->block_hit, bytes);
+        uint8_t *grown = realloc(*tables, bytes);
         if (grown == NULL) {
             cg_budget_give(e->budget, bytes, 1);
             return cg_error_nomem(err, "growing the Grundy engine's blocks");
         }
-        cg_budget_give(e->budget, e->block_held, 1);
-        e->block_hit = grown;
-        e->block_held = bytes;
+        cg_budget_give(e->budget, *held, 1);
+        *tables = grown;
+        *held = bytes;
+    }
+    memset(*tables, 0, bytes);
+    return CG_OK;
+}
+
+/* Make the block marked ahead the current one when it starts at the next
+ * heap and was marked under the current bound and mask. */
+static bool take_ahead(cg_octal_engine *e) {
+    bool fits = e->ahead_ready && e->ahead_start == e->count && e->ahead_bound == e->bound &&
+                e->ahead_mask == e->mask;
+    e->ahead_ready = false;
+    if (!fits) {
+        return false;
+    }
+    uint8_t *tables = e->block_hit;
+    size_t held = e->block_held;
+    e->block_hit = e->ahead_hit;
+    e->block_held = e->ahead_held;
+    e->ahead_hit = tables;
+    e->ahead_held = held;
+    e->block_start = e->ahead_start;
+    e->block_end = e->ahead_end;
+    e->block_heaps = e->ahead_heaps;
+    e->block_size = e->bound;
+    e->block_bound = e->bound;
+    memcpy(e->block_lo, e->ahead_lo, sizeof e->block_lo);
+    memcpy(e->block_hi, e->ahead_hi, sizeof e->block_hi);
+    return true;
+}
+
+/* Start a block at the next heap when one fits before n + 1 and before the
+ * next choice of mask (the one marked ahead, if any), and mark its splits
+ * with a rare member rare[i] whose other heap is known: rare[i].at at least
+ * the block's heaps (its partner rest - at is below the block) and below
+ * the first heap's rest (so below every heap's). The others are marked heap
+ * by heap (see sparse_value). */
+static cg_status start_block(cg_octal_engine *e, size_t n, cg_error *err) {
+    size_t m = e->count, heaps = CG_OCTAL_BLOCK * block_groups(e), end = m + heaps;
+    if (take_ahead(e)) {
+        return CG_OK;
+    }
+    e->block_start = e->block_end = m;
+    if (end > n + 1 || end > e->next_choice) {
+        heaps = CG_OCTAL_BLOCK; /* near the end or the next choice: one group */
+        end = m + heaps;
+    }
+    if (m < BLOCK_FROM || end > n + 1 || end > e->next_choice || !blocks_fit(&e->code)) {
+        return CG_OK;
+    }
+    /* nim-sums of values below bound are below it: a table of bound bytes */
+    size_t bytes = heaps * (size_t)e->bound;
+    cg_status st = block_tables(e, &e->block_hit, &e->block_held, bytes, err);
+    if (st != CG_OK) {
+        return st;
     }
     e->block_size = e->bound;
-    memset(e->block_hit, 0, bytes);
-    size_t lo = rare_below(e, CG_OCTAL_BLOCK), items = 0;
+    e->block_heaps = heaps;
+    size_t lo = rare_below(e, heaps), items = 0;
     for (size_t k = 0; k <= e->code.last; k++) {
         if (e->code.digit[k] & 4) {
             size_t hi = rare_below(e, m - k);
@@ -686,7 +791,7 @@ static cg_status start_block(cg_octal_engine *e, size_t n, cg_error *err) {
             items += e->block_hi[k] - lo;
         }
     }
-    e->pairs += (uint64_t)items * CG_OCTAL_BLOCK;
+    e->pairs += (uint64_t)items * heaps;
     mark_block_shared(e, items);
     e->block_end = end;
     e->block_bound = e->bound;
@@ -699,8 +804,8 @@ static bool in_block(const cg_octal_engine *e, size_t m) {
     return m >= e->block_start && m < e->block_end && e->bound == e->block_bound;
 }
 
-/* The rare splits of heap n the block's pass left: the rare positions below
- * CG_OCTAL_BLOCK and those from the block's first rest on. */
+/* The rare splits of heap n the block's pass left: the rare list's entries
+ * before block_lo and from block_hi on. */
 static void mark_block_rest(cg_octal_engine *e, size_t n) {
     for (size_t k = 0; k <= e->code.last && k <= n; k++) {
         if ((e->code.digit[k] & 4) && n - k >= 2) {
@@ -862,6 +967,128 @@ static cg_status record(cg_octal_engine *e, uint32_t value, cg_error *err) {
     return st;
 }
 
+/* G(count): its table of options cleared, or filled from the block's. */
+static uint32_t next_value(cg_octal_engine *e, bool sparse) {
+    size_t m = e->count;
+    bool blocked = sparse && in_block(e, m);
+    if (blocked) {
+        memcpy(e->hit, e->block_hit + (m - e->block_start) * e->block_size, e->block_size);
+        memset(e->hit + e->block_size, 0, e->hit_size - e->block_size);
+    } else {
+        memset(e->hit, 0, e->hit_size);
+    }
+    return m == 0 ? 0 : sparse ? sparse_value(e, m, blocked) : naive_value(e, m);
+}
+
+/* ---- blocks marked ahead ------------------------------------------------------ */
+
+/* With threads, the next block's pass (the rare splits whose other heap is
+ * known before the current block) runs on the crew while the caller
+ * computes the heaps of the current block: the pass and the common scans,
+ * each about half of a heap's time on 0.007, overlap. One crew round a
+ * block. */
+typedef struct ahead_round {
+    cg_octal_engine *engine;
+    block_pass pass;  /* the next block's */
+    cg_status status; /* the caller's */
+    cg_error *err;
+    bool pending;   /* value was computed but not recorded: it widens the values */
+    uint32_t value; /* the other threads read */
+} ahead_round;
+
+/* The caller's part of a round: the heaps up to the current block's end.
+ * It stops before a value that would move the values to 32 bits (the pass
+ * reads them) and leaves it pending. */
+static void caller_heaps(ahead_round *r) {
+    cg_octal_engine *e = r->engine;
+    while (r->status == CG_OK && e->count < e->block_end) {
+        uint32_t value = next_value(e, true);
+        if (value > UINT16_MAX && e->wide == NULL) {
+            r->pending = true;
+            r->value = value;
+            return;
+        }
+        r->status = record(e, value, r->err);
+    }
+}
+
+static void ahead_task(void *context, unsigned member, unsigned members) {
+    ahead_round *r = context;
+    if (member == 0) {
+        caller_heaps(r);
+        return;
+    }
+    size_t groups = r->pass.groups, others = members - 1;
+    run_block_pass(&r->pass, groups * (member - 1) / others, groups * member / others);
+}
+
+/* Whether the next block can be marked ahead: threads, a current block
+ * starting at the next heap, and a next block of full groups before n + 1
+ * and before the next choice of mask, which must not come within the
+ * current block either (it rebuilds the rare list the pass reads). */
+static bool ahead_fits(const cg_octal_engine *e, size_t n, size_t heaps) {
+    size_t start = e->block_end;
+    return e->threads > 1 && e->block_end > e->block_start && e->count == e->block_start &&
+           e->bound == e->block_bound && start < e->next_choice && start + heaps <= n + 1 &&
+           start + heaps <= e->next_choice;
+}
+
+/* Compute the current block's heaps while the crew marks the next block,
+ * when that fits (else nothing is done: the caller goes heap by heap). */
+static cg_status run_ahead(cg_octal_engine *e, size_t n, cg_error *err) {
+    size_t heaps = CG_OCTAL_BLOCK * block_groups(e);
+    if (!ahead_fits(e, n, heaps)) {
+        return CG_OK;
+    }
+    if (e->crew == NULL) {
+        e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
+    }
+    if (cg_crew_members(e->crew) < 2) {
+        return CG_OK;
+    }
+    /* the caller appends at most a block of rare positions: room for them
+     * now, so the list does not move while the pass reads it */
+    cg_status st =
+        cg_grow_within(e->budget, &e->rare, &e->rare_capacity, e->rare_count + e->block_heaps,
+                       sizeof *e->rare, "listing rare positions", err);
+    if (st == CG_OK) {
+        st = block_tables(e, &e->ahead_hit, &e->ahead_held, heaps * (size_t)e->bound, err);
+    }
+    if (st != CG_OK) {
+        return st;
+    }
+    /* The next block's heaps h = start..start + heaps - 1 pair rare r with
+     * h - k - r, which is before the current block (known) when r >=
+     * (current heaps) + heaps, and positive when r < start - k; the rare
+     * list holds the positions before the current block. */
+    size_t start = e->block_end, lo = rare_below(e, e->block_heaps + heaps), items = 0;
+    for (size_t k = 0; k <= e->code.last; k++) {
+        if (e->code.digit[k] & 4) {
+            size_t hi = rare_below(e, start - k < e->count ? start - k : e->count);
+            e->ahead_lo[k] = lo;
+            e->ahead_hi[k] = hi > lo ? hi : lo;
+            items += e->ahead_hi[k] - lo;
+        }
+    }
+    e->pairs += (uint64_t)items * heaps;
+    ahead_round r = {e,     block_pass_of(e, start, heaps, e->ahead_hit, e->ahead_lo, e->ahead_hi),
+                     CG_OK, err,
+                     false, 0};
+    e->in_round = true;
+    cg_crew_run(e->crew, ahead_task, &r);
+    e->in_round = false;
+    e->ahead_start = start;
+    e->ahead_end = start + heaps;
+    e->ahead_heaps = heaps;
+    e->ahead_bound = e->block_bound;
+    e->ahead_mask = e->mask;
+    e->ahead_ready = true;
+    if (r.status == CG_OK && r.pending) {
+        r.status = record(e, r.value, err);
+    }
+    return r.status;
+}
+
 cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
     cg_status st = reserve(e, n + 1, err);
     if (st == CG_OK) {
@@ -870,9 +1097,10 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
     bool three = splits_in_three(&e->code);
     double told = e->progress != NULL ? cg_seconds() : 0; /* the last report, or the start */
     bool reported = false;
+    size_t look = e->count; /* the next look at the clock */
     while (st == CG_OK && e->count <= n) {
-        if (e->progress != NULL && e->count % PROGRESS_HEAPS == 0 &&
-            cg_seconds() - told >= PROGRESS_SECONDS) {
+        if (e->progress != NULL && e->count >= look &&
+            (look = e->count + PROGRESS_HEAPS, cg_seconds() - told >= PROGRESS_SECONDS)) {
             told = cg_seconds();
             reported = true;
             if (e->progress(e->progress_context, "Grundy values", e->count, n + 1)) {
@@ -886,15 +1114,12 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
         if (sparse && m >= e->block_end && (st = start_block(e, n, err)) != CG_OK) {
             break;
         }
-        bool blocked = sparse && in_block(e, m);
-        if (blocked) {
-            memcpy(e->hit, e->block_hit + (m - e->block_start) * e->block_size, e->block_size);
-            memset(e->hit + e->block_size, 0, e->hit_size - e->block_size);
-        } else {
-            memset(e->hit, 0, e->hit_size);
+        if (sparse && (st = run_ahead(e, n, err)) != CG_OK) {
+            break;
         }
-        uint32_t value = m == 0 ? 0 : sparse ? sparse_value(e, m, blocked) : naive_value(e, m);
-        st = record(e, value, err);
+        if (e->count == m) { /* not computed ahead */
+            st = record(e, next_value(e, sparse), err);
+        }
     }
     if (reported && st == CG_OK) {
         e->progress(e->progress_context, "Grundy values", e->count, n + 1); /* done */

@@ -26,7 +26,9 @@
  * with a rare member for the sparse one) are shared among a crew (see
  * crew.h), each member marking its own table of options, as long as that is
  * measured to be faster than the caller alone; short heaps, the sparse
- * engine's common scans and splits in three run on the caller alone. */
+ * engine's common scans and splits in three run on the caller alone. The
+ * sparse engine's blocks are marked a block ahead on the crew while the
+ * caller computes the heaps of the current one (its common scans). */
 #ifndef CGSOLVE_OCTAL_ENGINE_H
 #define CGSOLVE_OCTAL_ENGINE_H
 
@@ -53,6 +55,7 @@ typedef enum cg_engine_method {
 
 #define CG_OCTAL_WITNESSES 8 /* splits remembered per rare value */
 #define CG_OCTAL_BLOCK 8     /* heaps whose rare splits are marked in one pass */
+#define CG_OCTAL_GROUPS 8    /* passes of CG_OCTAL_BLOCK heaps a block holds at most */
 
 typedef struct cg_rare_position {
     uint32_t at;    /* the heap */
@@ -111,14 +114,27 @@ typedef struct cg_octal_engine {
     /* The sparse engine's blocks: for CG_OCTAL_BLOCK heaps at once, the
      * splits with a rare member whose other heap is known before the block
      * are marked in one pass over the rare list, each rare position reading
-     * one run of values (octal_engine.c). */
-    uint8_t *block_hit;            /* CG_OCTAL_BLOCK tables of block_size bytes */
+     * one run of values; a block holds up to CG_OCTAL_GROUPS such groups of
+     * heaps, their passes interleaved a stretch of the rare list at a time
+     * so the values the stretch reads stay in the cache (octal_engine.c). */
+    uint8_t *block_hit;            /* block_heaps tables of block_size bytes */
+    size_t block_heaps;            /* CG_OCTAL_BLOCK times the groups */
     size_t block_size, block_held; /* the bytes of one table; of all, in the budget */
     size_t block_start, block_end; /* the block's heaps (start == end: none) */
     uint32_t block_bound;          /* the bound the block's tables were marked under */
     /* per split digit k: the rare list's entries block_lo[k] <= i <
      * block_hi[k] are marked for every heap of the block */
     size_t block_lo[CG_OCTAL_MAX_DIGITS + 1], block_hi[CG_OCTAL_MAX_DIGITS + 1];
+    /* With threads, the next block's pass runs on the crew while the caller
+     * computes the heaps of the current block, from the values before the
+     * current block (octal_engine.c, "marked ahead"). */
+    uint8_t *ahead_hit;                         /* its tables */
+    size_t ahead_held;                          /* their bytes, in the budget */
+    size_t ahead_start, ahead_end, ahead_heaps; /* its heaps */
+    uint32_t ahead_bound, ahead_mask;           /* what it was marked under */
+    bool ahead_ready;                           /* marked, not used yet */
+    bool in_round;                              /* the caller's heaps run in a crew round */
+    size_t ahead_lo[CG_OCTAL_MAX_DIGITS + 1], ahead_hi[CG_OCTAL_MAX_DIGITS + 1];
 } cg_octal_engine;
 
 /* An engine for code by method, its values counted in budget (NULL:

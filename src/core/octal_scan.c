@@ -41,14 +41,22 @@ __attribute__((target("avx2"))) static inline __m256i nim_sums(const uint16_t *g
     return _mm256_xor_si256(low, high);
 }
 
-/* Lanes of sums equal to one of the eight targets (the unused ones repeat
- * the first). */
-__attribute__((target("avx2"))) static inline __m256i matches(__m256i sums, const __m256i *t) {
+/* Lanes of sums equal to one of eight targets t[0..7]. */
+__attribute__((target("avx2"))) static inline __m256i matches_8(__m256i sums, const __m256i *t) {
     __m256i m01 = _mm256_or_si256(_mm256_cmpeq_epi16(sums, t[0]), _mm256_cmpeq_epi16(sums, t[1]));
     __m256i m23 = _mm256_or_si256(_mm256_cmpeq_epi16(sums, t[2]), _mm256_cmpeq_epi16(sums, t[3]));
     __m256i m45 = _mm256_or_si256(_mm256_cmpeq_epi16(sums, t[4]), _mm256_cmpeq_epi16(sums, t[5]));
     __m256i m67 = _mm256_or_si256(_mm256_cmpeq_epi16(sums, t[6]), _mm256_cmpeq_epi16(sums, t[7]));
     return _mm256_or_si256(_mm256_or_si256(m01, m23), _mm256_or_si256(m45, m67));
+}
+
+/* Lanes of sums equal to one of the targets: eight compared while at most
+ * eight are looked for (the unused ones repeat the first), else all
+ * sixteen. */
+__attribute__((target("avx2"))) static inline __m256i matches(__m256i sums, const __m256i *t,
+                                                              bool sixteen) {
+    __m256i found = matches_8(sums, t);
+    return sixteen ? _mm256_or_si256(found, matches_8(sums, t + 8)) : found;
 }
 
 __attribute__((target("avx2"))) static size_t first_target_avx2(const uint16_t *g, size_t rest,
@@ -59,13 +67,14 @@ __attribute__((target("avx2"))) static size_t first_target_avx2(const uint16_t *
     for (size_t i = 0; i < CG_OCTAL_SCAN_TARGETS; i++) {
         t[i] = _mm256_set1_epi16((short)targets[i < count ? i : 0]);
     }
+    const bool sixteen = count > 8;
     const __m256i reverse = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
                                              14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
     size_t a = from;
     /* 32 splits a round: the two halves' matches are tested together */
     for (; a + 32 <= to; a += 32) {
-        __m256i first = matches(nim_sums(g, rest, a, reverse), t);
-        __m256i second = matches(nim_sums(g, rest, a + 16, reverse), t);
+        __m256i first = matches(nim_sums(g, rest, a, reverse), t, sixteen);
+        __m256i second = matches(nim_sums(g, rest, a + 16, reverse), t, sixteen);
         __m256i any = _mm256_or_si256(first, second);
         if (!_mm256_testz_si256(any, any)) {
             unsigned bits = (unsigned)_mm256_movemask_epi8(first);
@@ -77,7 +86,8 @@ __attribute__((target("avx2"))) static size_t first_target_avx2(const uint16_t *
         }
     }
     for (; a + 16 <= to; a += 16) {
-        unsigned bits = (unsigned)_mm256_movemask_epi8(matches(nim_sums(g, rest, a, reverse), t));
+        unsigned bits =
+            (unsigned)_mm256_movemask_epi8(matches(nim_sums(g, rest, a, reverse), t, sixteen));
         if (bits != 0) {
             return a + (size_t)__builtin_ctz(bits) / 2;
         }

@@ -18,7 +18,10 @@
 extern "C" {
 #endif
 
-#define CG_OCTAL_SCAN_TARGETS 8 /* values looked for at once, at most */
+/* Values looked for at once, at most: eight are compared while at most
+ * eight are missing, sixteen above (0.18 and 0.28 ns a split here, against
+ * about 1 ns for the plain scan with a table of marks). */
+#define CG_OCTAL_SCAN_TARGETS 16
 
 /* The first split a, from <= a < to, of rest (to <= rest / 2 + 1, so
  * a <= rest - a) whose nim-sum g[a] ^ g[rest - a] is one of targets[0..count)
