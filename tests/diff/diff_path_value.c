@@ -237,10 +237,33 @@ static unsigned beyond_reference(ref_rng *rng, unsigned *failed, unsigned *decid
     return compared;
 }
 
+/* A board the reference refuses (too many empty cells) must leave its memo
+ * answering for the board it holds: the same answer before and after, as a
+ * fresh memo's. */
+static bool refused_keeps_memo(void) {
+    char small[] = "WUBUUUBUW", large[25];
+    memset(large, 'U', sizeof large);
+    unsigned fresh_r = 0, before_r = 0, after_r = 0;
+    int fresh = ref_path_value_remoteness(small, 3, false, &fresh_r);
+    ref_path_memo *m = ref_path_open(true);
+    int before = ref_path_query(m, small, 3, false, &before_r);
+    int refused = ref_path_query(m, large, 5, false, &after_r);
+    int after = ref_path_query(m, small, 3, false, &after_r);
+    ref_path_close(m);
+    bool ok = fresh != 0 && refused == 0 && before == fresh && after == fresh &&
+              before_r == fresh_r && after_r == fresh_r;
+    if (!ok) {
+        fprintf(stderr, "reference memo after a refused board: %d in %u, then %d in %u\n", before,
+                before_r, after, after_r);
+    }
+    return ok;
+}
+
 int main(void) {
     /* CGSOLVE_DIFF_PATH_LARGE=1: also positions of 14 to 16 empty cells */
     const char *large_env = getenv("CGSOLVE_DIFF_PATH_LARGE");
     bool large = large_env != NULL && strcmp(large_env, "1") == 0;
+    bool memo_kept = refused_keeps_memo();
     ref_rng rng = {24};
     cg_path_search search;
     cg_path_search_init(&search, NULL);
@@ -293,5 +316,7 @@ int main(void) {
     for (int k = 0; k < 3; k++) {
         covered = covered && (int)t.by_empty[14 + k] * 2 >= large_counts[k];
     }
-    return t.failed == 0 && beyond_failed == 0 && t.passed >= POSITIONS / 2 && covered ? 0 : 1;
+    return memo_kept && t.failed == 0 && beyond_failed == 0 && t.passed >= POSITIONS / 2 && covered
+               ? 0
+               : 1;
 }

@@ -160,6 +160,9 @@ static bool frame_for(memo *m, const char *cells, size_t n) {
     if (same) {
         return true;
     }
+    /* built aside: a refused board leaves the old frame whole */
+    uint64_t cell_of[MAX_EMPTY];
+    size_t power[MAX_EMPTY];
     int empty = 0;
     size_t positions = 1;
     for (size_t c = 0; c < n * n; c++) {
@@ -167,17 +170,23 @@ static bool frame_for(memo *m, const char *cells, size_t n) {
             if (empty == MAX_EMPTY) {
                 return false;
             }
-            m->cell_of[empty] = (uint64_t)1 << c;
-            m->power[empty++] = positions;
+            cell_of[empty] = (uint64_t)1 << c;
+            power[empty++] = positions;
             positions *= 3;
         }
     }
+    uint8_t *known = calloc(2 * positions, 1);
+    if (known == NULL) {
+        return false;
+    }
     free(m->known);
-    m->known = calloc(2 * positions, 1);
-    m->empty = m->known == NULL ? -1 : empty;
+    m->known = known;
+    m->empty = empty;
+    memcpy(m->cell_of, cell_of, (size_t)empty * sizeof cell_of[0]);
+    memcpy(m->power, power, (size_t)empty * sizeof power[0]);
     m->shape = shape_of(n);
     memcpy(m->frame, cells, n * n);
-    return m->known != NULL;
+    return true;
 }
 
 int ref_path_query(ref_path_memo *m, const char *cells, size_t n, bool white_to_move,
