@@ -69,9 +69,6 @@ static int negamax(memo *m, uint64_t white, uint64_t black, bool white_moves, si
     }
     const shape *s = &m->shape;
     uint64_t mine = white_moves ? white : black;
-    for (int i = 0; i < m->empty; i++) { /* the children's bytes, fetched meanwhile */
-        __builtin_prefetch(&m->known[2 * (index + m->power[i] * (white_moves ? 1 : 2)) + 1]);
-    }
     int best = 0;
     unsigned win_min = ~0u, draw_min = ~0u, loss_max = 0;
     bool at_once = false;
