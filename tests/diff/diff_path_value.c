@@ -168,6 +168,7 @@ static const int at_large_asked[3] = {20, 15, 10};
 #define BEYOND 200 /* positions with 17 to 26 empty cells */
 #endif
 #define BEYOND_NODES 50000
+#define BEYOND_TABLE ((size_t)16 << 20) /* bytes per search's table: keeps the peak low */
 
 static bool random_large(ref_rng *rng, size_t empty, char *cells, size_t *n) {
     size_t smallest = 4;
@@ -181,6 +182,7 @@ static bool random_large(ref_rng *rng, size_t empty, char *cells, size_t *n) {
 /* Positions of 14 to 16 empty cells: count[k] with 14 + k. */
 static void at_fourteen_to_sixteen(ref_rng *rng, cg_path_search *s, const int *count, tally *t) {
     char cells[64];
+    memo = ref_path_open(false); /* one table for all: each board starts it afresh */
     for (int k = 0; k < 3; k++) {
         for (int p = 0; p < count[k]; p++) {
             size_t n, empty = 14 + (size_t)k;
@@ -188,9 +190,7 @@ static void at_fourteen_to_sixteen(ref_rng *rng, cg_path_search *s, const int *c
                 continue;
             }
             bool white = p % 2 == 0;
-            memo = ref_path_open(false);
             bool agree = memo != NULL && check_one(s, cells, n, white, t);
-            ref_path_close(memo);
             t->passed += agree;
             t->by_empty[empty] += agree;
             if (!agree) {
@@ -200,6 +200,7 @@ static void at_fourteen_to_sixteen(ref_rng *rng, cg_path_search *s, const int *c
             }
         }
     }
+    ref_path_close(memo);
 }
 
 /* The proof-number search against alpha-beta; returns how many compared. */
@@ -209,6 +210,7 @@ static unsigned beyond_reference(ref_rng *rng, unsigned *failed, unsigned *decid
     cg_path_search_init(&ab, NULL);
     ab.alpha_beta = true;
     ab.max_nodes = BEYOND_NODES;
+    pn.table_limit = ab.table_limit = BEYOND_TABLE;
     unsigned compared = 0;
     char cells[64];
     for (int p = 0; p < BEYOND; p++) {

@@ -28,7 +28,8 @@ struct ref_path_memo {
     int empty;             /* its empty cells, -1 before the first board */
     uint64_t cell_of[MAX_EMPTY];
     size_t power[MAX_EMPTY];
-    uint8_t *known; /* per position: 0 unknown, else outcome | remoteness << 2 */
+    uint8_t *known;  /* per position: 0 unknown, else outcome | remoteness << 2 */
+    size_t capacity; /* its bytes, reused by a later frame that fits */
 };
 typedef struct ref_path_memo memo;
 
@@ -172,12 +173,17 @@ static bool frame_for(memo *m, const char *cells, size_t n) {
             positions *= 3;
         }
     }
-    uint8_t *known = calloc(2 * positions, 1);
-    if (known == NULL) {
-        return false;
+    if (2 * positions > m->capacity) {
+        uint8_t *known = calloc(2 * positions, 1);
+        if (known == NULL) {
+            return false;
+        }
+        free(m->known);
+        m->known = known;
+        m->capacity = 2 * positions;
+    } else {
+        memset(m->known, 0, 2 * positions);
     }
-    free(m->known);
-    m->known = known;
     m->empty = empty;
     memcpy(m->cell_of, cell_of, (size_t)empty * sizeof cell_of[0]);
     memcpy(m->power, power, (size_t)empty * sizeof power[0]);
