@@ -352,9 +352,22 @@ static void report_line_board(cg_report *report, const char *cells, size_t n,
     free(drawing);
 }
 
+/* One side's pairs: its wall's (cg_path_pairing), else the matching cut's
+ * (cg_path_matching_pairing); false when neither holds it. */
+static bool side_pairs(const char *cells, size_t n, char attacker, uint32_t *pairs, size_t *count) {
+    bool found = false;
+    if (cg_path_pairing(cells, n, attacker, &found, pairs, count, NULL) == CG_OK && found) {
+        return true;
+    }
+    return cg_path_matching_pairing(cells, n, attacker, &found, pairs, count, NULL) == CG_OK &&
+           found;
+}
+
 /* For a position both sides are held to a draw in: the pairs, drawn. */
 static void report_pairing(cg_report *report, const char *cells, size_t n) {
-    uint32_t *pairs = malloc(n * n * sizeof *pairs);
+    size_t most = 2 * (size_t)CG_PATH_CUT_MAX_SETS; /* the matching cut's cells */
+    size_t room = n * n > most ? n * n : most;
+    uint32_t *pairs = malloc(room * sizeof *pairs);
     char *drawing = malloc(n * n);
     if (pairs == NULL || drawing == NULL) {
         free(pairs);
@@ -363,11 +376,8 @@ static void report_pairing(cg_report *report, const char *cells, size_t n) {
     }
     static const char *const keys[] = {"white_pairs", "black_pairs"};
     for (int side = 0; side < 2; side++) {
-        bool found = false;
         size_t count = 0;
-        if (cg_path_pairing(cells, n, side == 0 ? 'W' : 'B', &found, pairs, &count, NULL) !=
-                CG_OK ||
-            !found) {
+        if (!side_pairs(cells, n, side == 0 ? 'W' : 'B', pairs, &count)) {
             continue;
         }
         memcpy(drawing, cells, n * n);
@@ -378,11 +388,15 @@ static void report_pairing(cg_report *report, const char *cells, size_t n) {
     }
     cg_report_string(
         report, "pairing",
-        "Each side is held to a draw by pairs of empty cells (the same letter): whenever the "
-        "attacker takes one cell of a pair, the defender takes the other. Every crossing of the "
-        "attacker must step between the two cells of some pair (or meet a defending stone), so "
-        "it never gets through; on the empty board White's pairs join columns 1 and 2 in each "
-        "row and Black's rows 1 and 2 in each column. See docs/path-pairing.md.");
+        "Each side is held to a draw by pairs of empty cells (the same letter; a side drawn "
+        "without letters, or not drawn, is held by the defender's stones alone): whenever the "
+        "attacker takes one cell of a pair, the defender takes the other. Either the pairs make "
+        "a wall, every crossing of the attacker stepping between the two cells of some pair (or "
+        "meeting a defending stone), or each minimal crossing (whose empty cells hold no other "
+        "crossing's) has both cells of a pair of its own; either way the defender keeps a cell "
+        "of every crossing and the attacker never gets through. On the empty board White's "
+        "pairs join columns 1 and 2 in each row and Black's rows 1 and 2 in each column. See "
+        "docs/path-pairing.md.");
     free(pairs);
     free(drawing);
 }

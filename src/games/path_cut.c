@@ -40,10 +40,6 @@
 #include "games/path_internal.h"
 
 #define PATH_STEPS_MAX 512 /* path extensions tried per test, then it gives up */
-/* Past this many cells on the attacker's crossings the crossings are too
- * many to pair one by one (measured: bench/RESULTS.md) and the test is
- * not tried. */
-#define PATH_CELLS_MAX 12
 
 static int low_bit(uint64_t x) {
     return __builtin_ctzll(x);
@@ -79,7 +75,7 @@ static void keep(enumeration *e, uint64_t set) {
     }
     e->count = j;
     if (e->count == e->most) {
-        e->failed = true; /* Hall's bound, or the cap */
+        e->failed = true; /* Hall's bound */
         return;
     }
     e->sets[e->count++] = set;
@@ -145,11 +141,11 @@ static bool augment(const uint64_t *sets, int slot, int8_t *slot_of_cell, uint64
 }
 
 bool cg_path_matching_cut(const cg_path_crossings *g, int *pairs, int *pair_count) {
-    if (__builtin_popcountll(g->empty) > PATH_CELLS_MAX) {
+    if (__builtin_popcountll(g->empty) > CG_PATH_CUT_MAX_CELLS) {
         return false;
     }
-    int half = __builtin_popcountll(g->empty) / 2;
-    enumeration e = {.g = g, .most = half < CG_PATH_CUT_MAX_SETS ? half : CG_PATH_CUT_MAX_SETS};
+    /* at most CG_PATH_CUT_MAX_SETS, the cells being at most CG_PATH_CUT_MAX_CELLS */
+    enumeration e = {.g = g, .most = __builtin_popcountll(g->empty) / 2};
     enumerate(&e);
     uint64_t cells = 0;
     for (int i = 0; i < e.count; i++) {

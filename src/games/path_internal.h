@@ -238,14 +238,21 @@ typedef struct cg_path_crossings {
     uint64_t empty;      /* the empty cells among them */
 } cg_path_crossings;
 
-#define CG_PATH_CUT_MAX_SETS 24 /* minimal crossings the matching cut takes at most */
+/* Past this many empty cells on the attacker's crossings they are too many
+ * to pair one by one (measured: bench/RESULTS.md) and the test is not tried. */
+#define CG_PATH_CUT_MAX_CELLS 12
+/* Minimal crossings the matching cut keeps at most: each needs two cells of
+ * its own (Hall's bound), so never more than half the cells. */
+#define CG_PATH_CUT_MAX_SETS (CG_PATH_CUT_MAX_CELLS / 2)
 
 /* Whether every minimal crossing (the empty cells of a chordless crossing)
  * can be given two cells of its own, all distinct: then the defender, who
  * answers one cell of such a pair with the other, holds the attacker to at
  * most a draw whoever moves (the proof is in path_cut.c). Gives up (false)
- * past CG_PATH_CUT_MAX_SETS crossings, 12 empty cells or a few hundred path
- * steps, and when there is no crossing at all. When it holds, the pairs' cells go to pairs
+ * past CG_PATH_CUT_MAX_CELLS empty cells on the crossings, more minimal
+ * crossings than half those cells (Hall's bound, so at most
+ * CG_PATH_CUT_MAX_SETS) or a few hundred path steps, and when there is no
+ * crossing at all. When it holds, the pairs' cells go to pairs
  * (room for 2 * CG_PATH_CUT_MAX_SETS, set i's pair at 2i and 2i + 1; may be
  * NULL) and their number to *pair_count (may be NULL). */
 bool cg_path_matching_cut(const cg_path_crossings *crossings, int *pairs, int *pair_count);

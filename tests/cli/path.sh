@@ -31,6 +31,12 @@ expect_out_has "    reason: pairing"
 expect_out_has "      - ccU"
 expect 0 "3\nUWU\nUUU\nBUU\n0\n" "" -- path --explain --value --color=never
 expect_out_has '      - "3W4"'
+# a side held by the matching cut (no wall) gets its pairs drawn too
+expect 0 "4\nUWWU\nBBBW\nWUWU\nBWWB\n0\n" "" -- path --explain --value --to-move white --color=never
+expect_out_has "    reason: pairing"
+expect_out_has "    white_pairs:"
+expect_out_has "      - aWWa"
+expect_out_has "      - WbWb"
 expect 0 "2\nUB\nUU\n0\n" "" -- path --json --value --to-move black
 expect_out_has '"value":{"to_move":"black","outcome":"win","winner":"black"'
 expect 2 "1\nU\n0\n" \

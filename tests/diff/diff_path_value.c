@@ -168,6 +168,7 @@ static const int at_large_asked[3] = {20, 15, 10};
 #define BEYOND 200 /* positions with 17 to 26 empty cells */
 #endif
 #define BEYOND_NODES 50000
+#define BEYOND_TABLE ((size_t)16 << 20) /* bytes per search's table: keeps the peak low */
 
 static bool random_large(ref_rng *rng, size_t empty, char *cells, size_t *n) {
     size_t smallest = 4;
@@ -181,6 +182,7 @@ static bool random_large(ref_rng *rng, size_t empty, char *cells, size_t *n) {
 /* Positions of 14 to 16 empty cells: count[k] with 14 + k. */
 static void at_fourteen_to_sixteen(ref_rng *rng, cg_path_search *s, const int *count, tally *t) {
     char cells[64];
+    memo = ref_path_open(false); /* one table for all: each board starts it afresh */
     for (int k = 0; k < 3; k++) {
         for (int p = 0; p < count[k]; p++) {
             size_t n, empty = 14 + (size_t)k;
@@ -188,9 +190,7 @@ static void at_fourteen_to_sixteen(ref_rng *rng, cg_path_search *s, const int *c
                 continue;
             }
             bool white = p % 2 == 0;
-            memo = ref_path_open(false);
             bool agree = memo != NULL && check_one(s, cells, n, white, t);
-            ref_path_close(memo);
             t->passed += agree;
             t->by_empty[empty] += agree;
             if (!agree) {
@@ -200,6 +200,7 @@ static void at_fourteen_to_sixteen(ref_rng *rng, cg_path_search *s, const int *c
             }
         }
     }
+    ref_path_close(memo);
 }
 
 /* The proof-number search against alpha-beta; returns how many compared. */
@@ -209,6 +210,7 @@ static unsigned beyond_reference(ref_rng *rng, unsigned *failed, unsigned *decid
     cg_path_search_init(&ab, NULL);
     ab.alpha_beta = true;
     ab.max_nodes = BEYOND_NODES;
+    pn.table_limit = ab.table_limit = BEYOND_TABLE;
     unsigned compared = 0;
     char cells[64];
     for (int p = 0; p < BEYOND; p++) {
@@ -237,10 +239,33 @@ static unsigned beyond_reference(ref_rng *rng, unsigned *failed, unsigned *decid
     return compared;
 }
 
+/* A board the reference refuses (too many empty cells) must leave its memo
+ * answering for the board it holds: the same answer before and after, as a
+ * fresh memo's. */
+static bool refused_keeps_memo(void) {
+    char small[] = "WUBUUUBUW", large[25];
+    memset(large, 'U', sizeof large);
+    unsigned fresh_r = 0, before_r = 0, after_r = 0;
+    int fresh = ref_path_value_remoteness(small, 3, false, &fresh_r);
+    ref_path_memo *m = ref_path_open(true);
+    int before = ref_path_query(m, small, 3, false, &before_r);
+    int refused = ref_path_query(m, large, 5, false, &after_r);
+    int after = ref_path_query(m, small, 3, false, &after_r);
+    ref_path_close(m);
+    bool ok = fresh != 0 && refused == 0 && before == fresh && after == fresh &&
+              before_r == fresh_r && after_r == fresh_r;
+    if (!ok) {
+        fprintf(stderr, "reference memo after a refused board: %d in %u, then %d in %u\n", before,
+                before_r, after, after_r);
+    }
+    return ok;
+}
+
 int main(void) {
     /* CGSOLVE_DIFF_PATH_LARGE=1: also positions of 14 to 16 empty cells */
     const char *large_env = getenv("CGSOLVE_DIFF_PATH_LARGE");
     bool large = large_env != NULL && strcmp(large_env, "1") == 0;
+    bool memo_kept = refused_keeps_memo();
     ref_rng rng = {24};
     cg_path_search search;
     cg_path_search_init(&search, NULL);
@@ -293,5 +318,7 @@ int main(void) {
     for (int k = 0; k < 3; k++) {
         covered = covered && (int)t.by_empty[14 + k] * 2 >= large_counts[k];
     }
-    return t.failed == 0 && beyond_failed == 0 && t.passed >= POSITIONS / 2 && covered ? 0 : 1;
+    return memo_kept && t.failed == 0 && beyond_failed == 0 && t.passed >= POSITIONS / 2 && covered
+               ? 0
+               : 1;
 }

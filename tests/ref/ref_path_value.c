@@ -28,7 +28,8 @@ struct ref_path_memo {
     int empty;             /* its empty cells, -1 before the first board */
     uint64_t cell_of[MAX_EMPTY];
     size_t power[MAX_EMPTY];
-    uint8_t *known; /* per position: 0 unknown, else outcome | remoteness << 2 */
+    uint8_t *known;  /* per position: 0 unknown, else outcome | remoteness << 2 */
+    size_t capacity; /* its bytes, reused by a later frame that fits */
 };
 typedef struct ref_path_memo memo;
 
@@ -69,9 +70,6 @@ static int negamax(memo *m, uint64_t white, uint64_t black, bool white_moves, si
     }
     const shape *s = &m->shape;
     uint64_t mine = white_moves ? white : black;
-    for (int i = 0; i < m->empty; i++) { /* the children's bytes, fetched meanwhile */
-        __builtin_prefetch(&m->known[2 * (index + m->power[i] * (white_moves ? 1 : 2)) + 1]);
-    }
     int best = 0;
     unsigned win_min = ~0u, draw_min = ~0u, loss_max = 0;
     bool at_once = false;
@@ -160,6 +158,9 @@ static bool frame_for(memo *m, const char *cells, size_t n) {
     if (same) {
         return true;
     }
+    /* built aside: a refused board leaves the old frame whole */
+    uint64_t cell_of[MAX_EMPTY];
+    size_t power[MAX_EMPTY];
     int empty = 0;
     size_t positions = 1;
     for (size_t c = 0; c < n * n; c++) {
@@ -167,17 +168,28 @@ static bool frame_for(memo *m, const char *cells, size_t n) {
             if (empty == MAX_EMPTY) {
                 return false;
             }
-            m->cell_of[empty] = (uint64_t)1 << c;
-            m->power[empty++] = positions;
+            cell_of[empty] = (uint64_t)1 << c;
+            power[empty++] = positions;
             positions *= 3;
         }
     }
-    free(m->known);
-    m->known = calloc(2 * positions, 1);
-    m->empty = m->known == NULL ? -1 : empty;
+    if (2 * positions > m->capacity) {
+        uint8_t *known = calloc(2 * positions, 1);
+        if (known == NULL) {
+            return false;
+        }
+        free(m->known);
+        m->known = known;
+        m->capacity = 2 * positions;
+    } else {
+        memset(m->known, 0, 2 * positions);
+    }
+    m->empty = empty;
+    memcpy(m->cell_of, cell_of, (size_t)empty * sizeof cell_of[0]);
+    memcpy(m->power, power, (size_t)empty * sizeof power[0]);
     m->shape = shape_of(n);
     memcpy(m->frame, cells, n * n);
-    return m->known != NULL;
+    return true;
 }
 
 int ref_path_query(ref_path_memo *m, const char *cells, size_t n, bool white_to_move,

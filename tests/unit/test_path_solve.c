@@ -3,7 +3,7 @@
  * checked against the plain negamax of tests/ref on random boards; the
  * dead-cell test on its own (cells it must and must not drop) and against
  * every simple path of small random boards; every opening of the empty 3x3
- * and 4x4 boards, and the limits. */
+ * and 4x4 boards, the limits; and that the search uses the matching cut. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -334,6 +334,36 @@ static void colour_swap_mirrors(void **unused) {
     assert_true(decided > 50);
 }
 
+/* The search itself uses the matching cut: on this board neither side is
+ * held at the root (the value comes from the search), yet positions inside
+ * are cut by matching, for either side to move; with no_matching none are,
+ * and the value is the same (the plain negamax's). */
+static void matching_cut_in_search(void **unused) {
+    (void)unused;
+    static const char cells[] = "UBWU"
+                                "BUWU"
+                                "UBBB"
+                                "UWUU";
+    for (int side = 0; side < 2; side++) {
+        cg_path_colour mover = side == 0 ? CG_PATH_WHITE : CG_PATH_BLACK;
+        uint64_t cuts[2];
+        for (int off = 0; off < 2; off++) {
+            cg_path_search s;
+            cg_path_search_init(&s, NULL);
+            s.no_matching = off == 1;
+            cg_path_value v;
+            assert_int_equal(cg_path_search_set(&s, cells, 4, mover, NULL), CG_OK);
+            assert_int_equal(cg_path_search_value(&s, &v, NULL), CG_OK);
+            assert_int_equal(v.reason, CG_PATH_BY_SEARCH);
+            assert_int_equal(v.outcome, ref_path_value(cells, 4, side == 0));
+            cuts[off] = v.stats.matching_cuts;
+            cg_path_search_free(&s);
+        }
+        assert_true(cuts[0] > 0);
+        assert_int_equal(cuts[1], 0);
+    }
+}
+
 /* Every opening of the empty 3x3 and 4x4 boards is a draw, for either
  * colour opening; the empty boards themselves too. */
 static void openings_draw(void **unused) {
@@ -405,11 +435,12 @@ static void limits_and_arguments(void **unused) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(empty_board_pairs),    cmocka_unit_test(cut_must_fire),
-        cmocka_unit_test(cut_must_not_fire),    cmocka_unit_test(cut_agrees_with_negamax),
-        cmocka_unit_test(openings_draw),        cmocka_unit_test(colour_swap_mirrors),
-        cmocka_unit_test(limits_and_arguments), cmocka_unit_test(dead_cells_dropped),
-        cmocka_unit_test(live_cells_kept),      cmocka_unit_test(useful_agrees_with_paths),
+        cmocka_unit_test(empty_board_pairs),      cmocka_unit_test(cut_must_fire),
+        cmocka_unit_test(cut_must_not_fire),      cmocka_unit_test(cut_agrees_with_negamax),
+        cmocka_unit_test(openings_draw),          cmocka_unit_test(colour_swap_mirrors),
+        cmocka_unit_test(limits_and_arguments),   cmocka_unit_test(dead_cells_dropped),
+        cmocka_unit_test(live_cells_kept),        cmocka_unit_test(useful_agrees_with_paths),
+        cmocka_unit_test(matching_cut_in_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
