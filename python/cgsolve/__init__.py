@@ -477,12 +477,15 @@ class Play:
         KeyboardInterrupt once the work has stopped: the command is taken
         back (a ``stopped`` event, then the position as before it) and the
         session goes on. Work that does not look for a stop (most games'
-        moves are quick) finishes first."""
+        moves are quick) finishes first: its events are returned as usual,
+        the Ctrl-C dropped, as the command was not stopped."""
         try:
             self._session.send(line)
         except KeyboardInterrupt:
-            self._take()
-            raise
+            new = self._take()
+            if any(event.get("event") == "stopped" for event in new):
+                raise
+            return new
         return self._take()
 
     def _refused(self, events: Sequence[Dict[str, Any]], what: str) -> None:

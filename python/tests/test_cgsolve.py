@@ -425,6 +425,36 @@ def test_a_game_follows_the_protocol(tmp_path):
     game.close()
 
 
+class _CtrlCAsItAnswers:
+    """A session whose send raises KeyboardInterrupt once the command has
+    been answered: Ctrl-C as the answer came, too late to stop it."""
+
+    def __init__(self, session):
+        self._session = session
+
+    def send(self, line):
+        self._session.send(line)
+        raise KeyboardInterrupt
+
+    def __getattr__(self, name):
+        return getattr(self._session, name)
+
+
+def test_ctrl_c_after_the_answer_returns_the_events():
+    game = cgsolve.Play("numbergame", max=12)
+    game._session = _CtrlCAsItAnswers(game._session)
+    try:
+        events = game.command("history")
+    except KeyboardInterrupt:
+        pytest.fail("a Ctrl-C after the answer raised KeyboardInterrupt")
+    assert [e["event"] for e in events] == ["history"]
+    game._session = game._session._session
+    answer = game.move(game.legal_moves[0])  # the session goes on, not stopped
+    assert "stopped" not in [e["event"] for e in answer]
+    assert any(e.get("by") == "computer" for e in answer)
+    game.close()
+
+
 # A 10x10 PATH board (40 empty cells) the computer takes seconds to answer
 # after e1 (about 6 s here); opening it takes under a second.
 LONG_PATH = "10\\nBWWBUBBWWW\\nUWUBBUWWUW\\nBWBUBWBUBW\\nBWBBWUBBUU\\nBWUUUUUWWU\\nUUUUBBBUWU\\nUWWWWUBUWU\\nBBUWWUBWBB\\nUWBWUWUWUW\\nBUBWUBBBUB\\n0\\n"

@@ -83,7 +83,8 @@ struct cg_session {
     bool done;    /* cg_play returned */
     cg_status status;
     cg_error err;
-    atomic_bool stop;      /* cg_session_stop asked; the next look at the hook takes it */
+    atomic_bool stop;      /* cg_session_stop asked; the next look at the hook takes it, the next
+                              command's cg_session_post drops it */
     cg_progress_hook hook; /* the call's own hook, or NULL */
     void *hook_context;
 };
@@ -284,8 +285,10 @@ cg_status cg_session_post(cg_session *s, const char *line, cg_api_error *err) {
     len++;
     pthread_mutex_lock(&s->lock);
     s->waiting = false;
+    /* A stop asked before this command (one that came as the last command
+     * finished, or that it never looked at) is not for it. */
+    atomic_store(&s->stop, false);
     pthread_mutex_unlock(&s->lock);
-    atomic_store(&s->stop, false); /* a stop asked before this command is not for it */
     if (write(s->command_fd, text, len) != (ssize_t)len) {
         set_flag(s, &s->waiting);
         return api_usage(err, "cannot send the command to the game");

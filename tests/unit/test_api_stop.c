@@ -217,6 +217,30 @@ static void misere_values_stopped_keep_the_heaps_done(void **state) {
     cg_text_free(&json);
 }
 
+/* A stop asked when no command looks for it (the command finished first,
+ * or never polls: Python's Ctrl-C just as the answer came) is not for the
+ * next command: `new` makes the computer value the Number Game to 26 again
+ * (about 0.1 s, more than the first look at the hook) and is answered. */
+static void stop_left_over_does_not_stop_the_next_command(void **state) {
+    (void)state;
+    static const cg_option_value options[] = {{"first", "computer"}, {"max", "26"}};
+    cg_call call = {options, 2, NULL, false, NULL, NULL};
+    cg_session *session;
+    cg_api_error err;
+    assert_int_equal(cg_session_open(&session, "numbergame", NULL, 0, &call, &err), CG_OK);
+    free(events_of(session));
+    cg_session_stop(session); /* between two commands */
+    char *history = send_and_read(session, "history");
+    assert_non_null(strstr(history, "\"event\":\"history\""));
+    cg_session_stop(session); /* after a command that did not look */
+    char *fresh = send_and_read(session, "new");
+    assert_null(strstr(fresh, "\"event\":\"stopped\""));
+    assert_non_null(strstr(fresh, "\"by\":\"computer\""));
+    free(fresh);
+    free(history);
+    cg_session_close(session);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(domino_new_game_stops),
@@ -224,6 +248,7 @@ int main(void) {
         cmocka_unit_test(misere_answer_stops),
         cmocka_unit_test(opening_stops_through_the_hook),
         cmocka_unit_test(misere_values_stopped_keep_the_heaps_done),
+        cmocka_unit_test(stop_left_over_does_not_stop_the_next_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
