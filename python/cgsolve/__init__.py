@@ -281,9 +281,18 @@ def _misere(code: Optional[str], upto: int, refused: Mapping[str, Any], terms: O
     except BaseException as stopped:
         partial = getattr(stopped, "partial", None)
         if isinstance(partial, str):
-            stopped.partial = _misere_result(partial)  # type: ignore[attr-defined]
+            stopped.partial = _misere_partial(partial)  # type: ignore[attr-defined]
         raise
     return _misere_result(line)
+
+
+def _misere_partial(line: str) -> Optional[MisereResult]:
+    # what a stop left: None when it does not read whole, so the stop's
+    # exception is the one raised, never an error about its partial
+    try:
+        return _misere_result(line)
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def _misere_result(line: str) -> MisereResult:

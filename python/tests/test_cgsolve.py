@@ -347,6 +347,18 @@ def test_ctrl_c_stops_misere_values_with_a_valid_partial_result():
     assert 0 < int(count) == int(computed) < 3001 and upto == "3000" and same == "True"
 
 
+def test_a_partial_that_does_not_read_is_none_and_the_stop_raised(monkeypatch):
+    def cut_short(code, upto, heaps, options, progress=None):
+        stopped = KeyboardInterrupt()
+        stopped.partial = '{"command":"grundy","analysis":{"heaps":[{"heap":0,'
+        raise stopped
+
+    monkeypatch.setattr(cgsolve._cgsolve, "misere", cut_short)
+    with pytest.raises(KeyboardInterrupt) as stopped:
+        cgsolve.grundy("0.77", 3000, misere=True)
+    assert stopped.value.partial is None
+
+
 def test_a_progress_function_stopping_misere_values_leaves_the_heaps_done():
     calls = []
 

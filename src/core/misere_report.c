@@ -162,7 +162,9 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
     cg_status written = write_analysis(options, &report, &none, out, err);
     cg_buf_free(&none);
     cg_report_free(&report);
-    return stopped ? st : written;
+    /* A stopped run whose analysis is not written whole fails as the write
+     * did (err holds that): the text is no partial result. */
+    return stopped && written == CG_OK ? st : written;
 }
 
 typedef struct move_text {
