@@ -8,7 +8,11 @@
  * clock once in CG_STOP_EVERY of them and asks the hook at most every
  * CG_STOP_INTERVAL seconds. A stop is CG_ERR_STOPPED. A search that stops
  * keeps only what it had finished (memo tables hold settled values only),
- * so asking the same question again later goes on from there. */
+ * so nothing half-known survives it. What it finished is not reused by a
+ * later question: play takes a stopped command back by replaying, which
+ * closes and opens the game's state again (its tables with it), so asking
+ * the same again computes from the start; grundy and misère values hand
+ * the values finished to the front end as a partial result. */
 #ifndef CGSOLVE_STOP_H
 #define CGSOLVE_STOP_H
 

@@ -317,8 +317,9 @@ static cg_status move_values(void *state, cg_play_values *values, cg_error *err)
     }
     cg_strlist_free(&typed);
     if (st == CG_ERR_LIMIT) {
-        /* Release what did not fit, for the outcomes that follow (a stop
-         * keeps what was settled, for the same question asked again). */
+        /* Release what did not fit, for the outcomes that follow. A stop
+         * needs no release here: cg_play takes the command back by
+         * replaying, which closes this state, its tables with it. */
         cg_budget *budget = s->values.budget;
         cg_memo_free(&s->values);
         cg_memo_init(&s->values, budget);
