@@ -294,12 +294,13 @@ static void analyse(grundy_run *r, cg_report *report) {
  * up to exactly the values asked for, the old block held while the new one
  * is filled: at least that peak is needed, unless a period may end the run
  * early (--until-period). */
-static cg_status probe_table(const cg_options *options, cg_error *err) {
+static cg_status probe_table(const cg_options *options, bool windowed, cg_error *err) {
     if (options->until_period) {
         return CG_OK;
     }
-    uint64_t last = options->upto < (uint64_t)options->window_from ? options->upto
-                                                                   : (uint64_t)options->window_from;
+    uint64_t last = !windowed || options->upto < (uint64_t)options->window_from
+                        ? options->upto
+                        : (uint64_t)options->window_from;
     size_t wanted = (size_t)last + 1, before = 1024; /* past --window-from: maybe a window */
     while (before * 2 < wanted) {
         before *= 2;
@@ -320,7 +321,7 @@ static cg_status check_before(const cg_options *options, cg_error *err) {
             return st;
         }
     }
-    return options->resume != NULL ? CG_OK : probe_table(options, err);
+    return options->resume != NULL ? CG_OK : probe_table(options, true, err);
 }
 
 static cg_status finish(grundy_run *r, cg_error *err) {
@@ -494,8 +495,6 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
                           "'%s' keeps only a window of the values, up to G(%zu): resume it with "
                           "--upto %zu or more",
                           options->resume, r.engine.count - 1, r.engine.count - 1);
-    } else if (st == CG_OK && options->resume != NULL && !r.engine.store.windowed) {
-        st = probe_table(options, err);
     }
     if (st == CG_OK && !whole && r.engine.store.windowed) {
         r.written = r.engine.count; /* the values before it are gone: the checksum goes on */
@@ -503,6 +502,11 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     } else if (st == CG_OK && !whole && (uint64_t)options->window_from <= options->upto) {
         size_t from = (size_t)options->window_from;
         cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK);
+    }
+    /* a format-1 checkpoint's values move to the window's range above; if
+     * no range could be set up, the whole table must fit */
+    if (st == CG_OK && options->resume != NULL && !r.engine.store.windowed) {
+        st = probe_table(options, r.engine.store.map != NULL, err);
     }
     cg_octal_engine_set_threads(&r.engine, cg_options_threads(options));
     cg_period_watch_init(&r.watch, &r.engine.code, &budget);

@@ -5,6 +5,7 @@
 
 #include "core/octal_store_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/grundy_table_internal.h"
@@ -94,13 +95,42 @@ static void point_engine(cg_octal_engine *e) {
     e->wide = e->store.width == sizeof(uint32_t) ? (uint32_t *)e->store.map : NULL;
 }
 
+/* Move the values the engine already holds in its own array (a format-1
+ * checkpoint's, read before the window is set up) into the range. */
+static bool adopt_array(cg_octal_engine *e) {
+    cg_octal_store *s = &e->store;
+    size_t ready = round_up(e->count, GRAIN);
+    ready = ready < RESERVED ? ready : RESERVED;
+    if (e->count == 0 || !make_writable(s, 0, ready) ||
+        cg_budget_take(e->budget, ready, s->width, "the Grundy table", NULL) != CG_OK) {
+        return e->count == 0;
+    }
+    if (e->wide != NULL) {
+        memcpy(s->map, e->wide, e->count * sizeof *e->wide);
+    } else {
+        memcpy(s->map, e->narrow, e->count * sizeof *e->narrow);
+    }
+    free(e->narrow);
+    free(e->wide);
+    cg_budget_give(e->budget, e->held, 1);
+    e->held = 0;
+    s->held = ready * s->width;
+    s->ready = ready;
+    e->capacity = ready;
+    return true;
+}
+
 void cg_octal_store_window(cg_octal_engine *e, size_t from, size_t head, size_t slack) {
     cg_octal_store *s = &e->store;
-    if (s->map != NULL || e->narrow != NULL || e->wide != NULL || from == 0 || from == SIZE_MAX) {
-        return; /* values already kept elsewhere, or never windowed */
+    if (s->map != NULL || from == 0 || from == SIZE_MAX) {
+        return; /* already set up, or never windowed */
     }
-    s->width = sizeof(uint16_t);
+    s->width = e->wide != NULL ? sizeof(uint32_t) : sizeof(uint16_t);
     s->map = reserve_range(RESERVED * s->width);
+    if (s->map != NULL && !adopt_array(e)) {
+        release_range(s->map, RESERVED * s->width);
+        s->map = NULL;
+    }
     if (s->map == NULL) {
         return; /* no range: the engine keeps every value in its own array */
     }

@@ -65,4 +65,15 @@ expect 3 "" "cgsolve grundy: the table of G(0..3000000) needs 10194306 bytes mor
     -- grundy 0.1777 --upto 3000000 --memory 6M
 expect 0 "" "" -- grundy 0.1777 --upto 3000000 --memory 6M --window-from 1048576 --json
 if grep -q '"checksum":"04bd39eb450e2570"' "$out"; then w_ok; else w_bad "under --memory 6M"; fi
+# A format-1 checkpoint stopped before --window-from resumes windowed: its
+# values move to the window's range, and the same 6 MiB suffice.
+"$exe" grundy 0.1777 --upto 50000 --checkpoint "$window_dir/ck1" > /dev/null
+"$exe" grundy --resume "$window_dir/ck1" --upto 1500000 --window-from 1048576 --json \
+    > "$window_dir/ck1.json"
+if grep -q '"window":{"head":16384,' "$window_dir/ck1.json" &&
+    [ "$(checksum_of "$window_dir/ck1.json")" = "$(checksum_of "$window_dir/full.json")" ]
+then w_ok; else w_bad "a format-1 checkpoint resumed: $(cut -c 200- "$window_dir/ck1.json")"; fi
+expect 0 "" "" -- grundy --resume "$window_dir/ck1" --upto 3000000 --memory 6M \
+    --window-from 1048576 --json
+if grep -q '"checksum":"04bd39eb450e2570"' "$out"; then w_ok; else w_bad "format 1 under 6M"; fi
 rm -rf "$window_dir"
