@@ -5,6 +5,7 @@
 
 #include "core/octal_store_internal.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,12 +54,17 @@ static bool make_writable(cg_octal_store *s, size_t from, size_t to) {
            mprotect(byte_at(s, from), (to - from) * s->width, PROT_READ | PROT_WRITE) == 0;
 }
 
-/* Give the pages back and make them fault when read. */
-static void make_gone(cg_octal_store *s, size_t from, size_t to) {
-    if (to > from) {
-        madvise(byte_at(s, from), (to - from) * s->width, MADV_DONTNEED);
-        mprotect(byte_at(s, from), (to - from) * s->width, PROT_NONE);
+/* Give the pages back, their commit charge too (a fresh MAP_NORESERVE
+ * mapping over them: madvise and mprotect keep it when overcommit is off),
+ * and make them fault when read. */
+static cg_status make_gone(cg_octal_store *s, size_t from, size_t to, cg_error *err) {
+    if (to > from &&
+        mmap(byte_at(s, from), (to - from) * s->width, PROT_NONE,
+             MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) == MAP_FAILED) {
+        return cg_error_set(err, CG_ERR_INTERNAL, "dropping G(%zu..%zu) from the Grundy table: %s",
+                            from, to - 1, strerror(errno));
     }
+    return CG_OK;
 }
 
 static void release_range(void *map, size_t bytes) {
@@ -77,10 +83,12 @@ static bool make_writable(cg_octal_store *s, size_t from, size_t to) {
     return false;
 }
 
-static void make_gone(cg_octal_store *s, size_t from, size_t to) {
+static cg_status make_gone(cg_octal_store *s, size_t from, size_t to, cg_error *err) {
     (void)s;
     (void)from;
     (void)to;
+    (void)err;
+    return CG_OK;
 }
 
 static void release_range(void *map, size_t bytes) {
@@ -232,15 +240,19 @@ static size_t last_rare(const cg_octal_engine *e) {
 }
 
 /* Give back the whole pages of G(gone..low-1): nothing reads them. */
-static void drop_pages(cg_octal_engine *e) {
+static cg_status drop_pages(cg_octal_engine *e, cg_error *err) {
     cg_octal_store *s = &e->store;
     size_t gone = s->low / align_values() * align_values();
     if (gone > s->gone) {
-        make_gone(s, s->gone, gone);
+        cg_status st = make_gone(s, s->gone, gone, err);
+        if (st != CG_OK) {
+            return st;
+        }
         cg_budget_give(e->budget, gone - s->gone, s->width);
         s->held -= (gone - s->gone) * s->width;
         s->gone = gone;
     }
+    return CG_OK;
 }
 
 cg_status cg_octal_store_advance(cg_octal_engine *e, bool sparse, cg_error *err) {
@@ -273,7 +285,7 @@ cg_status cg_octal_store_advance(cg_octal_engine *e, bool sparse, cg_error *err)
         size_t low = e->count - s->span;
         s->below = checksum_over(e, s->below, s->low, low);
         s->low = low;
-        drop_pages(e);
+        return drop_pages(e, err);
     }
     return CG_OK;
 }
@@ -311,7 +323,10 @@ cg_status cg_octal_store_skip(cg_octal_engine *e, size_t head, size_t span, size
     /* nothing of G(head..low-1) stays: the pages past the head's go, and
      * the range is writable again from low's page on */
     s->kept = round_up(head, align_values());
-    make_gone(s, s->kept, s->ready);
+    cg_status st = make_gone(s, s->kept, s->ready, err);
+    if (st != CG_OK) {
+        return st;
+    }
     cg_budget_give(e->budget, s->ready - s->kept, s->width);
     s->held = s->kept * s->width;
     s->gone = low / align_values() * align_values();

@@ -20,8 +20,12 @@
  * deeper, or a new rare position (its later splits would read the dropped
  * values), falls back to keeping every value while nothing is dropped yet,
  * and ends the run with CG_ERR_LIMIT after; witnesses outside the head are
- * skipped. The dropped pages are unmapped and made inaccessible, so a read
- * the checks missed would fault rather than return a wrong value.
+ * skipped. The whole pages of dropped values are given back and made
+ * inaccessible (mapped afresh PROT_NONE), so a read the checks missed there
+ * faults rather than returns a wrong value. The guard is page-wise: less
+ * than a page of dropped values stays readable past the head (to kept) and
+ * before low (from gone); after a resume those hold zero, not the values,
+ * and only cg_octal_store_holds' checks keep them from being read.
  *
  * The values live in one reserved range of address space (mmap, 2^40
  * values' worth, nothing committed until used): the engine's hot loops
