@@ -195,10 +195,12 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
     }
     uint32_t *to = wide.map;
     const uint16_t *from = s->map;
-    for (size_t n = 0; n < e->count; n++) {
-        if (n < kept || n >= gone) {
-            to[n] = from[n];
-        }
+    size_t head_end = kept < e->count ? kept : e->count;
+    for (size_t n = 0; n < head_end; n++) {
+        to[n] = from[n];
+    }
+    for (size_t n = gone; n < e->count; n++) {
+        to[n] = from[n];
     }
     release_range(s->map, RESERVED * s->width);
     cg_budget_give(e->budget, s->held, 1);
