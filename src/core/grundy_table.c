@@ -294,14 +294,8 @@ static void analyse(grundy_run *r, cg_report *report) {
  * up to exactly the values asked for, the old block held while the new one
  * is filled: at least that peak is needed, unless a period may end the run
  * early (--until-period). */
-static cg_status probe_table(const cg_options *options, bool windowed, cg_error *err) {
-    if (options->until_period) {
-        return CG_OK;
-    }
-    uint64_t last = !windowed || options->upto < (uint64_t)options->window_from
-                        ? options->upto
-                        : (uint64_t)options->window_from;
-    size_t wanted = (size_t)last + 1, before = 1024; /* past --window-from: maybe a window */
+static cg_status probe_up_to(const cg_options *options, uint64_t last, cg_error *err) {
+    size_t wanted = (size_t)last + 1, before = 1024;
     while (before * 2 < wanted) {
         before *= 2;
     }
@@ -310,6 +304,20 @@ static cg_status probe_table(const cg_options *options, bool windowed, cg_error 
     char what[96];
     snprintf(what, sizeof what, "the table of G(0..%llu)", (unsigned long long)options->upto);
     return cg_budget_take(&probe, peak, sizeof(uint16_t), what, err);
+}
+
+/* Where the window may engage (SIZE_MAX: never): past --window-from N. */
+static size_t window_start(const cg_options *options) {
+    return (uint64_t)options->window_from <= options->upto ? (size_t)options->window_from
+                                                           : SIZE_MAX;
+}
+
+static cg_status probe_table(const cg_options *options, bool windowed, cg_error *err) {
+    if (options->until_period) {
+        return CG_OK;
+    }
+    size_t from = windowed ? window_start(options) : SIZE_MAX; /* past it: maybe a window */
+    return probe_up_to(options, from < options->upto ? from : options->upto, err);
 }
 
 /* A resumed run's table is probed once the checkpoint is read: a windowed
@@ -482,6 +490,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     } else {
         cg_octal_engine_init(&r.engine, &code, method, &budget);
     }
+    cg_octal_engine_expect(&r.engine, options->upto); /* before the window's range is sized */
     /* a period's search reads back to its preperiod, and a taken table is
      * every value: neither can be windowed */
     bool whole = r.until_period || (hooks != NULL && hooks->take != NULL);
@@ -499,9 +508,14 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     if (st == CG_OK && !whole && r.engine.store.windowed) {
         r.written = r.engine.count; /* the values before it are gone: the checksum goes on */
         r.checksum = cg_octal_store_checksum(&r.engine);
-    } else if (st == CG_OK && !whole && (uint64_t)options->window_from <= options->upto) {
-        size_t from = (size_t)options->window_from;
-        cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK);
+    } else if (st == CG_OK && !whole && window_start(options) != SIZE_MAX) {
+        size_t from = window_start(options);
+        cg_error why = {.status = CG_OK};
+        cg_status set =
+            cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK, &why);
+        if (set != CG_OK) { /* asked for: say it cannot be had */
+            st = cg_error_set(err, set, "--window-from %zu: %s", from, why.message);
+        }
     }
     /* a format-1 checkpoint's values move to the window's range above; if
      * no range could be set up, the whole table must fit */
@@ -510,7 +524,6 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     }
     cg_octal_engine_set_threads(&r.engine, cg_options_threads(options));
     cg_period_watch_init(&r.watch, &r.engine.code, &budget);
-    cg_octal_engine_expect(&r.engine, options->upto);
     if (st == CG_OK) {
         st = compute(&r, err);
     }

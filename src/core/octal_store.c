@@ -108,7 +108,7 @@ static void point_engine(cg_octal_engine *e) {
 static bool adopt_array(cg_octal_engine *e) {
     cg_octal_store *s = &e->store;
     size_t ready = round_up(e->count, GRAIN);
-    ready = ready < RESERVED ? ready : RESERVED;
+    ready = ready < s->room ? ready : s->room;
     if (e->count == 0 || !make_writable(s, 0, ready) ||
         cg_budget_take(e->budget, ready, s->width, "the Grundy table", NULL) != CG_OK) {
         return e->count == 0;
@@ -128,24 +128,46 @@ static bool adopt_array(cg_octal_engine *e) {
     return true;
 }
 
-void cg_octal_store_window(cg_octal_engine *e, size_t from, size_t head, size_t slack) {
+/* The values the range has room for: the run's last (the engine's
+ * expected, a grain more for the look-ahead), else the --upto limit. */
+static size_t room_for(const cg_octal_engine *e) {
+    size_t room = e->expected > 0 && e->expected < RESERVED - GRAIN
+                      ? round_up(e->expected + GRAIN, GRAIN)
+                      : RESERVED;
+    return room < RESERVED ? room : RESERVED;
+}
+
+cg_status cg_octal_store_window(cg_octal_engine *e, size_t from, size_t head, size_t slack,
+                                cg_error *err) {
     cg_octal_store *s = &e->store;
     if (s->map != NULL || from == 0 || from == SIZE_MAX) {
-        return; /* already set up, or never windowed */
+        return CG_OK; /* already set up, or never windowed */
+    }
+    if (!STORE_MAPS) {
+        return cg_error_set(err, CG_ERR_LIMIT, "this build keeps every value (no mmap)");
     }
     s->width = e->wide != NULL ? sizeof(uint32_t) : sizeof(uint16_t);
-    s->map = reserve_range(RESERVED * s->width);
-    if (s->map != NULL && !adopt_array(e)) {
-        release_range(s->map, RESERVED * s->width);
-        s->map = NULL;
-    }
+    s->room = room_for(e);
+    s->map = reserve_range(s->room * s->width);
     if (s->map == NULL) {
-        return; /* no range: the engine keeps every value in its own array */
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "the system refused %zu bytes of address space for the windowed "
+                            "store (%s; see ulimit -v)",
+                            s->room * s->width, strerror(errno));
+    }
+    if (!adopt_array(e)) {
+        release_range(s->map, s->room * s->width);
+        s->map = NULL;
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "the windowed store could not take over G(0..%zu) within the memory "
+                            "limit",
+                            e->count - 1);
     }
     s->from = from;
     s->head = head > 0 ? head : 1;
     s->slack = slack;
     point_engine(e);
+    return CG_OK;
 }
 
 cg_status cg_octal_store_reserve(cg_octal_engine *e, size_t n, cg_error *err) {
@@ -153,12 +175,12 @@ cg_status cg_octal_store_reserve(cg_octal_engine *e, size_t n, cg_error *err) {
     if (n <= s->ready) {
         return CG_OK;
     }
-    if (n > RESERVED) {
-        return cg_error_set(err, CG_ERR_LIMIT, "G(0..%zu) is beyond the Grundy table's 2^40 values",
-                            n - 1);
+    if (n > s->room) {
+        return cg_error_set(err, CG_ERR_LIMIT, "G(0..%zu) is beyond the Grundy table's %zu values",
+                            n - 1, s->room);
     }
     size_t ready = round_up(n, GRAIN);
-    ready = ready < RESERVED ? ready : RESERVED;
+    ready = ready < s->room ? ready : s->room;
     cg_status st = cg_budget_take(e->budget, ready - s->ready, s->width, "the Grundy table", err);
     if (st != CG_OK) {
         return st;
@@ -184,11 +206,11 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
     }
     /* the pages kept: [0, kept) and [gone, ready) once engaged, else all */
     size_t kept = s->windowed ? s->kept : s->ready, gone = s->windowed ? s->gone : s->ready;
-    wide.map = reserve_range(RESERVED * wide.width);
+    wide.map = reserve_range(s->room * wide.width);
     if (wide.map == NULL || !make_writable(&wide, 0, kept) ||
         !make_writable(&wide, gone, s->ready)) {
         if (wide.map != NULL) {
-            release_range(wide.map, RESERVED * wide.width);
+            release_range(wide.map, s->room * wide.width);
         }
         cg_budget_give(e->budget, values, wide.width);
         return cg_error_nomem(err, "widening the Grundy table");
@@ -202,7 +224,7 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
     for (size_t n = gone; n < e->count; n++) {
         to[n] = from[n];
     }
-    release_range(s->map, RESERVED * s->width);
+    release_range(s->map, s->room * s->width);
     cg_budget_give(e->budget, s->held, 1);
     wide.held = values * wide.width;
     *s = wide;
@@ -213,7 +235,7 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
 void cg_octal_store_free(cg_octal_engine *e) {
     cg_octal_store *s = &e->store;
     if (s->map != NULL) {
-        release_range(s->map, RESERVED * s->width);
+        release_range(s->map, s->room * s->width);
         cg_budget_give(e->budget, s->held, 1);
     }
     memset(s, 0, sizeof *s);

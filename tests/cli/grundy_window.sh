@@ -63,6 +63,13 @@ fi
 # windowed store does.
 expect 3 "" "cgsolve grundy: the table of G(0..3000000) needs 10194306 bytes more, beyond the memory limit of 6291456 bytes (0 in use) (raise it with --memory)" \
     -- grundy 0.1777 --upto 3000000 --memory 6M
+# An explicit --window-from whose range the system refuses is an error
+# (not under ASan, whose shadow memory needs more than the limit).
+if [ -n "${CGSOLVE_SANITIZED:-}" ]; then w_ok
+elif (ulimit -v 2000000 && "$exe" grundy 0.1777 --upto 500000000000 --window-from 1048576 \
+    > /dev/null 2> "$err"); then w_bad "no error under ulimit -v"
+elif grep -q "^cgsolve grundy: --window-from 1048576: the system refused 1000000192512 bytes of address space" "$err"
+then w_ok; else w_bad "under ulimit -v: $(cat "$err")"; fi
 expect 0 "" "" -- grundy 0.1777 --upto 3000000 --memory 6M --window-from 1048576 --json
 if grep -q '"checksum":"04bd39eb450e2570"' "$out"; then w_ok; else w_bad "under --memory 6M"; fi
 # A format-1 checkpoint stopped before --window-from resumes windowed: its

@@ -33,7 +33,8 @@ static void windowed_init(cg_octal_engine *e, const char *text, size_t from, siz
     cg_octal_code code;
     assert_int_equal(cg_octal_parse(text, &code, NULL), CG_OK);
     cg_octal_engine_init(e, &code, CG_ENGINE_AUTO, budget);
-    cg_octal_store_window(e, from, head, 500); /* follow reads a chunk back */
+    assert_int_equal(cg_octal_store_window(e, from, head, 500, NULL),
+                     CG_OK); /* follow reads a chunk back */
     assert_non_null(e->store.map);
 }
 
