@@ -89,9 +89,9 @@ const cg_option_spec cg_grundy_options[] = {
     {.name = "window-from",
      .arg = CG_ARG_INT,
      .arg_name = "N",
-     .help = "past heap N keep only a window (default 2^31)",
+     .help = "past N keep only a window (default: as --memory needs)",
      CG_OPTION_FIELD(window_from),
-     .def = (int64_t)1 << 31,
+     .def = 0,
      .min = 1024,
      .max = (int64_t)1 << 40},
     {.name = NULL},
@@ -284,6 +284,7 @@ static void analyse(grundy_run *r, cg_report *report) {
         cg_report_open_object(report, "window");
         cg_report_int(report, "head", (int64_t)e->store.head);
         cg_report_int(report, "kept_from", (int64_t)e->store.low);
+        cg_report_bool(report, "period_searched", false);
         cg_report_close(report);
     }
 }
@@ -306,10 +307,23 @@ static cg_status probe_up_to(const cg_options *options, uint64_t last, cg_error 
     return cg_budget_take(&probe, peak, sizeof(uint16_t), what, err);
 }
 
-/* Where the window may engage (SIZE_MAX: never): past --window-from N. */
+/* Where the window may engage (SIZE_MAX: never): --window-from N as
+ * given; by default only when the full table to --upto would not fit the
+ * memory limit, from the last heap whose full table fits (at least 1024). */
 static size_t window_start(const cg_options *options) {
-    return (uint64_t)options->window_from <= options->upto ? (size_t)options->window_from
-                                                           : SIZE_MAX;
+    if (options->window_from != 0) {
+        return (uint64_t)options->window_from <= options->upto ? (size_t)options->window_from
+                                                               : SIZE_MAX;
+    }
+    if (options->until_period || probe_up_to(options, options->upto, NULL) == CG_OK) {
+        return SIZE_MAX;
+    }
+    uint64_t fits = 1024, beyond = options->upto; /* the table to beyond does not fit */
+    while (beyond - fits > 1) {
+        uint64_t mid = fits + (beyond - fits) / 2;
+        *(probe_up_to(options, mid, NULL) == CG_OK ? &fits : &beyond) = mid;
+    }
+    return (size_t)fits;
 }
 
 static cg_status probe_table(const cg_options *options, bool windowed, cg_error *err) {
@@ -513,7 +527,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
         cg_error why = {.status = CG_OK};
         cg_status set =
             cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK, &why);
-        if (set != CG_OK) { /* asked for: say it cannot be had */
+        if (set != CG_OK && options->window_from != 0) { /* asked for: say it cannot be had */
             st = cg_error_set(err, set, "--window-from %zu: %s", from, why.message);
         }
     }

@@ -60,9 +60,16 @@ else
     w_bad "interrupted and resumed: $(head -c 60 "$window_dir/int" | head -1)"
 fi
 # --memory stays a ceiling: the full table does not fit in 6 MiB, the
-# windowed store does.
+# windowed store does; by default the window engages exactly then, and a
+# run whose table fits keeps every value and searches for a period.
+expect 0 "" "" -- grundy 0.1777 --upto 3000000 --memory 6M --json
+if grep -q '"checksum":"04bd39eb450e2570"' "$out" &&
+    grep -q '"period":null,.*"window":{"head":[0-9]*,"kept_from":[0-9]*,"period_searched":false}' "$out"
+then w_ok; else w_bad "the default window under --memory 6M: $(cut -c 200- "$out")"; fi
+expect 0 "" "" -- grundy 0.1777 --upto 3000000 --json
+if ! grep -q '"window"' "$out"; then w_ok; else w_bad "a window when the table fits"; fi
 expect 3 "" "cgsolve grundy: the table of G(0..3000000) needs 10194306 bytes more, beyond the memory limit of 6291456 bytes (0 in use) (raise it with --memory)" \
-    -- grundy 0.1777 --upto 3000000 --memory 6M
+    -- grundy 0.1777 --upto 3000000 --memory 6M --window-from 4000000
 # An explicit --window-from whose range the system refuses is an error
 # (not under ASan, whose shadow memory needs more than the limit).
 if [ -n "${CGSOLVE_SANITIZED:-}" ]; then w_ok
