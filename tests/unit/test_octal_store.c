@@ -1,3 +1,6 @@
+/* mincore is beyond POSIX: the system's own name. */
+#define _DEFAULT_SOURCE 1
+
 /* The windowed value store (octal_store.h) at test scale: engaged from a
  * few thousand heaps with a head of hundreds, it gives the full store's
  * values and checksum; a scan deeper than the head or a late rare position
@@ -5,12 +8,15 @@
  * every value before; widening keeps the held values; a windowed checkpoint
  * resumes; the budget holds what a full table would not fit in. */
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -79,6 +85,33 @@ static void windowed_values_agree(void **state) {
     assert_true(cg_octal_store_holds(&e, 100));    /* the head */
     assert_int_equal(cg_octal_store_scan_limit(&e), 512);
     assert_int_equal(cg_octal_store_checksum(&e), checksum_of(&full, 40001));
+    cg_octal_engine_free(&e);
+    cg_octal_engine_free(&full);
+}
+
+/* The whole dropped pages are given back and fault when read (a child
+ * reads one and dies of SIGSEGV). */
+static void dropped_pages_fault(void **state) {
+    (void)state;
+    cg_octal_engine full = full_run("0.1777", 40000), e;
+    windowed_init(&e, "0.1777", 4096, 512, NULL);
+    assert_int_equal(follow(&e, &full, 40000, NULL), CG_OK);
+    assert_true(e.store.gone > e.store.kept);
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    unsigned char resident = 1;
+    assert_int_equal(
+        mincore((unsigned char *)e.store.map + e.store.kept * e.store.width, page, &resident), 0);
+    assert_int_equal(resident & 1, 0);
+    const volatile uint16_t *dropped = e.narrow + e.store.kept;
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        signal(SIGSEGV, SIG_DFL);         /* cmocka's handler would go on with the tests */
+        _exit(*dropped == 12345 ? 0 : 0); /* reached only if the read did not fault */
+    }
+    int status = 0;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV);
     cg_octal_engine_free(&e);
     cg_octal_engine_free(&full);
 }
@@ -242,10 +275,10 @@ static void budget_fits_the_window(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(windowed_values_agree),      cmocka_unit_test(deep_scan_stops),
-        cmocka_unit_test(falls_back_before_dropping), cmocka_unit_test(late_rare_stops),
-        cmocka_unit_test(widening_keeps_the_window),  cmocka_unit_test(checkpoint_resumes_windowed),
-        cmocka_unit_test(budget_fits_the_window),
+        cmocka_unit_test(windowed_values_agree),       cmocka_unit_test(deep_scan_stops),
+        cmocka_unit_test(falls_back_before_dropping),  cmocka_unit_test(late_rare_stops),
+        cmocka_unit_test(widening_keeps_the_window),   cmocka_unit_test(dropped_pages_fault),
+        cmocka_unit_test(checkpoint_resumes_windowed), cmocka_unit_test(budget_fits_the_window),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
