@@ -315,8 +315,9 @@ static size_t window_start(const cg_options *options) {
         return (uint64_t)options->window_from <= options->upto ? (size_t)options->window_from
                                                                : SIZE_MAX;
     }
-    if (options->until_period || probe_up_to(options, options->upto, NULL) == CG_OK) {
-        return SIZE_MAX;
+    if (options->until_period || options->method == CG_ENGINE_NAIVE ||
+        probe_up_to(options, options->upto, NULL) == CG_OK) {
+        return SIZE_MAX; /* the naive engine reads every value: never windowed */
     }
     uint64_t fits = 1024, beyond = options->upto; /* the table to beyond does not fit */
     while (beyond - fits > 1) {

@@ -72,6 +72,8 @@ expect 0 "" "" -- grundy 0.1777 --upto 3000000 --json
 if ! grep -q '"window"' "$out"; then w_ok; else w_bad "a window when the table fits"; fi
 expect 3 "" "cgsolve grundy: the table of G(0..3000000) needs 10194306 bytes more, beyond the memory limit of 6291456 bytes (0 in use) (raise it with --memory)" \
     -- grundy 0.1777 --upto 3000000 --memory 6M --window-from 4000000
+expect 3 "" "cgsolve grundy: the table of G(0..3000000) needs 10194306 bytes more, beyond the memory limit of 6291456 bytes (0 in use) (raise it with --memory)" \
+    -- grundy 0.1777 --upto 3000000 --memory 6M --method naive
 # An explicit --window-from whose range the system refuses is an error
 # (not under ASan, whose shadow memory needs more than the limit).
 if [ -n "${CGSOLVE_SANITIZED:-}" ]; then w_ok
