@@ -89,9 +89,9 @@ const cg_option_spec cg_grundy_options[] = {
     {.name = "window-from",
      .arg = CG_ARG_INT,
      .arg_name = "N",
-     .help = "past heap N keep only a window (default 2^31)",
+     .help = "past N keep only a window (default: as --memory needs)",
      CG_OPTION_FIELD(window_from),
-     .def = (int64_t)1 << 31,
+     .def = 0,
      .min = 1024,
      .max = (int64_t)1 << 40},
     {.name = NULL},
@@ -284,6 +284,7 @@ static void analyse(grundy_run *r, cg_report *report) {
         cg_report_open_object(report, "window");
         cg_report_int(report, "head", (int64_t)e->store.head);
         cg_report_int(report, "kept_from", (int64_t)e->store.low);
+        cg_report_bool(report, "period_searched", false);
         cg_report_close(report);
     }
 }
@@ -294,13 +295,8 @@ static void analyse(grundy_run *r, cg_report *report) {
  * up to exactly the values asked for, the old block held while the new one
  * is filled: at least that peak is needed, unless a period may end the run
  * early (--until-period). */
-static cg_status probe_table(const cg_options *options, cg_error *err) {
-    if (options->until_period) {
-        return CG_OK;
-    }
-    uint64_t last = options->upto < (uint64_t)options->window_from ? options->upto
-                                                                   : (uint64_t)options->window_from;
-    size_t wanted = (size_t)last + 1, before = 1024; /* past --window-from: maybe a window */
+static cg_status probe_up_to(const cg_options *options, uint64_t last, cg_error *err) {
+    size_t wanted = (size_t)last + 1, before = 1024;
     while (before * 2 < wanted) {
         before *= 2;
     }
@@ -309,6 +305,34 @@ static cg_status probe_table(const cg_options *options, cg_error *err) {
     char what[96];
     snprintf(what, sizeof what, "the table of G(0..%llu)", (unsigned long long)options->upto);
     return cg_budget_take(&probe, peak, sizeof(uint16_t), what, err);
+}
+
+/* Where the window may engage (SIZE_MAX: never): --window-from N as
+ * given; by default only when the full table to --upto would not fit the
+ * memory limit, from the last heap whose full table fits (at least 1024). */
+static size_t window_start(const cg_options *options) {
+    if (options->window_from != 0) {
+        return (uint64_t)options->window_from <= options->upto ? (size_t)options->window_from
+                                                               : SIZE_MAX;
+    }
+    if (options->until_period || options->method == CG_ENGINE_NAIVE ||
+        probe_up_to(options, options->upto, NULL) == CG_OK) {
+        return SIZE_MAX; /* the naive engine reads every value: never windowed */
+    }
+    uint64_t fits = 1024, beyond = options->upto; /* the table to beyond does not fit */
+    while (beyond - fits > 1) {
+        uint64_t mid = fits + (beyond - fits) / 2;
+        *(probe_up_to(options, mid, NULL) == CG_OK ? &fits : &beyond) = mid;
+    }
+    return (size_t)fits;
+}
+
+static cg_status probe_table(const cg_options *options, bool windowed, cg_error *err) {
+    if (options->until_period) {
+        return CG_OK;
+    }
+    size_t from = windowed ? window_start(options) : SIZE_MAX; /* past it: maybe a window */
+    return probe_up_to(options, from < options->upto ? from : options->upto, err);
 }
 
 /* A resumed run's table is probed once the checkpoint is read: a windowed
@@ -320,7 +344,7 @@ static cg_status check_before(const cg_options *options, cg_error *err) {
             return st;
         }
     }
-    return options->resume != NULL ? CG_OK : probe_table(options, err);
+    return options->resume != NULL ? CG_OK : probe_table(options, true, err);
 }
 
 static cg_status finish(grundy_run *r, cg_error *err) {
@@ -481,6 +505,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     } else {
         cg_octal_engine_init(&r.engine, &code, method, &budget);
     }
+    cg_octal_engine_expect(&r.engine, options->upto); /* before the window's range is sized */
     /* a period's search reads back to its preperiod, and a taken table is
      * every value: neither can be windowed */
     bool whole = r.until_period || (hooks != NULL && hooks->take != NULL);
@@ -494,19 +519,26 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
                           "'%s' keeps only a window of the values, up to G(%zu): resume it with "
                           "--upto %zu or more",
                           options->resume, r.engine.count - 1, r.engine.count - 1);
-    } else if (st == CG_OK && options->resume != NULL && !r.engine.store.windowed) {
-        st = probe_table(options, err);
     }
     if (st == CG_OK && !whole && r.engine.store.windowed) {
         r.written = r.engine.count; /* the values before it are gone: the checksum goes on */
         r.checksum = cg_octal_store_checksum(&r.engine);
-    } else if (st == CG_OK && !whole && (uint64_t)options->window_from <= options->upto) {
-        size_t from = (size_t)options->window_from;
-        cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK);
+    } else if (st == CG_OK && !whole && window_start(options) != SIZE_MAX) {
+        size_t from = window_start(options);
+        cg_error why = {.status = CG_OK};
+        cg_status set =
+            cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK, &why);
+        if (set != CG_OK && options->window_from != 0) { /* asked for: say it cannot be had */
+            st = cg_error_set(err, set, "--window-from %zu: %s", from, why.message);
+        }
+    }
+    /* a format-1 checkpoint's values move to the window's range above; if
+     * no range could be set up, the whole table must fit */
+    if (st == CG_OK && options->resume != NULL && !r.engine.store.windowed) {
+        st = probe_table(options, r.engine.store.map != NULL, err);
     }
     cg_octal_engine_set_threads(&r.engine, cg_options_threads(options));
     cg_period_watch_init(&r.watch, &r.engine.code, &budget);
-    cg_octal_engine_expect(&r.engine, options->upto);
     if (st == CG_OK) {
         st = compute(&r, err);
     }

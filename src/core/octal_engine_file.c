@@ -351,7 +351,7 @@ static cg_status prepare_window(cg_octal_engine *e, const window_header *w, cons
                             "engine, not with --method naive",
                             path);
     }
-    cg_octal_store_window(e, SIZE_MAX - 1, (size_t)w->head, 0);
+    (void)cg_octal_store_window(e, SIZE_MAX - 1, (size_t)w->head, 0, NULL); /* checked below */
     if (e->store.map == NULL) {
         return cg_error_set(err, CG_ERR_LIMIT,
                             "%s keeps only a window of the values, which this "

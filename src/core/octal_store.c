@@ -5,6 +5,8 @@
 
 #include "core/octal_store_internal.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/grundy_table_internal.h"
@@ -52,12 +54,17 @@ static bool make_writable(cg_octal_store *s, size_t from, size_t to) {
            mprotect(byte_at(s, from), (to - from) * s->width, PROT_READ | PROT_WRITE) == 0;
 }
 
-/* Give the pages back and make them fault when read. */
-static void make_gone(cg_octal_store *s, size_t from, size_t to) {
-    if (to > from) {
-        madvise(byte_at(s, from), (to - from) * s->width, MADV_DONTNEED);
-        mprotect(byte_at(s, from), (to - from) * s->width, PROT_NONE);
+/* Give the pages back, their commit charge too (a fresh MAP_NORESERVE
+ * mapping over them: madvise and mprotect keep it when overcommit is off),
+ * and make them fault when read. */
+static cg_status make_gone(cg_octal_store *s, size_t from, size_t to, cg_error *err) {
+    if (to > from &&
+        mmap(byte_at(s, from), (to - from) * s->width, PROT_NONE,
+             MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) == MAP_FAILED) {
+        return cg_error_set(err, CG_ERR_INTERNAL, "dropping G(%zu..%zu) from the Grundy table: %s",
+                            from, to - 1, strerror(errno));
     }
+    return CG_OK;
 }
 
 static void release_range(void *map, size_t bytes) {
@@ -76,10 +83,12 @@ static bool make_writable(cg_octal_store *s, size_t from, size_t to) {
     return false;
 }
 
-static void make_gone(cg_octal_store *s, size_t from, size_t to) {
+static cg_status make_gone(cg_octal_store *s, size_t from, size_t to, cg_error *err) {
     (void)s;
     (void)from;
     (void)to;
+    (void)err;
+    return CG_OK;
 }
 
 static void release_range(void *map, size_t bytes) {
@@ -94,20 +103,71 @@ static void point_engine(cg_octal_engine *e) {
     e->wide = e->store.width == sizeof(uint32_t) ? (uint32_t *)e->store.map : NULL;
 }
 
-void cg_octal_store_window(cg_octal_engine *e, size_t from, size_t head, size_t slack) {
+/* Move the values the engine already holds in its own array (a format-1
+ * checkpoint's, read before the window is set up) into the range. */
+static bool adopt_array(cg_octal_engine *e) {
     cg_octal_store *s = &e->store;
-    if (s->map != NULL || e->narrow != NULL || e->wide != NULL || from == 0 || from == SIZE_MAX) {
-        return; /* values already kept elsewhere, or never windowed */
+    size_t ready = round_up(e->count, GRAIN);
+    ready = ready < s->room ? ready : s->room;
+    if (e->count == 0 || !make_writable(s, 0, ready) ||
+        cg_budget_take(e->budget, ready, s->width, "the Grundy table", NULL) != CG_OK) {
+        return e->count == 0;
     }
-    s->width = sizeof(uint16_t);
-    s->map = reserve_range(RESERVED * s->width);
+    if (e->wide != NULL) {
+        memcpy(s->map, e->wide, e->count * sizeof *e->wide);
+    } else {
+        memcpy(s->map, e->narrow, e->count * sizeof *e->narrow);
+    }
+    free(e->narrow);
+    free(e->wide);
+    cg_budget_give(e->budget, e->held, 1);
+    e->held = 0;
+    s->held = ready * s->width;
+    s->ready = ready;
+    e->capacity = ready;
+    return true;
+}
+
+/* The values the range has room for: the run's last (the engine's
+ * expected, a grain more for the look-ahead), else the --upto limit. */
+static size_t room_for(const cg_octal_engine *e) {
+    size_t room = e->expected > 0 && e->expected < RESERVED - GRAIN
+                      ? round_up(e->expected + GRAIN, GRAIN)
+                      : RESERVED;
+    return room < RESERVED ? room : RESERVED;
+}
+
+cg_status cg_octal_store_window(cg_octal_engine *e, size_t from, size_t head, size_t slack,
+                                cg_error *err) {
+    cg_octal_store *s = &e->store;
+    if (s->map != NULL || from == 0 || from == SIZE_MAX) {
+        return CG_OK; /* already set up, or never windowed */
+    }
+    if (!STORE_MAPS) {
+        return cg_error_set(err, CG_ERR_LIMIT, "this build keeps every value (no mmap)");
+    }
+    s->width = e->wide != NULL ? sizeof(uint32_t) : sizeof(uint16_t);
+    s->room = room_for(e);
+    s->map = reserve_range(s->room * s->width);
     if (s->map == NULL) {
-        return; /* no range: the engine keeps every value in its own array */
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "the system refused %zu bytes of address space for the windowed "
+                            "store (%s; see ulimit -v)",
+                            s->room * s->width, strerror(errno));
+    }
+    if (!adopt_array(e)) {
+        release_range(s->map, s->room * s->width);
+        s->map = NULL;
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "the windowed store could not take over G(0..%zu) within the memory "
+                            "limit",
+                            e->count - 1);
     }
     s->from = from;
     s->head = head > 0 ? head : 1;
     s->slack = slack;
     point_engine(e);
+    return CG_OK;
 }
 
 cg_status cg_octal_store_reserve(cg_octal_engine *e, size_t n, cg_error *err) {
@@ -115,12 +175,12 @@ cg_status cg_octal_store_reserve(cg_octal_engine *e, size_t n, cg_error *err) {
     if (n <= s->ready) {
         return CG_OK;
     }
-    if (n > RESERVED) {
-        return cg_error_set(err, CG_ERR_LIMIT, "G(0..%zu) is beyond the Grundy table's 2^40 values",
-                            n - 1);
+    if (n > s->room) {
+        return cg_error_set(err, CG_ERR_LIMIT, "G(0..%zu) is beyond the Grundy table's %zu values",
+                            n - 1, s->room);
     }
     size_t ready = round_up(n, GRAIN);
-    ready = ready < RESERVED ? ready : RESERVED;
+    ready = ready < s->room ? ready : s->room;
     cg_status st = cg_budget_take(e->budget, ready - s->ready, s->width, "the Grundy table", err);
     if (st != CG_OK) {
         return st;
@@ -146,23 +206,25 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
     }
     /* the pages kept: [0, kept) and [gone, ready) once engaged, else all */
     size_t kept = s->windowed ? s->kept : s->ready, gone = s->windowed ? s->gone : s->ready;
-    wide.map = reserve_range(RESERVED * wide.width);
+    wide.map = reserve_range(s->room * wide.width);
     if (wide.map == NULL || !make_writable(&wide, 0, kept) ||
         !make_writable(&wide, gone, s->ready)) {
         if (wide.map != NULL) {
-            release_range(wide.map, RESERVED * wide.width);
+            release_range(wide.map, s->room * wide.width);
         }
         cg_budget_give(e->budget, values, wide.width);
         return cg_error_nomem(err, "widening the Grundy table");
     }
     uint32_t *to = wide.map;
     const uint16_t *from = s->map;
-    for (size_t n = 0; n < e->count; n++) {
-        if (n < kept || n >= gone) {
-            to[n] = from[n];
-        }
+    size_t head_end = kept < e->count ? kept : e->count;
+    for (size_t n = 0; n < head_end; n++) {
+        to[n] = from[n];
     }
-    release_range(s->map, RESERVED * s->width);
+    for (size_t n = gone; n < e->count; n++) {
+        to[n] = from[n];
+    }
+    release_range(s->map, s->room * s->width);
     cg_budget_give(e->budget, s->held, 1);
     wide.held = values * wide.width;
     *s = wide;
@@ -173,7 +235,7 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
 void cg_octal_store_free(cg_octal_engine *e) {
     cg_octal_store *s = &e->store;
     if (s->map != NULL) {
-        release_range(s->map, RESERVED * s->width);
+        release_range(s->map, s->room * s->width);
         cg_budget_give(e->budget, s->held, 1);
     }
     memset(s, 0, sizeof *s);
@@ -202,15 +264,19 @@ static size_t last_rare(const cg_octal_engine *e) {
 }
 
 /* Give back the whole pages of G(gone..low-1): nothing reads them. */
-static void drop_pages(cg_octal_engine *e) {
+static cg_status drop_pages(cg_octal_engine *e, cg_error *err) {
     cg_octal_store *s = &e->store;
     size_t gone = s->low / align_values() * align_values();
     if (gone > s->gone) {
-        make_gone(s, s->gone, gone);
+        cg_status st = make_gone(s, s->gone, gone, err);
+        if (st != CG_OK) {
+            return st;
+        }
         cg_budget_give(e->budget, gone - s->gone, s->width);
         s->held -= (gone - s->gone) * s->width;
         s->gone = gone;
     }
+    return CG_OK;
 }
 
 cg_status cg_octal_store_advance(cg_octal_engine *e, bool sparse, cg_error *err) {
@@ -243,7 +309,7 @@ cg_status cg_octal_store_advance(cg_octal_engine *e, bool sparse, cg_error *err)
         size_t low = e->count - s->span;
         s->below = checksum_over(e, s->below, s->low, low);
         s->low = low;
-        drop_pages(e);
+        return drop_pages(e, err);
     }
     return CG_OK;
 }
@@ -281,7 +347,10 @@ cg_status cg_octal_store_skip(cg_octal_engine *e, size_t head, size_t span, size
     /* nothing of G(head..low-1) stays: the pages past the head's go, and
      * the range is writable again from low's page on */
     s->kept = round_up(head, align_values());
-    make_gone(s, s->kept, s->ready);
+    cg_status st = make_gone(s, s->kept, s->ready, err);
+    if (st != CG_OK) {
+        return st;
+    }
     cg_budget_give(e->budget, s->ready - s->kept, s->width);
     s->held = s->kept * s->width;
     s->gone = low / align_values() * align_values();

@@ -20,11 +20,15 @@
  * deeper, or a new rare position (its later splits would read the dropped
  * values), falls back to keeping every value while nothing is dropped yet,
  * and ends the run with CG_ERR_LIMIT after; witnesses outside the head are
- * skipped. The dropped pages are unmapped and made inaccessible, so a read
- * the checks missed would fault rather than return a wrong value.
+ * skipped. The whole pages of dropped values are given back and made
+ * inaccessible (mapped afresh PROT_NONE), so a read the checks missed there
+ * faults rather than returns a wrong value. The guard is page-wise: less
+ * than a page of dropped values stays readable past the head (to kept) and
+ * before low (from gone); after a resume those hold zero, not the values,
+ * and only cg_octal_store_holds' checks keep them from being read.
  *
- * The values live in one reserved range of address space (mmap, 2^40
- * values' worth, nothing committed until used): the engine's hot loops
+ * The values live in one reserved range of address space (mmap, the
+ * run's values' worth up to 2^40, nothing committed until used): the engine's hot loops
  * index it as the whole table, unchanged. Only the used pages count in the
  * budget. Without mmap (a 32-bit or non-POSIX build) the store never
  * engages and the values stay in the engine's own array. */
@@ -47,6 +51,7 @@ typedef struct cg_octal_store {
     size_t slack;   /* values below count the caller reads back beyond the engine's reads */
     void *map;      /* the reserved range (NULL: the engine's malloc'd array) */
     size_t width;   /* bytes a value in the range */
+    size_t room;    /* values the range has room for */
     size_t ready;   /* G(0..ready-1) writable, but for the dropped ones */
     size_t held;    /* bytes of the range in the budget */
     bool windowed;  /* engaged: G(head..low-1) are dropped */
@@ -61,9 +66,13 @@ struct cg_octal_engine;
 
 /* Let the store engage once from values are known (from >= 1), keeping the
  * first head values (rounded up to a page) and slack values below the last
- * known beyond what the engine reads. Call before extending; the values go
- * to a reserved range then (where mmap exists). */
-void cg_octal_store_window(struct cg_octal_engine *e, size_t from, size_t head, size_t slack);
+ * known beyond what the engine reads. The values go to a reserved range
+ * (the engine's expected values' worth, else 2^40; where mmap exists), the
+ * ones already known moved there. CG_ERR_LIMIT if no range can be set up
+ * (no mmap, the address space refused, no memory to move the values): the
+ * engine then keeps every value in its own array. */
+cg_status cg_octal_store_window(struct cg_octal_engine *e, size_t from, size_t head, size_t slack,
+                                cg_error *err);
 
 /* Room for G(0..n-1) (the engine's reserve when the range is in use). */
 cg_status cg_octal_store_reserve(struct cg_octal_engine *e, size_t n, cg_error *err);

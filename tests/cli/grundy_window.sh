@@ -43,7 +43,8 @@ expect 3 "" "cgsolve grundy: G(163105) needs values the windowed store dropped (
     -- grundy 0.1777 --upto 200000 --window-from 70000
 # Ctrl-C in a windowed run (one resumed from the windowed checkpoint
 # above, so windowed whenever the signal comes) saves a windowed checkpoint;
-# what each part wrote, joined, is the full store's values.
+# what each part wrote, joined, is the full store's values, the part before
+# the signal short of the rest (else the run was never interrupted).
 "$exe" grundy 0.1777 --upto 6000000 > "$window_dir/straight"
 cp "$window_dir/cp" "$window_dir/int"
 "$exe" grundy --resume "$window_dir/int" --upto 6000000 --checkpoint "$window_dir/int" \
@@ -53,6 +54,7 @@ kill -INT $! 2> /dev/null
 wait $!
 "$exe" grundy --resume "$window_dir/int" --upto 6000000 > "$window_dir/resumed"
 if head -c 17 "$window_dir/int" | grep -q "cgsolve-grundy 2" &&
+    [ "$(wc -l < "$window_dir/part")" -lt $((6000001 - 1200001)) ] &&
     cat "$window_dir/first" "$window_dir/part" "$window_dir/resumed" |
     cmp -s - "$window_dir/straight"; then
     w_ok
@@ -60,9 +62,36 @@ else
     w_bad "interrupted and resumed: $(head -c 60 "$window_dir/int" | head -1)"
 fi
 # --memory stays a ceiling: the full table does not fit in 6 MiB, the
-# windowed store does.
+# windowed store does; by default the window engages exactly then, and a
+# run whose table fits keeps every value and searches for a period.
+expect 0 "" "" -- grundy 0.1777 --upto 3000000 --memory 6M --json
+if grep -q '"checksum":"04bd39eb450e2570"' "$out" &&
+    grep -q '"period":null,.*"window":{"head":[0-9]*,"kept_from":[0-9]*,"period_searched":false}' "$out"
+then w_ok; else w_bad "the default window under --memory 6M: $(cut -c 200- "$out")"; fi
+expect 0 "" "" -- grundy 0.1777 --upto 3000000 --json
+if ! grep -q '"window"' "$out"; then w_ok; else w_bad "a window when the table fits"; fi
 expect 3 "" "cgsolve grundy: the table of G(0..3000000) needs 10194306 bytes more, beyond the memory limit of 6291456 bytes (0 in use) (raise it with --memory)" \
-    -- grundy 0.1777 --upto 3000000 --memory 6M
+    -- grundy 0.1777 --upto 3000000 --memory 6M --window-from 4000000
+expect 3 "" "cgsolve grundy: the table of G(0..3000000) needs 10194306 bytes more, beyond the memory limit of 6291456 bytes (0 in use) (raise it with --memory)" \
+    -- grundy 0.1777 --upto 3000000 --memory 6M --method naive
+# An explicit --window-from whose range the system refuses is an error
+# (not under ASan, whose shadow memory needs more than the limit).
+if [ -n "${CGSOLVE_SANITIZED:-}" ]; then w_ok
+elif (ulimit -v 2000000 && "$exe" grundy 0.1777 --upto 500000000000 --window-from 1048576 \
+    > /dev/null 2> "$err"); then w_bad "no error under ulimit -v"
+elif grep -q "^cgsolve grundy: --window-from 1048576: the system refused 1000000192512 bytes of address space" "$err"
+then w_ok; else w_bad "under ulimit -v: $(cat "$err")"; fi
 expect 0 "" "" -- grundy 0.1777 --upto 3000000 --memory 6M --window-from 1048576 --json
 if grep -q '"checksum":"04bd39eb450e2570"' "$out"; then w_ok; else w_bad "under --memory 6M"; fi
+# A format-1 checkpoint stopped before --window-from resumes windowed: its
+# values move to the window's range, and the same 6 MiB suffice.
+"$exe" grundy 0.1777 --upto 50000 --checkpoint "$window_dir/ck1" > /dev/null
+"$exe" grundy --resume "$window_dir/ck1" --upto 1500000 --window-from 1048576 --json \
+    > "$window_dir/ck1.json"
+if grep -q '"window":{"head":16384,' "$window_dir/ck1.json" &&
+    [ "$(checksum_of "$window_dir/ck1.json")" = "$(checksum_of "$window_dir/full.json")" ]
+then w_ok; else w_bad "a format-1 checkpoint resumed: $(cut -c 200- "$window_dir/ck1.json")"; fi
+expect 0 "" "" -- grundy --resume "$window_dir/ck1" --upto 3000000 --memory 6M \
+    --window-from 1048576 --json
+if grep -q '"checksum":"04bd39eb450e2570"' "$out"; then w_ok; else w_bad "format 1 under 6M"; fi
 rm -rf "$window_dir"

@@ -64,8 +64,10 @@ static outcome compare(const char *text) {
     cg_octal_engine_init(&part, &code, CG_ENGINE_AUTO, NULL);
     cg_octal_engine_expect(&full, HEAPS);
     cg_octal_engine_expect(&part, HEAPS);
-    cg_octal_store_window(&part, FROM, HEAD, CHUNK);
     cg_error err;
+    if (cg_octal_store_window(&part, FROM, HEAD, CHUNK, &err) != CG_OK) {
+        fail(text, err.message);
+    }
     uint64_t sum = CG_GRUNDY_CHECKSUM_START;
     if (cg_octal_engine_extend(&full, HEAPS, &err) != CG_OK) {
         fail(text, err.message);
