@@ -109,7 +109,7 @@ static int negamax(memo *m, uint64_t white, uint64_t black, bool white_moves, si
         draw_min = 0;
     }
     *remoteness = best == 3 ? win_min : best == 2 ? draw_min : loss_max;
-    *known = (uint8_t)(best | *remoteness << 2);
+    *known = (uint8_t)((unsigned)best | *remoteness << 2);
     return best;
 }
 
