@@ -89,7 +89,7 @@ const cg_option_spec cg_grundy_options[] = {
     {.name = "window-from",
      .arg = CG_ARG_INT,
      .arg_name = "N",
-     .help = "past N keep only a window (default: as --memory needs)",
+     .help = "past heap N keep only a window (default: never)",
      CG_OPTION_FIELD(window_from),
      .def = 0,
      .min = 1024,
@@ -307,24 +307,16 @@ static cg_status probe_up_to(const cg_options *options, uint64_t last, cg_error 
     return cg_budget_take(&probe, peak, sizeof(uint16_t), what, err);
 }
 
-/* Where the window may engage (SIZE_MAX: never): --window-from N as
- * given; by default only when the full table to --upto would not fit the
- * memory limit, from the last heap whose full table fits (at least 1024). */
+/* Where the window may engage (SIZE_MAX: never): past --window-from N
+ * when given. Never by default: a windowed run stops where a later heap
+ * needs a dropped value (0.007's rare positions keep coming), so a run
+ * whose table does not fit is refused at once instead of failing late. */
 static size_t window_start(const cg_options *options) {
-    if (options->window_from != 0) {
-        return (uint64_t)options->window_from <= options->upto ? (size_t)options->window_from
-                                                               : SIZE_MAX;
-    }
-    if (options->until_period || options->method == CG_ENGINE_NAIVE ||
-        probe_up_to(options, options->upto, NULL) == CG_OK) {
+    if (options->window_from == 0 || (uint64_t)options->window_from > options->upto ||
+        options->method == CG_ENGINE_NAIVE) {
         return SIZE_MAX; /* the naive engine reads every value: never windowed */
     }
-    uint64_t fits = 1024, beyond = options->upto; /* the table to beyond does not fit */
-    while (beyond - fits > 1) {
-        uint64_t mid = fits + (beyond - fits) / 2;
-        *(probe_up_to(options, mid, NULL) == CG_OK ? &fits : &beyond) = mid;
-    }
-    return (size_t)fits;
+    return (size_t)options->window_from;
 }
 
 static cg_status probe_table(const cg_options *options, bool windowed, cg_error *err) {
@@ -528,7 +520,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
         cg_error why = {.status = CG_OK};
         cg_status set =
             cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK, &why);
-        if (set != CG_OK && options->window_from != 0) { /* asked for: say it cannot be had */
+        if (set != CG_OK) { /* asked for: say it cannot be had */
             st = cg_error_set(err, set, "--window-from %zu: %s", from, why.message);
         }
     }
