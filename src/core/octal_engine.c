@@ -170,21 +170,13 @@ static size_t value_table_bytes(uint32_t bound, unsigned hit_sets) {
 /* The tables indexed by value grow with bound (values and nim-sums below it).
  * Both sizes stay in the budget while realloc may hold both, and after a
  * failure midway (the tables already grown keep their new size). */
-/* nim-sums run below 2 * bound, which must fit in 32 bits: doubling past
- * 2^30 would wrap to 0 and loop for ever (a damaged checkpoint's value) */
-static cg_status value_fits(uint32_t value, cg_error *err) {
+static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
+    /* nim-sums run below 2 * bound, which must fit in 32 bits: doubling past
+     * 2^30 would wrap to 0 and loop for ever (a damaged checkpoint's value) */
     if (value >= MAX_BOUND) {
         return cg_error_set(err, CG_ERR_LIMIT,
                             "the Grundy value %lu is beyond the engine's tables (below 2^30)",
                             (unsigned long)value);
-    }
-    return CG_OK;
-}
-
-static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
-    cg_status fits = value_fits(value, err);
-    if (fits != CG_OK) {
-        return fits;
     }
     uint32_t bound = e->bound;
     while (value >= bound) {
@@ -925,15 +917,6 @@ static bool sparse_now(const cg_octal_engine *e) {
 static cg_status record(cg_octal_engine *e, uint32_t value, cg_error *err) {
     size_t m = e->count;
     cg_status st = CG_OK;
-    if (value == CUT_SHORT && cg_octal_store_fall_back(e)) {
-        return CG_OK; /* nothing was dropped: the heap again (not recorded), every value kept */
-    }
-    if (value == CUT_SHORT || (e->store.windowed && !sparse_now(e))) {
-        return cg_error_set(err, CG_ERR_LIMIT,
-                            "G(%zu) needs values the windowed store dropped (its head ends at "
-                            "%zu); keep more with a larger --window-from",
-                            m, e->store.head);
-    }
     if (value > UINT16_MAX && e->wide == NULL && (st = widen(e, err)) != CG_OK) {
         return st;
     }
@@ -965,6 +948,24 @@ static cg_status record(cg_octal_engine *e, uint32_t value, cg_error *err) {
         st = cg_octal_store_advance(e, sparse_now(e), err);
     }
     return st;
+}
+
+/* Record a value the engine computed (next_value): CUT_SHORT, a heap that
+ * needs dropped values, is computed again with every value kept while
+ * nothing was dropped, and an error after. Values from outside (a
+ * checkpoint) go to record, where UINT32_MAX is refused like any value
+ * past the tables. */
+static cg_status record_computed(cg_octal_engine *e, uint32_t value, cg_error *err) {
+    if (value == CUT_SHORT && cg_octal_store_fall_back(e)) {
+        return CG_OK; /* nothing was dropped: the heap again (not recorded), every value kept */
+    }
+    if (value == CUT_SHORT || (e->store.windowed && !sparse_now(e))) {
+        return cg_error_set(err, CG_ERR_LIMIT,
+                            "G(%zu) needs values the windowed store dropped (its head ends at "
+                            "%zu); keep more with a larger --window-from",
+                            e->count, e->store.head);
+    }
+    return record(e, value, err);
 }
 
 /* G(count): its table of options cleared, or filled from the block's. */
@@ -1008,7 +1009,7 @@ static void caller_heaps(ahead_round *r) {
             r->value = value;
             return;
         }
-        r->status = record(e, value, r->err);
+        r->status = record_computed(e, value, r->err);
     }
 }
 
@@ -1084,7 +1085,7 @@ static cg_status run_ahead(cg_octal_engine *e, size_t n, cg_error *err) {
     e->ahead_mask = e->mask;
     e->ahead_ready = true;
     if (r.status == CG_OK && r.pending) {
-        r.status = record(e, r.value, err);
+        r.status = record_computed(e, r.value, err);
     }
     return r.status;
 }
@@ -1118,7 +1119,7 @@ cg_status cg_octal_engine_extend(cg_octal_engine *e, size_t n, cg_error *err) {
             break;
         }
         if (e->count == m) { /* not computed ahead */
-            st = record(e, next_value(e, sparse), err);
+            st = record_computed(e, next_value(e, sparse), err);
         }
     }
     if (reported && st == CG_OK) {
@@ -1133,11 +1134,8 @@ cg_status cg_octal_engine_restore(cg_octal_engine *e, const uint32_t *values, si
     if (st == CG_OK) {
         st = grow_bound(e, 0, err);
     }
-    /* checked first: record takes UINT32_MAX for a heap cut short */
     for (size_t i = 0; st == CG_OK && i < count; i++) {
-        if ((st = value_fits(values[i], err)) == CG_OK) {
-            st = record(e, values[i], err);
-        }
+        st = record(e, values[i], err);
     }
     return st;
 }
