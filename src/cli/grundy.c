@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "core/census_internal.h"
 #include "core/clock_internal.h"
+#include "core/eta_internal.h"
 #include "core/grundy_table_internal.h"
 #include "core/misere_report_internal.h"
 #include "core/octal_internal.h"
@@ -18,11 +19,12 @@ typedef struct progress_state {
     bool begun;           /* the run's first call (before computing) came */
     double started, last; /* from the first call */
     size_t first_known;   /* values known then (a resumed run's) */
+    cg_eta eta;           /* the time left */
 } progress_state;
 
-/* Heaps done, values per second, rare positions, time left (the work per
- * heap grows with the heap, so the rest is estimated from the rate so far
- * scaled by the heaps' sizes: quadratic for the naive rule). */
+/* Heaps done, values per second, rare positions, time left (eta.h: the
+ * work per heap may grow with the heap, linearly for the naive rule, or not
+ * at all, as it mostly does for the sparse one: the growth is measured). */
 static bool progress(void *context, size_t known, size_t wanted, size_t rare) {
     progress_state *p = context;
     double t = cg_seconds();
@@ -30,16 +32,14 @@ static bool progress(void *context, size_t known, size_t wanted, size_t rare) {
         p->begun = true;
         p->started = p->last = t;
         p->first_known = known;
+        cg_eta_start(&p->eta, t, known);
         return cli_interrupted();
     }
     if (p->show && (t - p->last >= 0.5 || known == wanted)) {
         p->last = t;
         double elapsed = t - p->started;
         double rate = elapsed > 0 ? (double)(known - p->first_known) / elapsed : 0;
-        double done = (double)known * (double)known, all = (double)wanted * (double)wanted;
-        double left = done > 0 ? elapsed * (all - done) /
-                                     (done - (double)p->first_known * (double)p->first_known + 1)
-                               : 0;
+        double left = cg_eta_left(&p->eta, t, known, wanted);
         fprintf(stderr,
                 "%sgrundy: %zu of %zu heaps (%.1f%%), %.0f values/s, %zu rare, about %.0f s left%s",
                 p->terminal ? "\r" : "", known, wanted, 100.0 * (double)known / (double)wanted,
@@ -65,8 +65,8 @@ static int run_verify(cli *c) {
         return cli_usage_error("grundy", "--verify reads the code from the certificate, not '%s'",
                                c->argv[0]);
     }
-    progress_state p = {
-        c->options.progress || isatty(STDERR_FILENO), isatty(STDERR_FILENO), false, 0, 0, 0};
+    progress_state p = {.show = c->options.progress || isatty(STDERR_FILENO),
+                        .terminal = isatty(STDERR_FILENO)};
     c->options.progress_hook = verify_progress;
     c->options.progress_context = &p;
     cli_catch_interrupts();
@@ -101,7 +101,7 @@ static int run_misere(cli *c) {
     if (c->argc == 0) {
         return cli_usage_error("grundy", "missing the octal game code, e.g. 0.77");
     }
-    progress_state p = {c->options.progress, isatty(STDERR_FILENO), false, 0, 0, 0};
+    progress_state p = {.show = c->options.progress, .terminal = isatty(STDERR_FILENO)};
     c->options.progress_hook = misere_progress;
     c->options.progress_context = &p;
     cli_catch_interrupts();
@@ -139,8 +139,8 @@ static bool census_progress(void *context, const char *what, uint64_t done, uint
 }
 
 static int run_census(cli *c) {
-    progress_state p = {
-        c->options.progress || isatty(STDERR_FILENO), isatty(STDERR_FILENO), false, 0, 0, 0};
+    progress_state p = {.show = c->options.progress || isatty(STDERR_FILENO),
+                        .terminal = isatty(STDERR_FILENO)};
     c->options.progress_hook = census_progress;
     c->options.progress_context = &p;
     cli_catch_interrupts();
@@ -186,8 +186,8 @@ int cli_run_grundy(cli *c) {
     if (c->options.values_out != NULL && (values = fopen(c->options.values_out, "w")) == NULL) {
         return cli_cannot_open("grundy", c->options.values_out);
     }
-    progress_state p = {
-        c->options.progress || isatty(STDERR_FILENO), isatty(STDERR_FILENO), false, 0, 0, 0};
+    progress_state p = {.show = c->options.progress || isatty(STDERR_FILENO),
+                        .terminal = isatty(STDERR_FILENO)};
     cg_grundy_hooks hooks = {progress, &p, values, NULL};
     cli_catch_interrupts();
     cg_status st = cg_write_grundy_table(code, &c->options, stdout, &hooks, &err);

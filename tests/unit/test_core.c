@@ -11,6 +11,7 @@
 
 #include "core/budget_internal.h"
 #include "core/buf_internal.h"
+#include "core/eta_internal.h"
 #include "core/grid_internal.h"
 #include "core/grow_internal.h"
 #include "core/memo_internal.h"
@@ -357,13 +358,53 @@ static void graph_searches(void **state) {
     assert_int_equal(cg_outcome_flip(CG_OUTCOME_DRAW), CG_OUTCOME_DRAW);
 }
 
+static double fabs_of(double x) {
+    return x < 0 ? -x : x;
+}
+
+/* A run reported every `every` items, item n taking cost(n) seconds: the
+ * estimate after `at` items against the true time left to `wanted`. */
+static double estimate_error(double base, double slope, size_t every, size_t at, size_t wanted) {
+    cg_eta eta;
+    double t = 0, left = 0;
+    cg_eta_start(&eta, t, 0);
+    for (size_t n = 0; n < at; n += every) {
+        for (size_t i = n; i < n + every; i++) {
+            t += base + slope * (double)i;
+        }
+        left = cg_eta_left(&eta, t, n + every, wanted);
+    }
+    double truth = 0;
+    for (size_t i = at; i < wanted; i++) {
+        truth += base + slope * (double)i;
+    }
+    return left / truth - 1;
+}
+
+/* The time left: a run of constant cost an item is estimated at its rate
+ * (the sparse octal engine's, which the quadratic guess this replaced put
+ * at a hundred times the truth), one whose cost grows linearly (the naive
+ * engine's) once two stages have been seen; nothing before a rate. */
+static void time_left(void **state) {
+    (void)state;
+    assert_true(fabs_of(estimate_error(1e-6, 0, 1000, 50000, 4000000)) < 0.01);
+    assert_true(fabs_of(estimate_error(1e-8, 1e-9, 1000, 64000, 200000)) < 0.05);
+    assert_true(fabs_of(estimate_error(2e-6, 1e-11, 4096, 1 << 20, 1 << 22)) < 0.05);
+    assert_true(cg_eta_sum(2.0, 0, 10, 15) == 10.0);
+    assert_true(cg_eta_sum(1.0, 1.0, 0, 4) == 4.0 + 8.0);
+    assert_true(cg_eta_sum(1.0, 0, 15, 10) == 0);
+    cg_eta eta;
+    cg_eta_start(&eta, 5.0, 100);
+    assert_true(cg_eta_left(&eta, 5.0, 100, 1000) == 0); /* no time passed: no rate yet */
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(buf_formats),      cmocka_unit_test(grow_and_budget),
-        cmocka_unit_test(budgeted_growth),  cmocka_unit_test(memo_table),
-        cmocka_unit_test(union_find),       cmocka_unit_test(grid_fill_and_chain),
-        cmocka_unit_test(report_rendering), cmocka_unit_test(graph_searches),
-        cmocka_unit_test(rng_shuffle),
+        cmocka_unit_test(time_left),           cmocka_unit_test(buf_formats),
+        cmocka_unit_test(grow_and_budget),     cmocka_unit_test(budgeted_growth),
+        cmocka_unit_test(memo_table),          cmocka_unit_test(union_find),
+        cmocka_unit_test(grid_fill_and_chain), cmocka_unit_test(report_rendering),
+        cmocka_unit_test(graph_searches),      cmocka_unit_test(rng_shuffle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
