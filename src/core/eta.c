@@ -2,6 +2,8 @@
 
 #include <stdbool.h>
 
+#define GROWING 1.4142 /* a stage's cost over the last's beyond which the cost grows */
+
 void cg_eta_start(cg_eta *eta, double t, size_t known) {
     eta->stage_time = t;
     eta->stage_from = known;
@@ -30,8 +32,12 @@ double cg_eta_left(cg_eta *eta, double t, size_t known, size_t wanted) {
     size_t base = eta->stage_from > 0 ? eta->stage_from : 1;
     if (known >= 2 * base) { /* a whole stage: the cost's growth is measured */
         if (eta->last_cost > 0 && middle > eta->last_middle) {
+            /* growth only where the cost rose by more than the square root of
+             * the doubling (a linear cost doubles, a constant one wavers with
+             * the machine's load, and a line through a few percent of noise,
+             * carried a hundred doublings on, would be hours wrong) */
             double slope = (cost - eta->last_cost) / (middle - eta->last_middle);
-            eta->slope = slope > 0 ? slope : 0;
+            eta->slope = cost > GROWING * eta->last_cost ? slope : 0;
         }
         eta->last_cost = cost;
         eta->last_middle = middle;

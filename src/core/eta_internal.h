@@ -3,12 +3,14 @@
  * The cost of a heap may grow with its index: nearly constant for the
  * sparse octal engine on most codes, linear for the naive one (every split
  * of heap n), so the rate falls as a run goes. The tracker measures the
- * cost of an item over stages that each double the items done; from two
- * stages it takes the cost as a line in the item's index (the slope is
- * never below zero), and the time left is that line summed from the items
- * done to the items wanted. A run of constant cost per item is estimated
- * at its rate; the naive engine's quadratic time is followed after two
- * stages. */
+ * cost of an item over stages that each double the items done. Where a
+ * stage's cost is more than the square root of 2 times the last's, the
+ * cost is taken as the line through the two stages; else as constant (a
+ * few percent of the machine's noise, taken as a slope and carried far,
+ * would be hours wrong). The time left is that cost summed from the items
+ * done to the items wanted: a run of nearly constant cost per item is
+ * estimated at its rate, the naive engine's quadratic time followed after
+ * two stages. */
 #ifndef CGSOLVE_ETA_H
 #define CGSOLVE_ETA_H
 

@@ -390,10 +390,21 @@ static void time_left(void **state) {
     assert_true(fabs_of(estimate_error(1e-6, 0, 1000, 50000, 4000000)) < 0.01);
     assert_true(fabs_of(estimate_error(1e-8, 1e-9, 1000, 64000, 200000)) < 0.05);
     assert_true(fabs_of(estimate_error(2e-6, 1e-11, 4096, 1 << 20, 1 << 22)) < 0.05);
+    /* a constant cost that wavers with the machine's load (8 % up from the
+     * 2^25th item) is taken as constant, 60 doublings' worth from the end,
+     * where a line through the wavering was hours wrong */
+    cg_eta eta;
+    cg_eta_start(&eta, 0, 0);
+    double t = 0, left = 0;
+    for (size_t n = 1 << 20; n <= (size_t)1 << 26; n += 1 << 20) {
+        t += (double)(1 << 20) * (n > (size_t)1 << 25 ? 1.08e-6 : 1e-6);
+        left = cg_eta_left(&eta, t, n, (size_t)1 << 32);
+    }
+    double truth = 1.08e-6 * (double)(((size_t)1 << 32) - ((size_t)1 << 26));
+    assert_true(fabs_of(left / truth - 1) < 0.1);
     assert_true(cg_eta_sum(2.0, 0, 10, 15) == 10.0);
     assert_true(cg_eta_sum(1.0, 1.0, 0, 4) == 4.0 + 8.0);
     assert_true(cg_eta_sum(1.0, 0, 15, 10) == 0);
-    cg_eta eta;
     cg_eta_start(&eta, 5.0, 100);
     assert_true(cg_eta_left(&eta, 5.0, 100, 1000) == 0); /* no time passed: no rate yet */
 }
