@@ -57,6 +57,8 @@ void cg_octal_engine_free(cg_octal_engine *e) {
     if (e->store.map != NULL) {
         cg_octal_store_free(e);
     }
+    free(e->store.spill); /* named, but no range was set up (NULL after the store's free) */
+    e->store.spill = NULL;
     free(e->narrow);
     free(e->wide);
     cg_budget_give(e->budget, e->held, 1);
@@ -242,6 +244,50 @@ static cg_status add_rare(cg_octal_engine *e, size_t position, cg_error *err) {
     return st;
 }
 
+/* auto: whether the sparse engine pays, from the share of rare positions
+ * (see choose_mask). */
+static void judge_sparse(cg_octal_engine *e) {
+    size_t share = blocks_fit(&e->code) ? BLOCKED_RARE_SHARE : RARE_SHARE;
+    e->sparse_pays = e->rare_count * share < e->count;
+}
+
+/* After values were put in place without being recorded (a spill file's,
+ * octal_store.h): the bound above every value, the histogram and the rare
+ * list (ascending) counted again from G(0..count-1). */
+cg_status cg_octal_engine_recount(cg_octal_engine *e, cg_error *err) {
+    uint32_t largest = 0;
+    for (size_t n = 0; n < e->count; n++) {
+        uint32_t v = cg_octal_engine_at(e, n);
+        largest = v > largest ? v : largest;
+        if (n % CG_OCTAL_TRIM_EVERY == 0) {
+            cg_octal_store_trim(e); /* the file's values read back leave again */
+        }
+    }
+    cg_status st = largest >= e->bound ? grow_bound(e, largest, err) : CG_OK;
+    if (st != CG_OK) {
+        return st;
+    }
+    memset(e->histogram, 0, e->bound * sizeof *e->histogram);
+    e->rare_count = 0;
+    for (size_t n = 0; st == CG_OK && n < e->count; n++) {
+        uint32_t v = cg_octal_engine_at(e, n);
+        e->histogram[v]++;
+        if (n % CG_OCTAL_TRIM_EVERY == 0) {
+            cg_octal_store_trim(e);
+        }
+        if (e->mask != 0 && n > 0 && !e->common[v]) {
+            st = add_rare(e, n, err);
+        }
+    }
+    judge_sparse(e);
+    /* every value readable: the mask is chosen again as the values double */
+    e->next_choice = FIRST_CHOICE;
+    while (e->next_choice <= e->count) {
+        e->next_choice *= 2;
+    }
+    return st;
+}
+
 /* ---- the mask ------------------------------------------------------------- */
 
 void cg_walsh_hadamard(int64_t *values, size_t count) {
@@ -291,6 +337,9 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
     classify_values(e);
     e->rare_count = 0;
     for (size_t i = 1; i < e->count; i++) {
+        if (i % CG_OCTAL_TRIM_EVERY == 0) {
+            cg_octal_store_trim(e); /* a spill file's values read back leave again */
+        }
         if (!e->common[cg_octal_engine_at(e, i)]) {
             cg_status st = add_rare(e, i, err);
             if (st != CG_OK) {
@@ -305,8 +354,7 @@ static cg_status choose_mask(cg_octal_engine *e, cg_error *err) {
      * times as fast). Blocks (see start_block) made the rare pairs some
      * three times cheaper: to 2^17, 0.007 (14 % rare) runs 2.4 times as fast
      * as the naive engine, 0.137 (41 %) 2.1 times. */
-    size_t share = blocks_fit(&e->code) ? BLOCKED_RARE_SHARE : RARE_SHARE;
-    e->sparse_pays = e->rare_count * share < e->count;
+    judge_sparse(e);
     return CG_OK;
 }
 
@@ -959,7 +1007,7 @@ static cg_status record_computed(cg_octal_engine *e, uint32_t value, cg_error *e
     if (value == CUT_SHORT && cg_octal_store_fall_back(e)) {
         return CG_OK; /* nothing was dropped: the heap again (not recorded), every value kept */
     }
-    if (value == CUT_SHORT || (e->store.windowed && !sparse_now(e))) {
+    if (value == CUT_SHORT || (e->store.windowed && e->store.spill == NULL && !sparse_now(e))) {
         return cg_error_set(err, CG_ERR_LIMIT,
                             "G(%zu) needs values the windowed store dropped (its head ends at "
                             "%zu); keep more with a larger --window-from",

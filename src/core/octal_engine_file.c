@@ -3,12 +3,14 @@
  * precedes. A windowed store's (octal_store.h) is "cgsolve-grundy 2 CODE
  * COUNT HEAD SPAN LOW MASK LARGEST LARGEST_AT CHECKSUM\n" with the values
  * G(0..HEAD-1) and G(LOW..COUNT-1) alone, CHECKSUM (16 hex digits) being
- * grundy_table.h's of G(0..LOW-1). Written to FILE.tmp (created afresh, never through a symlink),
- * synced, renamed, and the directory synced, so a crash leaves the previous
- * checkpoint whole. Read twice: once to check the checksum and what costs
- * nothing to check (no value exceeds its heap's number of options, so G(0) =
- * 0), then into the engine, so a damaged file never reaches the engine. The
- * checksum guards against accidents (a torn or corrupted file), not forgery. */
+ * grundy_table.h's of G(0..LOW-1). A spilled one's (octal_store.h's spill
+ * file) is "cgsolve-grundy 3" with the same fields and WIDTH, the bytes a
+ * value in the spill file: its dropped values, rare positions among them,
+ * are in that file, so it resumes only onto it. Written to FILE.tmp (created afresh, never through
+ * a symlink), synced, renamed, and the directory synced, so a crash leaves the previous checkpoint
+ * whole. Read twice: once to check the checksum and what costs nothing to check (no value exceeds
+ * its heap's number of options, so G(0) = 0), then into the engine, so a damaged file never reaches
+ * the engine. The checksum guards against accidents (a torn or corrupted file), not forgery. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -22,6 +24,7 @@
 
 #define MAGIC "cgsolve-grundy 1"
 #define WINDOWED "cgsolve-grundy 2" /* MAGIC's length, for the header's first check */
+#define SPILLED "cgsolve-grundy 3"  /* the same */
 #define BLOCK 1024                  /* values read at a time */
 
 /* A failed system call on path; ENOMEM is a want of memory, not of I/O. */
@@ -119,6 +122,10 @@ cg_status cg_octal_engine_save(const cg_octal_engine *e, const char *path, cg_er
     if (st != CG_OK) {
         return st;
     }
+    if (!cg_octal_store_sync(e)) { /* a resume reads the dropped values back from it */
+        return cg_error_set(err, CG_ERR_IO, "writing the spill file %s: %s", e->store.spill,
+                            strerror(errno));
+    }
     int fd = create_temporary(temporary);
     FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (f == NULL) {
@@ -132,12 +139,14 @@ cg_status cg_octal_engine_save(const cg_octal_engine *e, const char *path, cg_er
     char name[CG_OCTAL_MAX_DIGITS + 4], header[256];
     cg_octal_format(&e->code, name, sizeof name);
     const cg_octal_store *w = &e->store;
-    int len =
-        w->windowed
-            ? snprintf(header, sizeof header, WINDOWED " %s %zu %zu %zu %zu %lu %lu %zu %016llx\n",
-                       name, e->count, w->head, w->span, w->low, (unsigned long)e->mask,
-                       (unsigned long)e->largest, e->largest_at, (unsigned long long)w->below)
-            : snprintf(header, sizeof header, MAGIC " %s %zu\n", name, e->count);
+    bool spilled = w->windowed && w->spill != NULL;
+    int len = w->windowed
+                  ? snprintf(header, sizeof header, "%s %s %zu %zu %zu %zu %lu %lu %zu %016llx",
+                             spilled ? SPILLED : WINDOWED, name, e->count, w->head, w->span, w->low,
+                             (unsigned long)e->mask, (unsigned long)e->largest, e->largest_at,
+                             (unsigned long long)w->below)
+                  : snprintf(header, sizeof header, MAGIC " %s %zu", name, e->count);
+    len += snprintf(header + len, sizeof header - (size_t)len, spilled ? " %zu\n" : "\n", w->width);
     size_t head = w->windowed ? w->head : e->count, low = w->windowed ? w->low : e->count;
     uint64_t hash = cg_fnv1a(CG_FNV1A_START, header, (size_t)len);
     bool ok = fwrite(header, 1, (size_t)len, f) == (size_t)len &&
@@ -204,8 +213,10 @@ static void decode(const unsigned char *bytes, size_t n, uint32_t *values) {
  * low = count: a whole one's). */
 typedef struct window_header {
     bool windowed;
+    bool spilled; /* format 3: the dropped values are in the run's spill file */
     unsigned long long head, span, low, largest_at, below;
     unsigned long mask, largest;
+    unsigned width; /* format 3: the bytes a value in the spill file */
 } window_header;
 
 /* The values stored: G(0..head-1) and G(low..count-1). */
@@ -301,11 +312,14 @@ static cg_status restore(cg_octal_engine *e, FILE *f, const window_header *w, ui
 /* A windowed header's fields past the count, in order, for count values. */
 static bool read_window(const char *fields, window_header *w, unsigned long long count) {
     w->windowed = true;
-    return sscanf(fields, "%llu %llu %llu %lu %lu %llu %16llx", &w->head, &w->span, &w->low,
-                  &w->mask, &w->largest, &w->largest_at, &w->below) == 7 &&
-           w->head >= 1 && w->head <= w->low && w->low <= count && w->span >= 1 &&
-           w->span <= count && w->mask >= 1 && w->mask < ((unsigned long)1 << 30) &&
-           w->largest < ((unsigned long)1 << 30) && w->largest_at < count;
+    w->width = 2;
+    int wanted = w->spilled ? 8 : 7;
+    return sscanf(fields, "%llu %llu %llu %lu %lu %llu %16llx %u", &w->head, &w->span, &w->low,
+                  &w->mask, &w->largest, &w->largest_at, &w->below, &w->width) == wanted &&
+           (w->width == 2 || w->width == 4) && w->head >= 1 && w->head <= w->low &&
+           w->low <= count && w->span >= 1 && w->span <= count && w->mask >= 1 &&
+           w->mask < ((unsigned long)1 << 30) && w->largest < ((unsigned long)1 << 30) &&
+           w->largest_at < count;
 }
 
 static cg_status read_header(FILE *f, const cg_octal_code *code, cg_octal_code *found,
@@ -315,7 +329,8 @@ static cg_status read_header(FILE *f, const cg_octal_code *code, cg_octal_code *
     if (fgets(header, sizeof header, f) == NULL) {
         return short_read(f, err, path, "it is empty");
     }
-    bool windowed = strncmp(header, WINDOWED " ", sizeof WINDOWED) == 0;
+    w->spilled = strncmp(header, SPILLED " ", sizeof SPILLED) == 0;
+    bool windowed = w->spilled || strncmp(header, WINDOWED " ", sizeof WINDOWED) == 0;
     if (!windowed && strncmp(header, MAGIC " ", sizeof MAGIC) != 0) {
         return damaged(err, path, "it does not start with \"" MAGIC "\"");
     }
@@ -344,7 +359,7 @@ static cg_status read_header(FILE *f, const cg_octal_code *code, cg_octal_code *
 /* A windowed checkpoint resumes on the sparse engine under its mask, the
  * store engaged once the head is read (cg_octal_store_skip). */
 static cg_status prepare_window(cg_octal_engine *e, const window_header *w, const char *path,
-                                cg_error *err) {
+                                const char *spill, cg_error *err) {
     if (e->method == CG_ENGINE_NAIVE) {
         return cg_error_set(err, CG_ERR_USAGE,
                             "%s keeps only a window of the values: it resumes on the sparse "
@@ -358,15 +373,36 @@ static cg_status prepare_window(cg_octal_engine *e, const window_header *w, cons
                             "build cannot hold",
                             path);
     }
+    if (w->spilled && spill == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "%s was written by a run with --spill: its dropped values are in "
+                            "that run's spill file; resume it with --spill FILE",
+                            path);
+    }
+    if (!w->spilled && spill != NULL) {
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "%s was written without --spill: the values it dropped are in no "
+                            "file; resume it without --spill",
+                            path);
+    }
     e->mask = (uint32_t)w->mask;
     e->next_choice = SIZE_MAX; /* the mask stays: every rare position is in the head */
     e->sparse_pays = true;
+    /* a spilled run's rare positions may lie past the head: let through the
+     * restore, the file attached after it */
+    e->store.spilled_run = w->spilled;
     return CG_OK;
 }
 
 cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
                                cg_engine_method method, cg_budget *budget, const char *path,
                                cg_error *err) {
+    return cg_octal_engine_load_spilled(e, code, method, budget, path, NULL, 0, err);
+}
+
+cg_status cg_octal_engine_load_spilled(cg_octal_engine *e, const cg_octal_code *code,
+                                       cg_engine_method method, cg_budget *budget, const char *path,
+                                       const char *spill, uint64_t expect, cg_error *err) {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
         return io_error(err, "read the checkpoint", path);
@@ -387,9 +423,23 @@ cg_status cg_octal_engine_load(cg_octal_engine *e, const cg_octal_code *code,
         /* the values go straight into the engine, a block at a time, so
          * reading needs no memory beyond the engine's (counted in its budget) */
         cg_octal_engine_init(e, &found, method, budget);
-        st = w.windowed ? prepare_window(e, &w, path, err) : CG_OK;
+        if (expect > 0 && expect + 1 >= count) {
+            /* the window's range sized for the run (one asking for fewer
+             * values than the checkpoint holds is refused after) */
+            cg_octal_engine_expect(e, expect);
+        }
+        st = w.windowed ? prepare_window(e, &w, path, spill, err) : CG_OK;
         if (st == CG_OK) {
             st = restore(e, f, &w, count, start, verified, path, err);
+        }
+        if (st == CG_OK && w.spilled && w.width == sizeof(uint32_t) && e->wide == NULL) {
+            st = cg_octal_store_widen(e, err); /* the file's values are 32-bit: so are these */
+        }
+        if (st == CG_OK && w.spilled) {
+            st = cg_octal_store_attach(e, spill, err);
+        }
+        if (st == CG_OK && w.spilled) {
+            st = cg_octal_engine_recount(e, err); /* the rare positions between head and window */
         }
         if (st == CG_OK && w.windowed) {
             e->largest = (uint32_t)w.largest;

@@ -167,6 +167,11 @@ static inline uint32_t cg_octal_engine_at(const cg_octal_engine *engine, size_t 
 cg_status cg_octal_engine_restore(cg_octal_engine *engine, const uint32_t *values, size_t count,
                                   cg_error *err);
 
+/* The bound, the histogram and the rare list counted again from
+ * G(0..count-1), after values were put in place without being recorded (a
+ * windowed store's spill file attached on resume). */
+cg_status cg_octal_engine_recount(cg_octal_engine *engine, cg_error *err);
+
 /* Checkpoints (octal_engine_file.c). Whether the checkpoint path can be
  * written: its temporary file is created and removed. CG_ERR_USAGE for an
  * empty or over-long name, CG_ERR_IO with the system's reason otherwise. */
@@ -184,6 +189,15 @@ cg_status cg_octal_engine_save(const cg_octal_engine *engine, const char *path, 
 cg_status cg_octal_engine_load(cg_octal_engine *engine, const cg_octal_code *code,
                                cg_engine_method method, cg_budget *budget, const char *path,
                                cg_error *err);
+
+/* The same for a run that asks for G(0..expect) at most (0: unknown; a
+ * windowed checkpoint's range is sized by it, else for 2^40 values), a
+ * windowed checkpoint's dropped values read back from spill, the spill
+ * file of the run that wrote it (octal_store.h), when not NULL. Other
+ * checkpoints ignore spill. */
+cg_status cg_octal_engine_load_spilled(cg_octal_engine *engine, const cg_octal_code *code,
+                                       cg_engine_method method, cg_budget *budget, const char *path,
+                                       const char *spill, uint64_t expect, cg_error *err);
 
 /* The Walsh-Hadamard transform of values[0..count-1] in place (count a
  * power of two): values[m] becomes the sum over v of values[v] times -1 to

@@ -13,7 +13,9 @@
 #include "core/octal_engine_internal.h"
 
 #if defined(__unix__) && SIZE_MAX > UINT32_MAX && !defined(__EMSCRIPTEN__)
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #define STORE_MAPS 1
 #define RESERVED ((size_t)1 << 40) /* values the range has room for (the --upto limit) */
@@ -44,20 +46,70 @@ static unsigned char *byte_at(const cg_octal_store *s, size_t n) {
     return (unsigned char *)s->map + n * s->width;
 }
 
-static void *reserve_range(size_t bytes) {
-    void *map = mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+/* The range: anonymous memory (file NULL), or the spill file file
+ * (created afresh when at is NULL, never through a symlink; as long as the
+ * range, sparse), shared so that its pages' values reach the file. at: the
+ * place to map it (NULL: any). */
+static void *reserve_range(const char *file, size_t bytes, void *at) {
+    if (file == NULL) {
+        void *map =
+            mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        return map == MAP_FAILED ? NULL : map;
+    }
+    int flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (at == NULL ? O_TRUNC : 0);
+    int fd = open(file, flags, 0644);
+    if (fd < 0) {
+        return NULL;
+    }
+    struct stat st;
+    void *map = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && (st.st_size >= (off_t)bytes || ftruncate(fd, (off_t)bytes) == 0)) {
+        map = mmap(at, bytes, PROT_NONE, MAP_SHARED | (at != NULL ? MAP_FIXED : 0), fd, 0);
+    }
+    int saved = errno;
+    close(fd); /* the mapping keeps the file */
+    errno = saved;
     return map == MAP_FAILED ? NULL : map;
 }
 
+/* Disk blocks for bytes of the spill file from offset: a shared mapping of
+ * a sparse file whose disk is full would end the run with SIGBUS at the
+ * first write, so the blocks are taken before the pages are written
+ * (ENOSPC is then an error with its reason). */
+static bool back_with_disk(const char *file, size_t offset, size_t bytes) {
+    int fd = open(file, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        return false;
+    }
+    int failed = posix_fallocate(fd, (off_t)offset, (off_t)bytes);
+    close(fd);
+    errno = failed != 0 ? failed : errno;
+    return failed == 0;
+}
+
 static bool make_writable(cg_octal_store *s, size_t from, size_t to) {
-    return to <= from ||
-           mprotect(byte_at(s, from), (to - from) * s->width, PROT_READ | PROT_WRITE) == 0;
+    if (to <= from) {
+        return true;
+    }
+    if (s->spill != NULL && !back_with_disk(s->spill, from * s->width, (to - from) * s->width)) {
+        return false;
+    }
+    return mprotect(byte_at(s, from), (to - from) * s->width, PROT_READ | PROT_WRITE) == 0;
 }
 
 /* Give the pages back, their commit charge too (a fresh MAP_NORESERVE
  * mapping over them: madvise and mprotect keep it when overcommit is off),
- * and make them fault when read. */
+ * and make them fault when read. With a spill file they leave memory but
+ * stay readable: their values are the file's, read back when touched. */
 static cg_status make_gone(cg_octal_store *s, size_t from, size_t to, cg_error *err) {
+    if (to > from && s->spill != NULL) {
+        if (madvise(byte_at(s, from), (to - from) * s->width, MADV_DONTNEED) != 0) {
+            return cg_error_set(err, CG_ERR_INTERNAL,
+                                "giving G(%zu..%zu) back to the spill file: %s", from, to - 1,
+                                strerror(errno));
+        }
+        return CG_OK;
+    }
     if (to > from &&
         mmap(byte_at(s, from), (to - from) * s->width, PROT_NONE,
              MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) == MAP_FAILED) {
@@ -71,8 +123,10 @@ static void release_range(void *map, size_t bytes) {
     munmap(map, bytes);
 }
 #else
-static void *reserve_range(size_t bytes) {
+static void *reserve_range(const char *file, size_t bytes, void *at) {
+    (void)file;
     (void)bytes;
+    (void)at;
     return NULL;
 }
 
@@ -96,6 +150,16 @@ static void release_range(void *map, size_t bytes) {
     (void)bytes;
 }
 #endif
+
+/* Why a stretch could not be made writable: the spill file's disk (full,
+ * say) with its reason, else a want of memory. */
+static cg_status writable_failed(const cg_octal_store *s, cg_error *err, const char *what) {
+    if (s->spill != NULL) {
+        return cg_error_set(err, CG_ERR_IO, "%s: the spill file %s: %s", what, s->spill,
+                            strerror(errno));
+    }
+    return cg_error_nomem(err, what);
+}
 
 /* Point the engine's table at the range. */
 static void point_engine(cg_octal_engine *e) {
@@ -148,7 +212,10 @@ cg_status cg_octal_store_window(cg_octal_engine *e, size_t from, size_t head, si
     }
     s->width = e->wide != NULL ? sizeof(uint32_t) : sizeof(uint16_t);
     s->room = room_for(e);
-    s->map = reserve_range(s->room * s->width);
+    s->map = reserve_range(s->spill, s->room * s->width, NULL);
+    if (s->map == NULL && s->spill != NULL) {
+        return cg_error_set(err, CG_ERR_IO, "the spill file %s: %s", s->spill, strerror(errno));
+    }
     if (s->map == NULL) {
         return cg_error_set(err, CG_ERR_LIMIT,
                             "the system refused %zu bytes of address space for the windowed "
@@ -187,7 +254,7 @@ cg_status cg_octal_store_reserve(cg_octal_engine *e, size_t n, cg_error *err) {
     }
     if (!make_writable(s, s->ready, ready)) {
         cg_budget_give(e->budget, ready - s->ready, s->width);
-        return cg_error_nomem(err, "growing the Grundy table");
+        return writable_failed(s, err, "growing the Grundy table");
     }
     s->held += (ready - s->ready) * s->width;
     s->ready = ready;
@@ -204,16 +271,38 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
     if (st != CG_OK) {
         return st;
     }
-    /* the pages kept: [0, kept) and [gone, ready) once engaged, else all */
-    size_t kept = s->windowed ? s->kept : s->ready, gone = s->windowed ? s->gone : s->ready;
-    wide.map = reserve_range(s->room * wide.width);
+    /* the pages kept: [0, kept) and [gone, ready) once engaged, else all;
+     * a spill file holds the others, and every value goes to a new file of
+     * 32-bit values, FILE.wide, renamed over FILE once it holds them (the
+     * run's file stays whole until then) */
+    bool spilled = s->spill != NULL && s->windowed;
+    size_t kept = s->windowed && !spilled ? s->kept : s->ready;
+    size_t gone = s->windowed && !spilled ? s->gone : s->ready;
+    char *temporary = NULL;
+    if (s->spill != NULL) {
+        size_t length = strlen(s->spill);
+        temporary = malloc(length + sizeof ".wide");
+        if (temporary == NULL) {
+            cg_budget_give(e->budget, values, wide.width);
+            return cg_error_nomem(err, "widening the Grundy table");
+        }
+        memcpy(temporary, s->spill, length);
+        memcpy(temporary + length, ".wide", sizeof ".wide");
+        wide.spill = temporary;
+    }
+    wide.map = reserve_range(wide.spill, s->room * wide.width, NULL);
     if (wide.map == NULL || !make_writable(&wide, 0, kept) ||
         !make_writable(&wide, gone, s->ready)) {
+        st = writable_failed(&wide, err, "widening the Grundy table");
         if (wide.map != NULL) {
             release_range(wide.map, s->room * wide.width);
         }
+        if (temporary != NULL) {
+            remove(temporary);
+            free(temporary);
+        }
         cg_budget_give(e->budget, values, wide.width);
-        return cg_error_nomem(err, "widening the Grundy table");
+        return st;
     }
     uint32_t *to = wide.map;
     const uint16_t *from = s->map;
@@ -224,12 +313,23 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
     for (size_t n = gone; n < e->count; n++) {
         to[n] = from[n];
     }
+    if (temporary != NULL && rename(temporary, s->spill) != 0) {
+        st = cg_error_set(err, CG_ERR_IO, "widening the spill file %s: %s", s->spill,
+                          strerror(errno));
+        release_range(wide.map, s->room * wide.width);
+        remove(temporary);
+        free(temporary);
+        cg_budget_give(e->budget, values, wide.width);
+        return st;
+    }
+    free(temporary);
+    wide.spill = s->spill;
     release_range(s->map, s->room * s->width);
     cg_budget_give(e->budget, s->held, 1);
     wide.held = values * wide.width;
     *s = wide;
     point_engine(e);
-    return CG_OK;
+    return spilled ? make_gone(s, s->kept, s->gone, err) : CG_OK; /* copied: out of memory again */
 }
 
 void cg_octal_store_free(cg_octal_engine *e) {
@@ -238,6 +338,7 @@ void cg_octal_store_free(cg_octal_engine *e) {
         release_range(s->map, s->room * s->width);
         cg_budget_give(e->budget, s->held, 1);
     }
+    free(s->spill); /* the file stays for a later --resume */
     memset(s, 0, sizeof *s);
     s->from = SIZE_MAX;
     e->narrow = NULL;
@@ -259,6 +360,13 @@ static size_t span_for(const cg_octal_engine *e) {
     return e->store.head + e->code.last + CG_OCTAL_BLOCK + e->store.slack + 1;
 }
 
+/* Whether the dropped values can be read back: a spill file keeps them
+ * (or will, once a spilled run's checkpoint is restored and its file
+ * attached), so rare positions may lie past the head. */
+static bool reads_back(const cg_octal_store *s) {
+    return s->spill != NULL || s->spilled_run;
+}
+
 static size_t last_rare(const cg_octal_engine *e) {
     return e->rare_count > 0 ? (size_t)e->rare[e->rare_count - 1].at : 0;
 }
@@ -268,7 +376,9 @@ static cg_status drop_pages(cg_octal_engine *e, cg_error *err) {
     cg_octal_store *s = &e->store;
     size_t gone = s->low / align_values() * align_values();
     if (gone > s->gone) {
-        cg_status st = make_gone(s, s->gone, gone, err);
+        /* with a spill file, deep scans and late rare positions read pages
+         * back: the whole stretch leaves memory again */
+        cg_status st = make_gone(s, s->spill != NULL ? s->kept : s->gone, gone, err);
         if (st != CG_OK) {
             return st;
         }
@@ -285,8 +395,8 @@ cg_status cg_octal_store_advance(cg_octal_engine *e, bool sparse, cg_error *err)
         return CG_OK;
     }
     if (!s->windowed) {
-        if (e->count < s->from || !sparse || e->mask == 0 || last_rare(e) >= s->head ||
-            e->count < s->head) {
+        if (e->count < s->from || !sparse || e->mask == 0 ||
+            (last_rare(e) >= s->head && !reads_back(s)) || e->count < s->head) {
             return CG_OK; /* not due, or not allowed yet: looked at again after the next heap */
         }
         s->windowed = true;
@@ -294,12 +404,14 @@ cg_status cg_octal_store_advance(cg_octal_engine *e, bool sparse, cg_error *err)
         s->kept = s->gone = round_up(s->head, align_values());
         s->span = span_for(e);
         s->below = checksum_over(e, CG_GRUNDY_CHECKSUM_START, 0, s->head);
-        e->next_choice = SIZE_MAX; /* the mask stays: choosing reads every value */
+        if (s->spill == NULL) {
+            e->next_choice = SIZE_MAX; /* the mask stays: choosing reads every value */
+        }
     }
-    if (last_rare(e) >= s->head && cg_octal_store_fall_back(e)) {
+    if (last_rare(e) >= s->head && !reads_back(s) && cg_octal_store_fall_back(e)) {
         return CG_OK;
     }
-    if (last_rare(e) >= s->head) {
+    if (last_rare(e) >= s->head && !reads_back(s)) {
         return cg_error_set(err, CG_ERR_LIMIT,
                             "heap %zu is rare: the heaps after it read values the windowed store "
                             "dropped (G(%zu..%zu)); keep every value with a larger --window-from",
@@ -326,12 +438,12 @@ bool cg_octal_store_fall_back(cg_octal_engine *e) {
 }
 
 size_t cg_octal_store_scan_limit(const cg_octal_engine *e) {
-    return e->store.windowed ? e->store.head : SIZE_MAX;
+    return e->store.windowed && e->store.spill == NULL ? e->store.head : SIZE_MAX;
 }
 
 bool cg_octal_store_holds(const cg_octal_engine *e, size_t n) {
     const cg_octal_store *s = &e->store;
-    return !s->windowed || n < s->head || n >= s->low;
+    return !s->windowed || s->spill != NULL || n < s->head || n >= s->low;
 }
 
 uint64_t cg_octal_store_checksum(const cg_octal_engine *e) {
@@ -364,3 +476,144 @@ cg_status cg_octal_store_skip(cg_octal_engine *e, size_t head, size_t span, size
     e->next_choice = SIZE_MAX;
     return cg_octal_store_reserve(e, low + 1, err);
 }
+
+#if STORE_MAPS
+/* The values a checkpoint dropped, read back from the spill file of the
+ * run that wrote it: the checksum of G(0..low-1) over the head and the
+ * file's G(head..low-1) must be the checkpoint's. */
+static cg_status check_spilled(cg_octal_engine *e, int fd, cg_error *err) {
+    cg_octal_store *s = &e->store;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || (uint64_t)st.st_size < (uint64_t)s->low * s->width) {
+        return cg_error_set(err, CG_ERR_INPUT,
+                            "the spill file %s holds fewer values than the checkpoint dropped "
+                            "(G(%zu..%zu))",
+                            s->spill, s->head, s->low - 1);
+    }
+    uint64_t hash = checksum_over(e, CG_GRUNDY_CHECKSUM_START, 0, s->head);
+    enum { CHUNK = 1 << 15 };
+    uint32_t chunk[CHUNK]; /* room for CHUNK values of either width */
+    for (size_t n = s->head; n < s->low;) {
+        size_t values = s->low - n < CHUNK ? s->low - n : CHUNK;
+        size_t bytes = values * s->width;
+        if (pread(fd, chunk, bytes, (off_t)(n * s->width)) != (ssize_t)bytes) {
+            return cg_error_set(err, CG_ERR_IO, "reading the spill file %s: %s", s->spill,
+                                errno != 0 ? strerror(errno) : "it ended early");
+        }
+        const uint16_t *narrow = (const uint16_t *)(const void *)chunk;
+        for (size_t i = 0; i < values; i++, n++) {
+            hash = cg_grundy_checksum_add(hash, n, s->width == 2 ? narrow[i] : chunk[i]);
+        }
+    }
+    if (hash != s->below) {
+        return cg_error_set(err, CG_ERR_INPUT,
+                            "the spill file %s does not hold the values the checkpoint dropped "
+                            "(G(%zu..%zu)): resume with the spill file of the run that wrote "
+                            "it",
+                            s->spill, s->head, s->low - 1);
+    }
+    return CG_OK;
+}
+
+/* A resumed windowed store onto its run's spill file: the values checked,
+ * the head and the window written to it, and the file mapped over the
+ * range, so every value is readable again. */
+static cg_status attach_spill(cg_octal_engine *e, cg_error *err) {
+    cg_octal_store *s = &e->store;
+    if (s->spill == NULL) {
+        return cg_error_set(err, CG_ERR_INTERNAL, "no spill file named");
+    }
+    int fd = open(s->spill, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        return cg_error_set(err, CG_ERR_IO, "the spill file %s: %s", s->spill, strerror(errno));
+    }
+    cg_status st = check_spilled(e, fd, err);
+    /* only the head and the window: the part pages around them hold zero
+     * in memory, where the file has the values */
+    size_t window = (e->count - s->low) * s->width;
+    if (st == CG_OK &&
+        (pwrite(fd, s->map, s->head * s->width, 0) != (ssize_t)(s->head * s->width) ||
+         pwrite(fd, byte_at(s, s->low), window, (off_t)(s->low * s->width)) != (ssize_t)window)) {
+        st = cg_error_set(err, CG_ERR_IO, "writing the spill file %s: %s", s->spill,
+                          strerror(errno));
+    }
+    close(fd);
+    if (st == CG_OK && (reserve_range(s->spill, s->room * s->width, s->map) == NULL ||
+                        !make_writable(s, 0, s->ready))) {
+        st = cg_error_set(err, CG_ERR_IO, "mapping the spill file %s: %s", s->spill,
+                          strerror(errno));
+    }
+    return st;
+}
+#else
+static cg_status attach_spill(cg_octal_engine *e, cg_error *err) {
+    (void)e;
+    return cg_error_set(err, CG_ERR_LIMIT, "this build keeps every value (no mmap)");
+}
+#endif
+
+/* A copy of the spill file's name in the store. */
+static cg_status name_spill(cg_octal_store *s, const char *path, cg_error *err) {
+    if (path == NULL || path[0] == '\0') {
+        return cg_error_set(err, CG_ERR_USAGE, "the spill file needs a name");
+    }
+    if (!STORE_MAPS) {
+        return cg_error_set(err, CG_ERR_LIMIT, "this build keeps every value (no mmap)");
+    }
+    size_t length = strlen(path);
+    s->spill = malloc(length + 1);
+    if (s->spill == NULL) {
+        return cg_error_nomem(err, "naming the spill file");
+    }
+    memcpy(s->spill, path, length + 1);
+    return CG_OK;
+}
+
+cg_status cg_octal_store_spill(cg_octal_engine *e, const char *path, cg_error *err) {
+    cg_octal_store *s = &e->store;
+    if (s->spill != NULL || s->map != NULL) {
+        return cg_error_set(err, CG_ERR_INTERNAL,
+                            "the spill file is named before the window, and once");
+    }
+    return name_spill(s, path, err);
+}
+
+cg_status cg_octal_store_attach(cg_octal_engine *e, const char *path, cg_error *err) {
+    cg_octal_store *s = &e->store;
+    if (s->spill != NULL || s->map == NULL || !s->windowed) {
+        return cg_error_set(err, CG_ERR_INTERNAL, "no windowed store to attach a spill file to");
+    }
+    cg_status st = name_spill(s, path, err);
+    if (st == CG_OK) {
+        st = attach_spill(e, err);
+    }
+    if (st != CG_OK) { /* the range is still memory: no file behind it */
+        free(s->spill);
+        s->spill = NULL;
+    }
+    s->spilled_run = false;
+    return st;
+}
+
+#if STORE_MAPS
+void cg_octal_store_trim(const cg_octal_engine *e) {
+    const cg_octal_store *s = &e->store;
+    if (s->spill != NULL && s->windowed && s->gone > s->kept) {
+        (void)madvise(byte_at(s, s->kept), (s->gone - s->kept) * s->width, MADV_DONTNEED);
+    }
+}
+
+bool cg_octal_store_sync(const cg_octal_engine *e) {
+    const cg_octal_store *s = &e->store;
+    return s->spill == NULL || s->map == NULL || msync(s->map, s->ready * s->width, MS_SYNC) == 0;
+}
+#else
+void cg_octal_store_trim(const cg_octal_engine *e) {
+    (void)e;
+}
+
+bool cg_octal_store_sync(const cg_octal_engine *e) {
+    (void)e;
+    return true;
+}
+#endif

@@ -31,7 +31,14 @@
  * run's values' worth up to 2^40, nothing committed until used): the engine's hot loops
  * index it as the whole table, unchanged. Only the used pages count in the
  * budget. Without mmap (a 32-bit or non-POSIX build) the store never
- * engages and the values stay in the engine's own array. */
+ * engages and the values stay in the engine's own array.
+ *
+ * With a spill file (cg_octal_store_spill) the range is a shared mapping of
+ * that file, and dropping a stretch only takes its pages out of the
+ * process: their values stay in the file and are read back when touched.
+ * Then every value is readable and none of the checks above applies (the
+ * scans go past the head, rare positions come anywhere, the mask is chosen
+ * again); what stays bounded is the memory, not what may be read. */
 #ifndef CGSOLVE_OCTAL_STORE_H
 #define CGSOLVE_OCTAL_STORE_H
 
@@ -46,20 +53,22 @@ extern "C" {
 #endif
 
 typedef struct cg_octal_store {
-    size_t from;    /* engage once this many values are known (SIZE_MAX: never) */
-    size_t head;    /* values G(0..head-1) kept once engaged */
-    size_t slack;   /* values below count the caller reads back beyond the engine's reads */
-    void *map;      /* the reserved range (NULL: the engine's malloc'd array) */
-    size_t width;   /* bytes a value in the range */
-    size_t room;    /* values the range has room for */
-    size_t ready;   /* G(0..ready-1) writable, but for the dropped ones */
-    size_t held;    /* bytes of the range in the budget */
-    bool windowed;  /* engaged: G(head..low-1) are dropped */
-    size_t span;    /* once engaged: at least the last span values kept */
-    size_t low;     /* once engaged: the first value kept past the head */
-    size_t kept;    /* once engaged: the head's pages end here (a page past head at most) */
-    size_t gone;    /* once engaged: the pages of G(kept..gone-1) are given back */
-    uint64_t below; /* once engaged: the checksum (grundy_table.h) of G(0..low-1) */
+    size_t from;      /* engage once this many values are known (SIZE_MAX: never) */
+    size_t head;      /* values G(0..head-1) kept once engaged */
+    size_t slack;     /* values below count the caller reads back beyond the engine's reads */
+    void *map;        /* the reserved range (NULL: the engine's malloc'd array) */
+    size_t width;     /* bytes a value in the range */
+    size_t room;      /* values the range has room for */
+    size_t ready;     /* G(0..ready-1) writable, but for the dropped ones */
+    size_t held;      /* bytes of the range in the budget */
+    bool windowed;    /* engaged: G(head..low-1) are dropped */
+    size_t span;      /* once engaged: at least the last span values kept */
+    size_t low;       /* once engaged: the first value kept past the head */
+    size_t kept;      /* once engaged: the head's pages end here (a page past head at most) */
+    size_t gone;      /* once engaged: the pages of G(kept..gone-1) are given back */
+    uint64_t below;   /* once engaged: the checksum (grundy_table.h) of G(0..low-1) */
+    char *spill;      /* the spill file's name (NULL: none), the range mapped from it */
+    bool spilled_run; /* restoring a spilled run's checkpoint: rare positions past the head */
 } cg_octal_store;
 
 struct cg_octal_engine;
@@ -73,6 +82,35 @@ struct cg_octal_engine;
  * engine then keeps every value in its own array. */
 cg_status cg_octal_store_window(struct cg_octal_engine *e, size_t from, size_t head, size_t slack,
                                 cg_error *err);
+
+/* Keep the dropped values in the file at path (created afresh, sparse, as
+ * long as the range): named before cg_octal_store_window, the file backs
+ * the range it reserves. The file's pages leave memory as the window moves
+ * on, but every value stays readable: the scans are not cut at the head
+ * and rare positions may come past it. The file stays after the run for a
+ * later resume. CG_ERR_INTERNAL once the range exists. */
+cg_status cg_octal_store_spill(struct cg_octal_engine *e, const char *path, cg_error *err);
+
+/* A restored windowed store (a spilled run's checkpoint, restored with
+ * spilled_run set) onto that run's spill file at path: the checksum of
+ * G(0..low-1) over the head and the file's values must be the
+ * checkpoint's (a file of another run is CG_ERR_INPUT, one that cannot be
+ * read CG_ERR_IO); the head and the window are written to it and the file
+ * mapped over the range, every value readable again. On failure the range
+ * stays memory. */
+cg_status cg_octal_store_attach(struct cg_octal_engine *e, const char *path, cg_error *err);
+
+/* A spilled store's dropped stretch out of the process again (what reads
+ * of every value brought back: a new mask's rare list, a recount, the
+ * period search, a certificate): such loops call it every
+ * CG_OCTAL_TRIM_EVERY values, so a scan of 2^32 values holds a few MiB of
+ * them at a time, not the whole file. Nothing without a spill file. */
+#define CG_OCTAL_TRIM_EVERY ((size_t)1 << 22)
+void cg_octal_store_trim(const struct cg_octal_engine *e);
+
+/* The spill file's values on disk (before a checkpoint names them): true
+ * when done or not spilling. */
+bool cg_octal_store_sync(const struct cg_octal_engine *e);
 
 /* Room for G(0..n-1) (the engine's reserve when the range is in use). */
 cg_status cg_octal_store_reserve(struct cg_octal_engine *e, size_t n, cg_error *err);
