@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/buf_internal.h"
 #include "core/certificate_internal.h"
@@ -94,6 +95,11 @@ const cg_option_spec cg_grundy_options[] = {
      .def = 0,
      .min = 1024,
      .max = (int64_t)1 << 40},
+    {.name = "spill",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "with --window-from: keep the dropped values in FILE",
+     CG_OPTION_FIELD(spill)},
     {.name = NULL},
 };
 
@@ -202,6 +208,7 @@ static cg_status compute(grundy_run *r, cg_error *err) {
         if (st == CG_OK && r->until_period) {
             st = cg_octal_search_period(&r->watch, &r->engine, engine_at, r->engine.count,
                                         &r->period, &r->preperiod, err);
+            cg_octal_store_trim(&r->engine); /* what the search read back leaves again */
         }
         if (st == CG_OK) {
             st = checkpoint(r, false, err);
@@ -236,12 +243,21 @@ static cg_status write_certificate(const grundy_run *r, cg_error *err) {
     }
     for (size_t n = 0; n < c.extent; n++) {
         c.checksum = cg_grundy_checksum_add(c.checksum, n, cg_octal_engine_at(e, n));
+        if (n % CG_OCTAL_TRIM_EVERY == 0) {
+            cg_octal_store_trim(e); /* a spill file's values read back leave again */
+        }
     }
     return cg_certificate_write(&c, r->options->certificate, err);
 }
 
 static const char *method_name(cg_engine_method method) {
     return method == CG_ENGINE_NAIVE ? "naive" : method == CG_ENGINE_SPARSE ? "sparse" : "auto";
+}
+
+/* Whether every value computed can be read: a windowed store keeps only
+ * its head and window, unless a spill file keeps the rest. */
+static bool every_value_readable(const cg_octal_engine *e) {
+    return !e->store.windowed || e->store.spill != NULL;
 }
 
 /* The analysis of the run. */
@@ -254,14 +270,17 @@ static void analyse(grundy_run *r, cg_report *report) {
     cg_report_string(report, "method", method_name(e->method));
     cg_report_int(report, "upto", (int64_t)upto);
     cg_report_int(report, "computed", (int64_t)(e->count < upto + 1 ? e->count : upto + 1));
-    size_t listed = upto < LISTED_VALUES && !e->store.windowed ? upto + 1 : 0;
+    size_t listed = upto < LISTED_VALUES && every_value_readable(e) ? upto + 1 : 0;
     cg_report_open_list(report, "values");
     for (size_t n = 0; n < listed; n++) {
         cg_report_int(report, NULL, (int64_t)value_at(r, n));
     }
     cg_report_close(report);
     cg_report_int(report, "values_omitted", (int64_t)(upto + 1 - listed));
-    if (r->period == 0 && !e->store.windowed) { /* the search reads back to the preperiod */
+    /* the search reads back to the preperiod: not over a spill file at the
+     * end (it would bring the whole file back at once), only as the run
+     * goes with --until-period */
+    if (r->period == 0 && !e->store.windowed) {
         r->period = cg_octal_find_period_in(e, engine_at, e->count < upto + 1 ? e->count : upto + 1,
                                             &e->code, &r->preperiod);
     }
@@ -284,7 +303,8 @@ static void analyse(grundy_run *r, cg_report *report) {
         cg_report_open_object(report, "window");
         cg_report_int(report, "head", (int64_t)e->store.head);
         cg_report_int(report, "kept_from", (int64_t)e->store.low);
-        cg_report_bool(report, "period_searched", false);
+        cg_report_bool(report, "period_searched", e->store.spill != NULL && r->until_period);
+        cg_report_bool(report, "spilled", e->store.spill != NULL);
         cg_report_close(report);
     }
 }
@@ -327,9 +347,30 @@ static cg_status probe_table(const cg_options *options, bool windowed, cg_error 
     return probe_up_to(options, from < options->upto ? from : options->upto, err);
 }
 
+/* Whether two names are one file: the same name, or (both existing) the
+ * same device and inode. */
+static bool same_file(const char *a, const char *b) {
+    struct stat sa, sb;
+    return strcmp(a, b) == 0 || (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+                                 sa.st_ino == sb.st_ino);
+}
+
 /* A resumed run's table is probed once the checkpoint is read: a windowed
- * one holds no table of G(0..upto). */
+ * one holds no table of G(0..upto). The spill file is created afresh: not
+ * over the checkpoint read or written. */
 static cg_status check_before(const cg_options *options, cg_error *err) {
+    const char *other =
+        options->spill == NULL ? NULL
+        : options->checkpoint != NULL && same_file(options->spill, options->checkpoint)
+            ? options->checkpoint
+        : options->resume != NULL && same_file(options->spill, options->resume) ? options->resume
+                                                                                : NULL;
+    if (other != NULL) {
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "--spill %s is the checkpoint '%s': the spill file needs a name of "
+                            "its own",
+                            options->spill, other);
+    }
     if (options->checkpoint != NULL) {
         cg_status st = cg_grundy_checkpoint_writable(options->checkpoint, err);
         if (st != CG_OK) {
@@ -492,15 +533,17 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
                                                               : out;
     cg_engine_method method = (cg_engine_method)options->method;
     if (options->resume != NULL) {
-        st = cg_octal_engine_load(&r.engine, text != NULL ? &code : NULL, method, &budget,
-                                  options->resume, err);
+        st = cg_octal_engine_load_spilled(&r.engine, text != NULL ? &code : NULL, method, &budget,
+                                          options->resume, options->spill, options->upto, err);
     } else {
         cg_octal_engine_init(&r.engine, &code, method, &budget);
     }
     cg_octal_engine_expect(&r.engine, options->upto); /* before the window's range is sized */
     /* a period's search reads back to its preperiod, and a taken table is
-     * every value: neither can be windowed */
-    bool whole = r.until_period || (hooks != NULL && hooks->take != NULL);
+     * every value: neither can be windowed, but for a window whose dropped
+     * values a spill file keeps, which the search reads back */
+    bool whole =
+        (r.until_period && options->spill == NULL) || (hooks != NULL && hooks->take != NULL);
     if (st == CG_OK && r.engine.store.windowed && whole) {
         st = cg_error_set(err, CG_ERR_USAGE,
                           "'%s' keeps only a window of the values: it cannot prove a period "
@@ -519,10 +562,18 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
         size_t from = window_start(options);
         cg_error why = {.status = CG_OK};
         cg_status set =
-            cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK, &why);
+            options->spill != NULL ? cg_octal_store_spill(&r.engine, options->spill, &why) : CG_OK;
+        if (set == CG_OK) {
+            set = cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK, &why);
+        }
         if (set != CG_OK) { /* asked for: say it cannot be had */
             st = cg_error_set(err, set, "--window-from %zu: %s", from, why.message);
         }
+    } else if (st == CG_OK && options->spill != NULL) {
+        st = cg_error_set(err, CG_ERR_USAGE,
+                          "--spill keeps the values a window drops: it needs --window-from N "
+                          "(N <= --upto; not with --method naive) or a spilled run's "
+                          "checkpoint to resume");
     }
     /* a format-1 checkpoint's values move to the window's range above; if
      * no range could be set up, the whole table must fit */

@@ -139,6 +139,7 @@ typedef struct cg_options {
     int path_to_move;        /* path, play path: 0 White (the problem's), 1 Black */
     int64_t jobs;            /* stress: programs run at once (0: one) */
     int64_t window_from;     /* grundy: heaps past which only a window is kept */
+    const char *spill;       /* grundy: the file that keeps what the window drops, or NULL */
 #ifdef CGSOLVE_TEST_MADE_UP_OPTION
     int64_t made_up_option; /* the test build's made-up option (HACKING.md) */
 #endif

@@ -81,7 +81,7 @@ elif grep -q "^cgsolve grundy: --window-from 1048576: the system refused 1000000
 then w_ok; else w_bad "under ulimit -v: $(cat "$err")"; fi
 expect 0 "" "" -- grundy 0.1777 --upto 3000000 --memory 6M --window-from 1048576 --json
 if grep -q '"checksum":"04bd39eb450e2570"' "$out" &&
-    grep -q '"period":null,.*"window":{"head":[0-9]*,"kept_from":[0-9]*,"period_searched":false}' "$out"
+    grep -q '"period":null,.*"window":{"head":[0-9]*,"kept_from":[0-9]*,"period_searched":false,"spilled":false}' "$out"
 then w_ok; else w_bad "under --memory 6M: $(cut -c 200- "$out")"; fi
 # A format-1 checkpoint stopped before --window-from resumes windowed: its
 # values move to the window's range, and the same 6 MiB suffice.
