@@ -29,6 +29,49 @@ size_t cg_octal_first_target_16_plain(const uint16_t *g, size_t rest, size_t fro
     return to;
 }
 
+/* Whether nim-sum v is in the set (see cg_octal_collect_16); if so it is
+ * taken out. */
+static bool take_from_set(uint8_t *set, size_t bytes, uint32_t v) {
+    if (v >= 8 * bytes || !((set[v >> 3] >> (v & 7)) & 1)) {
+        return false;
+    }
+    set[v >> 3] &= (uint8_t) ~(1u << (v & 7));
+    return true;
+}
+
+static bool collect_arguments_fit(const uint16_t *g, const size_t *from, const uint8_t *set,
+                                  size_t bytes, const size_t *found, size_t want) {
+    return g != NULL && from != NULL && set != NULL && found != NULL && want > 0 &&
+           bytes <= CG_OCTAL_SET_BYTES;
+}
+
+/* The plain loop from split *from on, n found so far. */
+static size_t collect_plain_from(const uint16_t *g, size_t rest, size_t *from, size_t to,
+                                 uint8_t *set, size_t bytes, size_t *found, size_t want, size_t n) {
+    for (size_t a = *from; a < to; a++) {
+        if (take_from_set(set, bytes, (uint32_t)(g[a] ^ g[rest - a]))) {
+            found[n++] = a;
+            if (n == want) {
+                *from = a + 1;
+                return n;
+            }
+        }
+    }
+    *from = to;
+    return n;
+}
+
+size_t cg_octal_collect_16_plain(const uint16_t *g, size_t rest, size_t *from, size_t to,
+                                 uint8_t *set, size_t bytes, size_t *found, size_t want) {
+    if (!collect_arguments_fit(g, from, set, bytes, found, want)) {
+        if (from != NULL) {
+            *from = to;
+        }
+        return 0;
+    }
+    return collect_plain_from(g, rest, from, to, set, bytes, found, want, 0);
+}
+
 #if OCTAL_SCAN_AVX2
 /* Sixteen nim-sums g[a + i] ^ g[rest - a - i], i = 0..15: the high end is
  * loaded from rest - a - 15 up and reversed (the words within each half,
@@ -94,7 +137,152 @@ __attribute__((target("avx2"))) static size_t first_target_avx2(const uint16_t *
     }
     return cg_octal_first_target_16_plain(g, rest, a, to, targets, count);
 }
+
+/* Thirty-two bytes of the nim-sums s0 (splits a..a + 15) and s1 (a + 16..a +
+ * 31) shifted right by shift after masking with mask (values over 255
+ * saturate to 255), in the order the packing leaves them: byte j is split
+ * a + in_order(j) (see lanes_in_order). */
+__attribute__((target("avx2"))) static inline __m256i split_bytes(__m256i s0, __m256i s1,
+                                                                  __m256i mask, int shift) {
+    __m128i count = _mm_cvtsi32_si128(shift);
+    return _mm256_packus_epi16(_mm256_srl_epi16(_mm256_and_si256(s0, mask), count),
+                               _mm256_srl_epi16(_mm256_and_si256(s1, mask), count));
+}
+
+/* The bits of a mask of split_bytes' lanes moved to their splits' order:
+ * packing works in 128-bit halves, so bytes 8..15 are splits a + 16..23 and
+ * bytes 16..23 splits a + 8..15 (swapping them here, once a match is seen,
+ * costs less than a permutation of every round's bytes). */
+static inline unsigned lanes_in_order(unsigned lanes) {
+    return (lanes & 0xff0000ffu) | ((lanes >> 8) & 0x0000ff00u) | ((lanes << 8) & 0x00ff0000u);
+}
+
+/* The set's byte index[j] for each lane, looked up in its pieces piece[k]
+ * (bytes 16k..16k + 15 in both halves), pieces of them (1, 2, 4, 8 or 16):
+ * a shuffle by the low four bits in each piece, then a tree of blends by
+ * bits 4, 5, 6 and 7 of the index. Indexes past the pieces give 0. */
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+set_bytes_at(__m256i index, const __m256i *piece, unsigned pieces) {
+    __m256i low = _mm256_and_si256(index, _mm256_set1_epi8(0x0f));
+    if (pieces < 16) { /* bit 7 set in a shuffle's index gives 0: past the pieces */
+        __m256i past = _mm256_adds_epu8(index, _mm256_set1_epi8((char)(128 - 16 * pieces)));
+        low = _mm256_or_si256(low, _mm256_and_si256(past, _mm256_set1_epi8((char)0x80)));
+    }
+    __m256i r[16];
+    _Pragma("GCC unroll 16") for (unsigned k = 0; k < pieces; k++) {
+        r[k] = _mm256_shuffle_epi8(piece[k], low);
+    }
+    /* a blend takes its second operand where the mask byte's bit 7 is set:
+     * the index shifted left by 3 puts bit 4 there (a 16-bit shift: each
+     * byte's bit 7 comes from its own bit 4), and so on */
+    if (pieces >= 2) {
+        __m256i bit4 = _mm256_slli_epi16(index, 3);
+        _Pragma("GCC unroll 8") for (unsigned k = 0; k < pieces; k += 2) {
+            r[k] = _mm256_blendv_epi8(r[k], r[k + 1], bit4);
+        }
+    }
+    if (pieces >= 4) {
+        __m256i bit5 = _mm256_slli_epi16(index, 2);
+        _Pragma("GCC unroll 4") for (unsigned k = 0; k < pieces; k += 4) {
+            r[k] = _mm256_blendv_epi8(r[k], r[k + 2], bit5);
+        }
+    }
+    if (pieces >= 8) {
+        __m256i bit6 = _mm256_slli_epi16(index, 1);
+        _Pragma("GCC unroll 2") for (unsigned k = 0; k < pieces; k += 8) {
+            r[k] = _mm256_blendv_epi8(r[k], r[k + 4], bit6);
+        }
+    }
+    if (pieces >= 16) {
+        r[0] = _mm256_blendv_epi8(r[0], r[8], index);
+    }
+    return r[0];
+}
+
+/* cg_octal_collect_16 with the set in pieces 16-byte pieces (a constant
+ * where it is inlined, so the loops over pieces unroll). */
+__attribute__((target("avx2"), always_inline)) static inline size_t
+collect_avx2_pieces(const uint16_t *g, size_t rest, size_t *from, size_t to, uint8_t *set,
+                    size_t bytes, size_t *found, size_t want, unsigned pieces) {
+    const __m256i reverse = _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1,
+                                             14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+    const __m256i bit_of =
+        _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 1, 2, 4, 8, 16, 32, 64, (char)128, 1, 2,
+                         4, 8, 16, 32, 64, (char)128, 1, 2, 4, 8, 16, 32, 64, (char)128);
+    const __m256i byte_of_piece =
+        _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6,
+                         7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m256i all = _mm256_set1_epi16(-1), seven = _mm256_set1_epi16(7);
+    __m256i piece[16];
+    for (unsigned k = 0; k < pieces; k++) {
+        piece[k] = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128((const __m128i *)(const void *)(set + (size_t)16 * k)));
+    }
+    size_t a = *from, n = 0;
+    for (; a + 32 <= to; a += 32) {
+        __m256i s0 = nim_sums(g, rest, a, reverse), s1 = nim_sums(g, rest, a + 16, reverse);
+        __m256i index = split_bytes(s0, s1, all, 3);
+        __m256i bit = _mm256_shuffle_epi8(bit_of, split_bytes(s0, s1, seven, 0));
+        __m256i hits = _mm256_and_si256(set_bytes_at(index, piece, pieces), bit);
+        if (_mm256_testz_si256(hits, hits)) {
+            continue;
+        }
+        /* the lanes whose bit is set, checked one by one in order (a
+         * saturated index may match where the value does not); a value
+         * taken changes one piece */
+        unsigned lanes = lanes_in_order(
+            ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hits, _mm256_setzero_si256())));
+        for (; lanes != 0; lanes &= lanes - 1) {
+            size_t split = a + (size_t)__builtin_ctz(lanes);
+            uint32_t v = (uint32_t)(g[split] ^ g[rest - split]);
+            if (take_from_set(set, bytes, v)) {
+                found[n++] = split;
+                if (n == want) {
+                    *from = split + 1;
+                    return n;
+                }
+                /* in the register: reloading it from the set would wait for
+                 * the byte just stored */
+                __m256i bit_v = _mm256_and_si256(
+                    _mm256_cmpeq_epi8(byte_of_piece, _mm256_set1_epi8((char)((v >> 3) & 15))),
+                    _mm256_set1_epi8((char)(1u << (v & 7))));
+                piece[v >> 7] = _mm256_andnot_si256(bit_v, piece[v >> 7]);
+            }
+        }
+    }
+    *from = a;
+    return collect_plain_from(g, rest, from, to, set, bytes, found, want, n);
+}
+
+__attribute__((target("avx2"))) static size_t collect_avx2(const uint16_t *g, size_t rest,
+                                                           size_t *from, size_t to, uint8_t *set,
+                                                           size_t bytes, size_t *found,
+                                                           size_t want) {
+    if (bytes <= 16) {
+        return collect_avx2_pieces(g, rest, from, to, set, bytes, found, want, 1);
+    }
+    if (bytes <= 32) {
+        return collect_avx2_pieces(g, rest, from, to, set, bytes, found, want, 2);
+    }
+    if (bytes <= 64) {
+        return collect_avx2_pieces(g, rest, from, to, set, bytes, found, want, 4);
+    }
+    if (bytes <= 128) {
+        return collect_avx2_pieces(g, rest, from, to, set, bytes, found, want, 8);
+    }
+    return collect_avx2_pieces(g, rest, from, to, set, bytes, found, want, 16);
+}
 #endif
+
+size_t cg_octal_collect_16(const uint16_t *g, size_t rest, size_t *from, size_t to, uint8_t *set,
+                           size_t bytes, size_t *found, size_t want) {
+#if OCTAL_SCAN_AVX2
+    if (collect_arguments_fit(g, from, set, bytes, found, want) && cg_octal_scan_vectorised()) {
+        return collect_avx2(g, rest, from, to, set, bytes, found, want);
+    }
+#endif
+    return cg_octal_collect_16_plain(g, rest, from, to, set, bytes, found, want);
+}
 
 bool cg_octal_scan_vectorised(void) {
 #if OCTAL_SCAN_AVX2

@@ -1,12 +1,13 @@
-/* The sparse octal engine's long common scan, vectorised.
+/* The sparse octal engine's common scans, vectorised.
  *
- * Once the first splits of a heap have been looked at, only a few rare
- * values are still missing, and the rest of the scan looks for the first
- * split whose nim-sum is one of them: sixteen splits at a time with AVX2
+ * A heap's common scan looks for the rare values below its candidate that
+ * no split with a rare member gave. The set scan holds them as a set of
+ * bits and looks 32 splits at a time up in it, however many there are; the
+ * target scan (for candidates past the set's values) compares sixteen
+ * splits at a time with each of the last few values missing. Both use AVX2
  * where the processor has it (16-bit values: one load from each end, one
- * reversal, one XOR and a comparison with each value looked for), a plain
- * loop elsewhere. Both give the same answer for every input; the tests
- * compare them on random data. */
+ * reversal, one XOR), a plain loop elsewhere. Each gives the same answer as
+ * its plain loop for every input; the tests compare them on random data. */
 #ifndef CGSOLVE_OCTAL_SCAN_H
 #define CGSOLVE_OCTAL_SCAN_H
 
@@ -32,6 +33,28 @@ size_t cg_octal_first_target_16(const uint16_t *g, size_t rest, size_t from, siz
 /* The same by a plain loop (the reference the tests compare with). */
 size_t cg_octal_first_target_16_plain(const uint16_t *g, size_t rest, size_t from, size_t to,
                                       const uint16_t *targets, size_t count);
+
+/* The values a set of nim-sums (cg_octal_collect_16) may hold: below 2048,
+ * CG_OCTAL_SET_BYTES bytes of bits. */
+#define CG_OCTAL_SET_VALUES 2048
+#define CG_OCTAL_SET_BYTES (CG_OCTAL_SET_VALUES / 8)
+
+/* Scan the splits *from <= a < to of rest (to <= rest / 2 + 1) for nim-sums
+ * in set: v is in it when v < 8 * bytes and bit v % 8 of set[v / 8] is
+ * (set holds CG_OCTAL_SET_BYTES bytes, zero from bytes on; bytes <=
+ * CG_OCTAL_SET_BYTES). Each split whose nim-sum is in the set takes that
+ * value out of it and goes to found, until want (>= 1) are found or the
+ * scan reaches to; *from becomes where it stopped (the split after the
+ * last found, or to). Returns how many were found. With AVX2, 32 splits at
+ * a time whatever the set's size: the nim-sums' bytes v / 8 look up the set
+ * by byte shuffles of its 16-byte pieces, so the cost does not grow with
+ * the values looked for, where cg_octal_first_target_16 compares each. */
+size_t cg_octal_collect_16(const uint16_t *g, size_t rest, size_t *from, size_t to, uint8_t *set,
+                           size_t bytes, size_t *found, size_t want);
+
+/* The same by a plain loop (the reference the tests compare with). */
+size_t cg_octal_collect_16_plain(const uint16_t *g, size_t rest, size_t *from, size_t to,
+                                 uint8_t *set, size_t bytes, size_t *found, size_t want);
 
 /* Whether cg_octal_first_target_16 runs vectorised on this processor. */
 bool cg_octal_scan_vectorised(void);

@@ -1,12 +1,13 @@
-/* The sparse engine's vectorised common scan (octal_scan.h) against a loop
- * written here: on random values, random extents and random targets (found
- * in any lane of the sixteen, in the tail, or not at all), the vectorised
- * scan, the plain one and the definition give the same split. */
+/* The sparse engine's vectorised common scans (octal_scan.h) against loops
+ * written here: on random values, random extents and random targets or
+ * sets (found in any lane, in the tail, or not at all), the vectorised
+ * scans, the plain ones and the definition give the same splits. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -39,20 +40,28 @@ static void check(const uint16_t *g, size_t rest, size_t from, size_t to, const 
     }
 }
 
+/* One random case: g[0..VALUES) below a random power of two up to 2^16
+ * (few distinct values: matches come early; many: late or never), a rest
+ * and the splits from <= a < to of it to scan. Returns the power. */
+static uint64_t random_case(ref_rng *rng, uint16_t *g, size_t *rest, size_t *from, size_t *to) {
+    uint64_t spread = (uint64_t)1 << ref_rng_below(rng, 17);
+    for (size_t i = 0; i < VALUES; i++) {
+        g[i] = (uint16_t)ref_rng_below(rng, spread);
+    }
+    *rest = 2 + (size_t)ref_rng_below(rng, VALUES - 2);
+    size_t end = *rest / 2 + 1;
+    *from = 1 + (size_t)ref_rng_below(rng, end);
+    *to = *from + (size_t)ref_rng_below(rng, end - *from + 1);
+    return spread;
+}
+
 static void random_scans(void **state) {
     (void)state;
     ref_rng rng = {2611};
     static uint16_t g[VALUES];
     for (int round = 0; round < 20000; round++) {
-        /* few distinct values: matches come early; many: late or never */
-        uint64_t spread = (uint64_t)1 << ref_rng_below(&rng, 17);
-        for (size_t i = 0; i < VALUES; i++) {
-            g[i] = (uint16_t)ref_rng_below(&rng, spread);
-        }
-        size_t rest = 2 + (size_t)ref_rng_below(&rng, VALUES - 2);
-        size_t end = rest / 2 + 1;
-        size_t from = 1 + (size_t)ref_rng_below(&rng, end);
-        size_t to = from + (size_t)ref_rng_below(&rng, end - from + 1);
+        size_t rest, from, to;
+        uint64_t spread = random_case(&rng, g, &rest, &from, &to);
         uint16_t targets[CG_OCTAL_SCAN_TARGETS];
         size_t count = 1 + (size_t)ref_rng_below(&rng, CG_OCTAL_SCAN_TARGETS);
         for (size_t t = 0; t < count; t++) {
@@ -86,6 +95,97 @@ static void every_lane(void **state) {
     }
 }
 
+/* The set scan by the definition: each split in turn, its nim-sum taken out
+ * of the set when in it. */
+static size_t collect_by_definition(const uint16_t *g, size_t rest, size_t *from, size_t to,
+                                    uint8_t *set, size_t bytes, size_t *found, size_t want) {
+    size_t n = 0;
+    for (size_t a = *from; a < to; a++) {
+        unsigned v = (unsigned)(g[a] ^ g[rest - a]);
+        if (v < 8 * bytes && (set[v / 8] & (1u << (v % 8))) != 0) {
+            set[v / 8] = (uint8_t)(set[v / 8] & ~(1u << (v % 8)));
+            found[n++] = a;
+            if (n == want) {
+                *from = a + 1;
+                return n;
+            }
+        }
+    }
+    *from = to;
+    return n;
+}
+
+/* Random values (below 2^16 too, whose bytes saturate), sets of every size
+ * and density, and a want that stops the scan early or not: the
+ * vectorised scan, the plain one and the definition find the same splits,
+ * stop at the same place and leave the same set. */
+static void random_set_scans(void **state) {
+    (void)state;
+    ref_rng rng = {1201};
+    static uint16_t g[VALUES];
+    for (int round = 0; round < 20000; round++) {
+        size_t rest, from, to;
+        random_case(&rng, g, &rest, &from, &to);
+        size_t bytes = (size_t)ref_rng_below(&rng, CG_OCTAL_SET_BYTES + 1);
+        uint8_t set[3][CG_OCTAL_SET_BYTES] = {{0}};
+        unsigned density = (unsigned)ref_rng_below(&rng, 9); /* of 8 bits, on average */
+        for (size_t i = 0; i < bytes; i++) {
+            for (unsigned b = 0; b < 8; b++) {
+                if (ref_rng_below(&rng, 8) < density) {
+                    set[0][i] = (uint8_t)(set[0][i] | (1u << b));
+                }
+            }
+        }
+        memcpy(set[1], set[0], sizeof set[0]);
+        memcpy(set[2], set[0], sizeof set[0]);
+        size_t want = 1 + (size_t)ref_rng_below(&rng, 64);
+        size_t found[3][64], at[3] = {from, from, from}, n[3];
+        n[0] = collect_by_definition(g, rest, &at[0], to, set[0], bytes, found[0], want);
+        n[1] = cg_octal_collect_16(g, rest, &at[1], to, set[1], bytes, found[1], want);
+        n[2] = cg_octal_collect_16_plain(g, rest, &at[2], to, set[2], bytes, found[2], want);
+        for (int k = 1; k < 3; k++) {
+            if (n[k] != n[0] || at[k] != at[0] ||
+                memcmp(found[k], found[0], n[0] * sizeof(size_t)) != 0 ||
+                memcmp(set[k], set[0], sizeof set[0]) != 0) {
+                fail_msg("rest %zu, splits %zu..%zu, %zu set bytes, want %zu: %s found %zu "
+                         "stopping at %zu, the definition %zu stopping at %zu",
+                         rest, from, to, bytes, want, k == 1 ? "vectorised" : "plain", n[k], at[k],
+                         n[0], at[0]);
+            }
+        }
+    }
+}
+
+/* A set of one value, found in every lane of a 32-split round and in the
+ * plain tail, at every size of set that holds it. */
+static void set_every_lane(void **state) {
+    (void)state;
+    static uint16_t g[VALUES];
+    for (size_t i = 0; i < VALUES; i++) {
+        g[i] = (uint16_t)(0x4000 | (i & 0xff)); /* nim-sums below 256: never 0x7ff */
+    }
+    size_t rest = 1001;
+    for (size_t from = 1; from < 34; from++) {
+        for (size_t a = from; a < from + 70 && a <= rest / 2; a++) {
+            uint16_t saved = g[a];
+            g[a] = (uint16_t)(0x7ff ^ g[rest - a]); /* the only split whose nim-sum is 0x7ff */
+            for (size_t bytes = 1; bytes <= CG_OCTAL_SET_BYTES; bytes = bytes * 2 + 1) {
+                uint8_t set[CG_OCTAL_SET_BYTES] = {0};
+                size_t value = 8 * bytes - 1 < 0x7ff ? 8 * bytes - 1 : 0x7ff, found[1];
+                g[a] = (uint16_t)(value ^ g[rest - a]);
+                set[value / 8] = (uint8_t)(1u << (value % 8));
+                size_t at = from;
+                size_t n = cg_octal_collect_16(g, rest, &at, rest / 2 + 1, set, bytes, found, 1);
+                if (n != 1 || found[0] != a || at != a + 1 || set[value / 8] != 0) {
+                    fail_msg("value %zu at split %zu from %zu (%zu set bytes): found %zu at %zu",
+                             value, a, from, bytes, n, n ? found[0] : 0);
+                }
+            }
+            g[a] = saved;
+        }
+    }
+}
+
 static void bad_arguments(void **state) {
     (void)state;
     static const uint16_t g[64];
@@ -97,12 +197,31 @@ static void bad_arguments(void **state) {
                      20);
     /* every nim-sum is 0 here: the first split is the answer */
     assert_int_equal(cg_octal_first_target_16(g, 40, 1, 20, targets, 1), 1);
+    uint8_t set[CG_OCTAL_SET_BYTES] = {1};
+    size_t found[1], at = 1;
+    assert_int_equal(cg_octal_collect_16(NULL, 40, &at, 20, set, 1, found, 1), 0);
+    assert_int_equal(at, 20);
+    at = 1;
+    assert_int_equal(cg_octal_collect_16(g, 40, &at, 20, NULL, 1, found, 1), 0);
+    assert_int_equal(cg_octal_collect_16(g, 40, NULL, 20, set, 1, found, 1), 0);
+    at = 1;
+    assert_int_equal(cg_octal_collect_16(g, 40, &at, 20, set, CG_OCTAL_SET_BYTES + 1, found, 1), 0);
+    at = 1;
+    assert_int_equal(cg_octal_collect_16(g, 40, &at, 20, set, 1, found, 0), 0);
+    at = 1;
+    /* every nim-sum is 0, in the set: the first split, then the set is empty */
+    assert_int_equal(cg_octal_collect_16(g, 40, &at, 20, set, 1, found, 1), 1);
+    assert_int_equal(found[0], 1);
+    assert_int_equal(at, 2);
+    assert_int_equal(set[0], 0);
+    assert_int_equal(cg_octal_collect_16(g, 40, &at, 20, set, 1, found, 1), 0);
+    assert_int_equal(at, 20);
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(random_scans),
-        cmocka_unit_test(every_lane),
+        cmocka_unit_test(random_scans),     cmocka_unit_test(every_lane),
+        cmocka_unit_test(random_set_scans), cmocka_unit_test(set_every_lane),
         cmocka_unit_test(bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
