@@ -569,6 +569,10 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
         if (set != CG_OK) { /* asked for: say it cannot be had */
             st = cg_error_set(err, set, "--window-from %zu: %s", from, why.message);
         }
+    } else if (st == CG_OK && options->spill != NULL && hooks != NULL && hooks->take != NULL) {
+        st = cg_error_set(err, CG_ERR_USAGE,
+                          "--spill keeps the values a window drops, and the whole table asked "
+                          "for here is never windowed");
     } else if (st == CG_OK && options->spill != NULL) {
         st = cg_error_set(err, CG_ERR_USAGE,
                           "--spill keeps the values a window drops: it needs --window-from N "

@@ -459,6 +459,15 @@ static void grundy_tables_are_the_engines(void **state) {
     }
     cg_grundy_result_free(&partial);
     cg_grundy_result_free(&whole);
+    /* a taken table is every value: a window and its spill file are refused
+     * for that reason, not as if --window-from were missing */
+    cg_option_value spilled[] = {{"window-from", "2048"}, {"spill", "cgsolve-api-spill.tmp"}};
+    cg_call spilling = {spilled, 2, NULL, false, NULL, NULL};
+    cg_grundy_result refused;
+    expect_usage(cg_grundy_values_table("0.167", 100000, &spilling, &refused, &err), &err,
+                 "the whole table asked for here is never windowed");
+    cg_grundy_result_free(&refused);
+    assert_int_equal(access("cgsolve-api-spill.tmp", F_OK), -1); /* no file was made */
 }
 
 /* ---- play sessions -------------------------------------------------------- */
