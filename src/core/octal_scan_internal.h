@@ -56,7 +56,8 @@ size_t cg_octal_collect_16(const uint16_t *g, size_t rest, size_t *from, size_t 
 size_t cg_octal_collect_16_plain(const uint16_t *g, size_t rest, size_t *from, size_t to,
                                  uint8_t *set, size_t bytes, size_t *found, size_t want);
 
-/* Whether cg_octal_first_target_16 runs vectorised on this processor. */
+/* Whether cg_octal_first_target_16 and cg_octal_collect_16 run vectorised
+ * on this processor. */
 bool cg_octal_scan_vectorised(void);
 
 #ifdef __cplusplus
