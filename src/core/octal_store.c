@@ -48,9 +48,9 @@ static unsigned char *byte_at(const cg_octal_store *s, size_t n) {
 
 /* The range: anonymous memory (file NULL), or the spill file file
  * (created afresh when at is NULL, never through a symlink; as long as the
- * range, sparse), shared so that its pages' values reach the file. at: the
- * place to map it (NULL: any). */
-static void *reserve_range(const char *file, size_t bytes, void *at) {
+ * range, sparse), shared so that its pages' values reach the file, and
+ * left open in *fd. at: the place to map it (NULL: any). */
+static void *reserve_range(const char *file, size_t bytes, void *at, int *fd_kept) {
     if (file == NULL) {
         void *map =
             mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -66,23 +66,22 @@ static void *reserve_range(const char *file, size_t bytes, void *at) {
     if (fstat(fd, &st) == 0 && (st.st_size >= (off_t)bytes || ftruncate(fd, (off_t)bytes) == 0)) {
         map = mmap(at, bytes, PROT_NONE, MAP_SHARED | (at != NULL ? MAP_FIXED : 0), fd, 0);
     }
-    int saved = errno;
-    close(fd); /* the mapping keeps the file */
-    errno = saved;
-    return map == MAP_FAILED ? NULL : map;
+    if (map == MAP_FAILED) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return NULL;
+    }
+    *fd_kept = fd;
+    return map;
 }
 
 /* Disk blocks for bytes of the spill file from offset: a shared mapping of
  * a sparse file whose disk is full would end the run with SIGBUS at the
  * first write, so the blocks are taken before the pages are written
  * (ENOSPC is then an error with its reason). */
-static bool back_with_disk(const char *file, size_t offset, size_t bytes) {
-    int fd = open(file, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) {
-        return false;
-    }
+static bool back_with_disk(int fd, size_t offset, size_t bytes) {
     int failed = posix_fallocate(fd, (off_t)offset, (off_t)bytes);
-    close(fd);
     errno = failed != 0 ? failed : errno;
     return failed == 0;
 }
@@ -91,7 +90,7 @@ static bool make_writable(cg_octal_store *s, size_t from, size_t to) {
     if (to <= from) {
         return true;
     }
-    if (s->spill != NULL && !back_with_disk(s->spill, from * s->width, (to - from) * s->width)) {
+    if (s->spill_open && !back_with_disk(s->spill_fd, from * s->width, (to - from) * s->width)) {
         return false;
     }
     return mprotect(byte_at(s, from), (to - from) * s->width, PROT_READ | PROT_WRITE) == 0;
@@ -119,14 +118,20 @@ static cg_status make_gone(cg_octal_store *s, size_t from, size_t to, cg_error *
     return CG_OK;
 }
 
-static void release_range(void *map, size_t bytes) {
-    munmap(map, bytes);
+/* The store's range unmapped, its spill file closed (the file stays). */
+static void release_range(cg_octal_store *s) {
+    munmap(s->map, s->room * s->width);
+    if (s->spill_open) {
+        close(s->spill_fd);
+        s->spill_open = false;
+    }
 }
 #else
-static void *reserve_range(const char *file, size_t bytes, void *at) {
+static void *reserve_range(const char *file, size_t bytes, void *at, int *fd_kept) {
     (void)file;
     (void)bytes;
     (void)at;
+    (void)fd_kept;
     return NULL;
 }
 
@@ -145,9 +150,8 @@ static cg_status make_gone(cg_octal_store *s, size_t from, size_t to, cg_error *
     return CG_OK;
 }
 
-static void release_range(void *map, size_t bytes) {
-    (void)map;
-    (void)bytes;
+static void release_range(cg_octal_store *s) {
+    (void)s;
 }
 #endif
 
@@ -212,7 +216,8 @@ cg_status cg_octal_store_window(cg_octal_engine *e, size_t from, size_t head, si
     }
     s->width = e->wide != NULL ? sizeof(uint32_t) : sizeof(uint16_t);
     s->room = room_for(e);
-    s->map = reserve_range(s->spill, s->room * s->width, NULL);
+    s->map = reserve_range(s->spill, s->room * s->width, NULL, &s->spill_fd);
+    s->spill_open = s->map != NULL && s->spill != NULL;
     if (s->map == NULL && s->spill != NULL) {
         return cg_error_set(err, CG_ERR_IO, "the spill file %s: %s", s->spill, strerror(errno));
     }
@@ -223,7 +228,7 @@ cg_status cg_octal_store_window(cg_octal_engine *e, size_t from, size_t head, si
                             s->room * s->width, strerror(errno));
     }
     if (!adopt_array(e)) {
-        release_range(s->map, s->room * s->width);
+        release_range(s);
         s->map = NULL;
         return cg_error_set(err, CG_ERR_LIMIT,
                             "the windowed store could not take over G(0..%zu) within the memory "
@@ -290,12 +295,13 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
         memcpy(temporary + length, ".wide", sizeof ".wide");
         wide.spill = temporary;
     }
-    wide.map = reserve_range(wide.spill, s->room * wide.width, NULL);
+    wide.map = reserve_range(wide.spill, s->room * wide.width, NULL, &wide.spill_fd);
+    wide.spill_open = wide.map != NULL && wide.spill != NULL; /* its own file, not s's */
     if (wide.map == NULL || !make_writable(&wide, 0, kept) ||
         !make_writable(&wide, gone, s->ready)) {
         st = writable_failed(&wide, err, "widening the Grundy table");
         if (wide.map != NULL) {
-            release_range(wide.map, s->room * wide.width);
+            release_range(&wide);
         }
         if (temporary != NULL) {
             remove(temporary);
@@ -316,7 +322,7 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
     if (temporary != NULL && rename(temporary, s->spill) != 0) {
         st = cg_error_set(err, CG_ERR_IO, "widening the spill file %s: %s", s->spill,
                           strerror(errno));
-        release_range(wide.map, s->room * wide.width);
+        release_range(&wide);
         remove(temporary);
         free(temporary);
         cg_budget_give(e->budget, values, wide.width);
@@ -324,7 +330,7 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
     }
     free(temporary);
     wide.spill = s->spill;
-    release_range(s->map, s->room * s->width);
+    release_range(s);
     cg_budget_give(e->budget, s->held, 1);
     wide.held = values * wide.width;
     *s = wide;
@@ -335,7 +341,7 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
 void cg_octal_store_free(cg_octal_engine *e) {
     cg_octal_store *s = &e->store;
     if (s->map != NULL) {
-        release_range(s->map, s->room * s->width);
+        release_range(s);
         cg_budget_give(e->budget, s->held, 1);
     }
     free(s->spill); /* the file stays for a later --resume */
@@ -538,8 +544,15 @@ static cg_status attach_spill(cg_octal_engine *e, cg_error *err) {
                           strerror(errno));
     }
     close(fd);
-    if (st == CG_OK && (reserve_range(s->spill, s->room * s->width, s->map) == NULL ||
-                        !make_writable(s, 0, s->ready))) {
+    int mapped = -1;
+    if (st == CG_OK && reserve_range(s->spill, s->room * s->width, s->map, &mapped) != NULL) {
+        if (s->spill_open) {
+            close(s->spill_fd);
+        }
+        s->spill_fd = mapped;
+        s->spill_open = true;
+    }
+    if (st == CG_OK && (mapped < 0 || !make_writable(s, 0, s->ready))) {
         st = cg_error_set(err, CG_ERR_IO, "mapping the spill file %s: %s", s->spill,
                           strerror(errno));
     }

@@ -53,21 +53,24 @@ extern "C" {
 #endif
 
 typedef struct cg_octal_store {
-    size_t from;      /* engage once this many values are known (SIZE_MAX: never) */
-    size_t head;      /* values G(0..head-1) kept once engaged */
-    size_t slack;     /* values below count the caller reads back beyond the engine's reads */
-    void *map;        /* the reserved range (NULL: the engine's malloc'd array) */
-    size_t width;     /* bytes a value in the range */
-    size_t room;      /* values the range has room for */
-    size_t ready;     /* G(0..ready-1) writable, but for the dropped ones */
-    size_t held;      /* bytes of the range in the budget */
-    bool windowed;    /* engaged: G(head..low-1) are dropped */
-    size_t span;      /* once engaged: at least the last span values kept */
-    size_t low;       /* once engaged: the first value kept past the head */
-    size_t kept;      /* once engaged: the head's pages end here (a page past head at most) */
-    size_t gone;      /* once engaged: the pages of G(kept..gone-1) are given back */
-    uint64_t below;   /* once engaged: the checksum (grundy_table.h) of G(0..low-1) */
-    char *spill;      /* the spill file's name (NULL: none), the range mapped from it */
+    size_t from;     /* engage once this many values are known (SIZE_MAX: never) */
+    size_t head;     /* values G(0..head-1) kept once engaged */
+    size_t slack;    /* values below count the caller reads back beyond the engine's reads */
+    void *map;       /* the reserved range (NULL: the engine's malloc'd array) */
+    size_t width;    /* bytes a value in the range */
+    size_t room;     /* values the range has room for */
+    size_t ready;    /* G(0..ready-1) writable, but for the dropped ones */
+    size_t held;     /* bytes of the range in the budget */
+    bool windowed;   /* engaged: G(head..low-1) are dropped */
+    size_t span;     /* once engaged: at least the last span values kept */
+    size_t low;      /* once engaged: the first value kept past the head */
+    size_t kept;     /* once engaged: the head's pages end here (a page past head at most) */
+    size_t gone;     /* once engaged: the pages of G(kept..gone-1) are given back */
+    uint64_t below;  /* once engaged: the checksum (grundy_table.h) of G(0..low-1) */
+    char *spill;     /* the spill file's name (NULL: none), the range mapped from it */
+    bool spill_open; /* spill_fd is the file the range is mapped from, kept open to
+                        reserve its disk blocks (one open per run, not per stretch) */
+    int spill_fd;
     bool spilled_run; /* restoring a spilled run's checkpoint: rare positions past the head */
 } cg_octal_store;
 
