@@ -49,7 +49,7 @@ static unsigned char *byte_at(const cg_octal_store *s, size_t n) {
 /* The range: anonymous memory (file NULL), or the spill file file
  * (created afresh when at is NULL, never through a symlink; as long as the
  * range, sparse), shared so that its pages' values reach the file, and
- * left open in *fd. at: the place to map it (NULL: any). */
+ * left open in *fd_kept. at: the place to map it (NULL: any). */
 static void *reserve_range(const char *file, size_t bytes, void *at, int *fd_kept) {
     if (file == NULL) {
         void *map =
