@@ -24,16 +24,7 @@
 #include "core/grundy_table_internal.h"
 #include "core/hash_internal.h"
 #include "core/octal_engine_internal.h"
-
-/* The full store's values of text to upto, the reference of every test. */
-static cg_octal_engine full_run(const char *text, size_t upto) {
-    cg_octal_code code;
-    assert_int_equal(cg_octal_parse(text, &code, NULL), CG_OK);
-    cg_octal_engine e;
-    cg_octal_engine_init(&e, &code, CG_ENGINE_AUTO, NULL);
-    assert_int_equal(cg_octal_engine_extend(&e, upto, NULL), CG_OK);
-    return e;
-}
+#include "octal_store_fixture.h"
 
 static void windowed_init(cg_octal_engine *e, const char *text, size_t from, size_t head,
                           cg_budget *budget) {
@@ -63,14 +54,6 @@ static cg_status follow(cg_octal_engine *e, const cg_octal_engine *full, size_t 
         done = e->count;
     }
     return st;
-}
-
-static uint64_t checksum_of(const cg_octal_engine *e, size_t count) {
-    uint64_t hash = CG_GRUNDY_CHECKSUM_START;
-    for (size_t n = 0; n < count; n++) {
-        hash = cg_grundy_checksum_add(hash, n, cg_octal_engine_at(e, n));
-    }
-    return hash;
 }
 
 static void windowed_values_agree(void **state) {
