@@ -28,7 +28,8 @@
  * measured to be faster than the caller alone; short heaps, the sparse
  * engine's common scans and splits in three run on the caller alone. The
  * sparse engine's blocks are marked a block ahead on the crew while the
- * caller computes the heaps of the current one (its common scans). */
+ * caller computes the heaps of the current one (its common scans), the
+ * caller taking over what is left of that pass once its heaps are done. */
 #ifndef CGSOLVE_OCTAL_ENGINE_H
 #define CGSOLVE_OCTAL_ENGINE_H
 
@@ -135,6 +136,14 @@ typedef struct cg_octal_engine {
     bool ahead_ready;                           /* marked, not used yet */
     bool in_round;                              /* the caller's heaps run in a crew round */
     size_t ahead_lo[CG_OCTAL_MAX_DIGITS + 1], ahead_hi[CG_OCTAL_MAX_DIGITS + 1];
+    /* The stretches of the pass the caller took over once its heaps were
+     * done, marked in tables of their own, merged when a heap's table is
+     * filled: for the block at helped_start (SIZE_MAX: none). */
+    uint8_t *helped_hit;
+    size_t helped_held; /* their bytes, in the budget */
+    size_t helped_start;
+    size_t helped_rounds; /* rounds the caller helped in, for the tests */
+    bool members_wait;    /* tests: the caller takes over every stretch it can */
 } cg_octal_engine;
 
 /* An engine for code by method, its values counted in budget (NULL:

@@ -280,8 +280,10 @@ static void blocks_serve(void **state) {
 
 /* Heaps past 2 * 8192 share their splits among the threads: 2 and 3
  * threads give the values of one, bit for bit, and each thread's table of
- * options is in the budget. */
-static void check_shared(const char *text, cg_engine_method method, unsigned threads, size_t upto) {
+ * options is in the budget. members_wait: see cg_octal_engine. Returns the
+ * rounds the caller helped the crew in. */
+static size_t check_shared_waiting(const char *text, cg_engine_method method, unsigned threads,
+                                   size_t upto, bool members_wait) {
     cg_octal_code code;
     assert_int_equal(cg_octal_parse(text, &code, NULL), CG_OK);
     cg_octal_engine alone;
@@ -291,6 +293,7 @@ static void check_shared(const char *text, cg_engine_method method, unsigned thr
     cg_octal_engine shared;
     cg_octal_engine_init(&shared, &code, method, &budget);
     cg_octal_engine_set_threads(&shared, threads);
+    shared.members_wait = members_wait;
     for (size_t n = 0; n <= upto; n += upto / 4 - 1) { /* the crew waits between calls */
         assert_int_equal(cg_octal_engine_extend(&shared, n, NULL), CG_OK);
     }
@@ -307,10 +310,16 @@ static void check_shared(const char *text, cg_engine_method method, unsigned thr
     assert_int_equal(shared.hit_sets, threads);
     assert_int_equal(budget.used, shared.held + shared.tables_held +
                                       shared.rare_capacity * sizeof *shared.rare +
-                                      shared.block_held + shared.ahead_held);
+                                      shared.block_held + shared.ahead_held + shared.helped_held);
+    size_t helped = shared.helped_rounds;
     cg_octal_engine_free(&shared);
     assert_int_equal(budget.used, 0);
     cg_octal_engine_free(&alone);
+    return helped;
+}
+
+static void check_shared(const char *text, cg_engine_method method, unsigned threads, size_t upto) {
+    (void)check_shared_waiting(text, method, threads, upto, false);
 }
 
 /* The sparse engine shares the splits with a rare member once 8192 rare
@@ -339,6 +348,23 @@ static void ahead_blocks_agree(void **state) {
         assert_int_equal(cg_octal_engine_extend(&engine, 12000, NULL), CG_OK);
         assert_true(engine.ahead_held > 0); /* blocks were marked ahead */
         cg_octal_engine_free(&engine);
+    }
+}
+
+/* Once its heaps are done the caller takes over the stretches of the
+ * pass marked ahead that the crew has not begun, in tables of its own:
+ * with the members held back until it is done, it marks every stretch
+ * there in some rounds, and the values are still those of one thread. */
+static void helped_blocks_agree(void **state) {
+    (void)state;
+    static const char *const codes[] = {"0.007", "0.6", "4.07"};
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        for (unsigned threads = 2; threads <= 3; threads++) {
+            size_t helped = check_shared_waiting(codes[i], CG_ENGINE_SPARSE, threads, 12000, true);
+            if (helped == 0) {
+                fail_msg("%s, %u threads: the caller never helped", codes[i], threads);
+            }
+        }
     }
 }
 
@@ -405,8 +431,8 @@ int main(void) {
         cmocka_unit_test(random_codes),          cmocka_unit_test(sixteen_bits),
         cmocka_unit_test(budget_holds),          cmocka_unit_test(every_table_counted),
         cmocka_unit_test(threads_agree),         cmocka_unit_test(sparse_threads_agree),
-        cmocka_unit_test(ahead_blocks_agree),    cmocka_unit_test(progress_and_stop),
-        cmocka_unit_test(blocks_serve),
+        cmocka_unit_test(helped_blocks_agree),   cmocka_unit_test(ahead_blocks_agree),
+        cmocka_unit_test(progress_and_stop),     cmocka_unit_test(blocks_serve),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
