@@ -1139,18 +1139,32 @@ static cg_status record_computed(cg_octal_engine *e, uint32_t value, cg_error *e
     return record(e, value, err);
 }
 
+/* to[i] = a[i] | b[i] for i < bytes, eight at a time (a byte loop cost
+ * about 7 % of the caller's time on 0.007 with 2 threads). */
+static void union_of_marks(uint8_t *to, const uint8_t *a, const uint8_t *b, size_t bytes) {
+    size_t i = 0;
+    for (; i + 8 <= bytes; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + i, sizeof x);
+        memcpy(&y, b + i, sizeof y);
+        x |= y;
+        memcpy(to + i, &x, sizeof x);
+    }
+    for (; i < bytes; i++) {
+        to[i] = a[i] | b[i];
+    }
+}
+
 /* G(count): its table of options cleared, or filled from the block's. */
 static uint32_t next_value(cg_octal_engine *e, bool sparse) {
     size_t m = e->count;
     bool blocked = sparse && in_block(e, m);
     if (blocked) {
         size_t at = (m - e->block_start) * e->block_size;
-        memcpy(e->hit, e->block_hit + at, e->block_size);
         if (e->helped_start == e->block_start) {
-            const uint8_t *helped = e->helped_hit + at;
-            for (size_t v = 0; v < e->block_size; v++) {
-                e->hit[v] |= helped[v];
-            }
+            union_of_marks(e->hit, e->block_hit + at, e->helped_hit + at, e->block_size);
+        } else {
+            memcpy(e->hit, e->block_hit + at, e->block_size);
         }
         memset(e->hit + e->block_size, 0, e->hit_size - e->block_size);
     } else {
