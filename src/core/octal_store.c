@@ -46,27 +46,33 @@ static unsigned char *byte_at(const cg_octal_store *s, size_t n) {
     return (unsigned char *)s->map + n * s->width;
 }
 
-/* The range: anonymous memory (file NULL), or the spill file file
- * (created afresh when at is NULL, never through a symlink; as long as the
- * range, sparse), shared so that its pages' values reach the file, and
- * left open in *fd_kept. at: the place to map it (NULL: any). */
-static void *reserve_range(const char *file, size_t bytes, void *at, int *fd_kept) {
-    if (file == NULL) {
-        void *map =
-            mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        return map == MAP_FAILED ? NULL : map;
-    }
-    int flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (at == NULL ? O_TRUNC : 0);
-    int fd = open(file, flags, 0644);
-    if (fd < 0) {
-        return NULL;
-    }
+/* The open spill file fd as bytes of range (grown to that, sparse),
+ * shared so that its pages' values reach the file; at: the place to map
+ * it (NULL: any). NULL on failure, errno set; fd stays open either way. */
+static void *map_file(int fd, size_t bytes, void *at) {
     struct stat st;
     void *map = MAP_FAILED;
     if (fstat(fd, &st) == 0 && (st.st_size >= (off_t)bytes || ftruncate(fd, (off_t)bytes) == 0)) {
         map = mmap(at, bytes, PROT_NONE, MAP_SHARED | (at != NULL ? MAP_FIXED : 0), fd, 0);
     }
-    if (map == MAP_FAILED) {
+    return map == MAP_FAILED ? NULL : map;
+}
+
+/* The range: anonymous memory (file NULL), or the spill file file
+ * (created afresh, never through a symlink; see map_file) left open in
+ * *fd_kept. */
+static void *reserve_range(const char *file, size_t bytes, int *fd_kept) {
+    if (file == NULL) {
+        void *map =
+            mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        return map == MAP_FAILED ? NULL : map;
+    }
+    int fd = open(file, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        return NULL;
+    }
+    void *map = map_file(fd, bytes, NULL);
+    if (map == NULL) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -127,10 +133,9 @@ static void release_range(cg_octal_store *s) {
     }
 }
 #else
-static void *reserve_range(const char *file, size_t bytes, void *at, int *fd_kept) {
+static void *reserve_range(const char *file, size_t bytes, int *fd_kept) {
     (void)file;
     (void)bytes;
-    (void)at;
     (void)fd_kept;
     return NULL;
 }
@@ -216,7 +221,7 @@ cg_status cg_octal_store_window(cg_octal_engine *e, size_t from, size_t head, si
     }
     s->width = e->wide != NULL ? sizeof(uint32_t) : sizeof(uint16_t);
     s->room = room_for(e);
-    s->map = reserve_range(s->spill, s->room * s->width, NULL, &s->spill_fd);
+    s->map = reserve_range(s->spill, s->room * s->width, &s->spill_fd);
     s->spill_open = s->map != NULL && s->spill != NULL;
     if (s->map == NULL && s->spill != NULL) {
         return cg_error_set(err, CG_ERR_IO, "the spill file %s: %s", s->spill, strerror(errno));
@@ -295,7 +300,7 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
         memcpy(temporary + length, ".wide", sizeof ".wide");
         wide.spill = temporary;
     }
-    wide.map = reserve_range(wide.spill, s->room * wide.width, NULL, &wide.spill_fd);
+    wide.map = reserve_range(wide.spill, s->room * wide.width, &wide.spill_fd);
     wide.spill_open = wide.map != NULL && wide.spill != NULL; /* its own file, not s's */
     if (wide.map == NULL || !make_writable(&wide, 0, kept) ||
         !make_writable(&wide, gone, s->ready)) {
@@ -523,7 +528,8 @@ static cg_status check_spilled(cg_octal_engine *e, int fd, cg_error *err) {
 
 /* A resumed windowed store onto its run's spill file: the values checked,
  * the head and the window written to it, and the file mapped over the
- * range, so every value is readable again. */
+ * range, so every value is readable again. One descriptor does it all and
+ * stays open: the file checked is the file mapped. */
 static cg_status attach_spill(cg_octal_engine *e, cg_error *err) {
     cg_octal_store *s = &e->store;
     if (s->spill == NULL) {
@@ -543,16 +549,20 @@ static cg_status attach_spill(cg_octal_engine *e, cg_error *err) {
         st = cg_error_set(err, CG_ERR_IO, "writing the spill file %s: %s", s->spill,
                           strerror(errno));
     }
-    close(fd);
-    int mapped = -1;
-    if (st == CG_OK && reserve_range(s->spill, s->room * s->width, s->map, &mapped) != NULL) {
-        if (s->spill_open) {
-            close(s->spill_fd);
-        }
-        s->spill_fd = mapped;
-        s->spill_open = true;
+    if (st == CG_OK && map_file(fd, s->room * s->width, s->map) == NULL) {
+        st = cg_error_set(err, CG_ERR_IO, "mapping the spill file %s: %s", s->spill,
+                          strerror(errno));
     }
-    if (st == CG_OK && (mapped < 0 || !make_writable(s, 0, s->ready))) {
+    if (st != CG_OK) {
+        close(fd);
+        return st;
+    }
+    if (s->spill_open) {
+        close(s->spill_fd);
+    }
+    s->spill_fd = fd;
+    s->spill_open = true;
+    if (!make_writable(s, 0, s->ready)) {
         st = cg_error_set(err, CG_ERR_IO, "mapping the spill file %s: %s", s->spill,
                           strerror(errno));
     }
