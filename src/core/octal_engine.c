@@ -779,36 +779,11 @@ static block_pass block_pass_of(const cg_octal_engine *e, size_t start, size_t h
                         e->bound, tables,    lo,      hi};
 }
 
-/* The pass's units: its stretches of the rare list, split digit by split
- * digit. */
-static size_t pass_units(const block_pass *p) {
-    size_t units = 0;
-    for (size_t k = 0; k <= p->code->last; k++) {
-        if (p->code->digit[k] & 4) {
-            units += (p->hi[k] - p->lo[k] + BLOCK_STRETCH - 1) / BLOCK_STRETCH;
-        }
-    }
-    return units;
-}
-
-/* Unit unit of the pass (see pass_units) for groups first <= group < last,
- * marked in tables (the pass's own, or others of the same layout). */
-static void run_pass_unit(const block_pass *p, size_t unit, size_t first, size_t last,
-                          uint8_t *tables) {
-    size_t k = 0;
-    for (; k <= p->code->last; k++) {
-        size_t stretches =
-            p->code->digit[k] & 4 ? (p->hi[k] - p->lo[k] + BLOCK_STRETCH - 1) / BLOCK_STRETCH : 0;
-        if (unit < stretches) {
-            break;
-        }
-        unit -= stretches;
-    }
-    if (k > p->code->last) {
-        return; /* past the last unit */
-    }
-    size_t from = p->lo[k] + unit * BLOCK_STRETCH;
-    size_t to = p->hi[k] - from > BLOCK_STRETCH ? from + BLOCK_STRETCH : p->hi[k];
+/* The rare list's entries from <= i < to of split digit k, marked for
+ * groups first <= group < last in tables (the pass's own, or others of
+ * the same layout). */
+static void mark_stretch(const block_pass *p, size_t k, size_t from, size_t to, size_t first,
+                         size_t last, uint8_t *tables) {
     for (size_t group = first; group < last; group++) {
         size_t heap = group * CG_OCTAL_BLOCK; /* the group's first, in the block */
         uint8_t *group_tables = tables + heap * p->size;
@@ -822,12 +797,48 @@ static void run_pass_unit(const block_pass *p, size_t unit, size_t first, size_t
     }
 }
 
+/* Split digit k's stretches in the pass. */
+static size_t stretches_of(const block_pass *p, size_t k) {
+    return p->code->digit[k] & 4 ? (p->hi[k] - p->lo[k] + BLOCK_STRETCH - 1) / BLOCK_STRETCH : 0;
+}
+
+/* The pass's units: its stretches of the rare list, split digit by split
+ * digit. */
+static size_t pass_units(const block_pass *p) {
+    size_t units = 0;
+    for (size_t k = 0; k <= p->code->last; k++) {
+        units += stretches_of(p, k);
+    }
+    return units;
+}
+
+/* Unit unit of the pass (see pass_units) for groups first <= group < last,
+ * in tables. */
+static void run_pass_unit(const block_pass *p, size_t unit, size_t first, size_t last,
+                          uint8_t *tables) {
+    for (size_t k = 0; k <= p->code->last; k++) {
+        size_t stretches = stretches_of(p, k);
+        if (unit < stretches) {
+            size_t from = p->lo[k] + unit * BLOCK_STRETCH;
+            size_t to = p->hi[k] - from > BLOCK_STRETCH ? from + BLOCK_STRETCH : p->hi[k];
+            mark_stretch(p, k, from, to, first, last, tables);
+            return;
+        }
+        unit -= stretches;
+    }
+}
+
 /* Groups first <= group < last of the pass, a stretch of the rare list at
  * a time. */
 static void run_block_pass(const block_pass *p, size_t first, size_t last) {
-    size_t units = pass_units(p);
-    for (size_t unit = 0; unit < units; unit++) {
-        run_pass_unit(p, unit, first, last, p->tables);
+    for (size_t k = 0; k <= p->code->last; k++) {
+        if (!(p->code->digit[k] & 4)) {
+            continue;
+        }
+        for (size_t from = p->lo[k]; from < p->hi[k]; from += BLOCK_STRETCH) {
+            size_t to = p->hi[k] - from > BLOCK_STRETCH ? from + BLOCK_STRETCH : p->hi[k];
+            mark_stretch(p, k, from, to, first, last, p->tables);
+        }
     }
 }
 
