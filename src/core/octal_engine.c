@@ -1012,6 +1012,28 @@ static bool scan_cut(const cg_octal_engine *e, size_t n) {
 
 #define CUT_SHORT UINT32_MAX /* sparse_value: the heap needs values the store dropped */
 
+/* The least v < size with common[v] set and hit[v] not (size if none):
+ * eight flags at a time where bytes are little-endian (the byte loop was
+ * 3 % of 0.6's time to 2^22). */
+static uint32_t least_common_unmarked(const uint8_t *common, const uint8_t *hit, size_t size) {
+    size_t v = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; v + 8 <= size; v += 8) {
+        uint64_t flags, marks;
+        memcpy(&flags, common + v, sizeof flags);
+        memcpy(&marks, hit + v, sizeof marks);
+        uint64_t open = flags & ~marks & UINT64_C(0x0101010101010101);
+        if (open != 0) {
+            return (uint32_t)(v + (size_t)__builtin_ctzll(open) / 8);
+        }
+    }
+#endif
+    while (v < size && (!common[v] || hit[v])) {
+        v++;
+    }
+    return (uint32_t)v;
+}
+
 /* The sparse engine (see the header): the candidate from the splits with
  * a rare member, then the rare values below it from common-common splits.
  * blocked: the table holds the block's marks for heap n (see start_block). */
@@ -1034,10 +1056,8 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n, bool blocked) {
             e->hit[v] |= theirs[v];
         }
     }
-    uint32_t candidate = 0;
-    while (!e->common[candidate] || e->hit[candidate]) {
-        candidate++; /* below 2 * bound: bound + the least common value is common */
-    }
+    /* below 2 * bound: bound + the least common value is common */
+    uint32_t candidate = least_common_unmarked(e->common, e->hit, e->hit_size);
     size_t missing = 0;
     for (uint32_t v = 0; v < candidate; v++) {
         missing += !e->hit[v]; /* every common value below the candidate is marked */
