@@ -1212,9 +1212,9 @@ static uint32_t next_value(cg_octal_engine *e, bool sparse) {
  * each about half of a heap's time on 0.007, overlap. One crew round a
  * block. The pass is the longer part there (57 % of a heap's time on
  * 0.007 near 400,000), so the caller, its heaps done, takes over the
- * pass's stretches no member has begun: a Treblecross board of 400,000
- * empty cells on 2 threads went from 5.75 s to 5.24 s of wall time
- * (medians of 5). */
+ * pass's stretches no member has begun: with that, a Treblecross board of
+ * 10^6 empty cells on 2 threads took 14.2 s of wall time instead of 19.8
+ * (bench/RESULTS.md). */
 #define HELPED_MEMBERS 64 /* crew members whose stretches the caller can take over */
 
 typedef struct ahead_round {
