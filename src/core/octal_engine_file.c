@@ -26,6 +26,8 @@
 #define WINDOWED "cgsolve-grundy 2" /* MAGIC's length, for the header's first check */
 #define SPILLED "cgsolve-grundy 3"  /* the same */
 #define BLOCK 1024                  /* values read at a time */
+/* A window's span, at most (the store doubles it: no overflow). */
+#define MAX_SPAN ((unsigned long long)1 << 62)
 
 /* A failed system call on path; ENOMEM is a want of memory, not of I/O. */
 static cg_status io_error(cg_error *err, const char *what, const char *path) {
@@ -309,7 +311,9 @@ static cg_status restore(cg_octal_engine *e, FILE *f, const window_header *w, ui
 }
 
 /* The header: the code and the count. */
-/* A windowed header's fields past the count, in order, for count values. */
+/* A windowed header's fields past the count, in order, for count values.
+ * The span may exceed the count: a window engages before it has dropped
+ * anything (the store checks it against its own span when restored). */
 static bool read_window(const char *fields, window_header *w, unsigned long long count) {
     w->windowed = true;
     w->width = 2;
@@ -317,7 +321,7 @@ static bool read_window(const char *fields, window_header *w, unsigned long long
     return sscanf(fields, "%llu %llu %llu %lu %lu %llu %16llx %u", &w->head, &w->span, &w->low,
                   &w->mask, &w->largest, &w->largest_at, &w->below, &w->width) == wanted &&
            (w->width == 2 || w->width == 4) && w->head >= 1 && w->head <= w->low &&
-           w->low <= count && w->span >= 1 && w->span <= count && w->mask >= 1 &&
+           w->low <= count && w->span >= 1 && w->span <= MAX_SPAN && w->mask >= 1 &&
            w->mask < ((unsigned long)1 << 30) && w->largest < ((unsigned long)1 << 30) &&
            w->largest_at < count;
 }

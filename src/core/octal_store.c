@@ -495,7 +495,12 @@ cg_status cg_octal_store_skip(cg_octal_engine *e, size_t head, size_t span, size
 static cg_status check_spilled(cg_octal_engine *e, int fd, cg_error *err) {
     cg_octal_store *s = &e->store;
     struct stat st;
-    if (fstat(fd, &st) != 0 || (uint64_t)st.st_size < (uint64_t)s->low * s->width) {
+    if (fstat(fd, &st) != 0) {
+        return cg_error_set(err, CG_ERR_IO, "the spill file %s: %s", s->spill, strerror(errno));
+    }
+    /* nothing dropped (low == head): nothing to read back, the head and
+     * the window are written to the file afresh */
+    if (s->low > s->head && (uint64_t)st.st_size < (uint64_t)s->low * s->width) {
         return cg_error_set(err, CG_ERR_INPUT,
                             "the spill file %s holds fewer values than the checkpoint dropped "
                             "(G(%zu..%zu))",
@@ -610,7 +615,9 @@ cg_status cg_octal_store_attach(cg_octal_engine *e, const char *path, cg_error *
     if (st == CG_OK) {
         st = attach_spill(e, err);
     }
-    if (st != CG_OK) { /* the range is still memory: no file behind it */
+    /* on failure the range may be neither memory nor the file: the name
+     * goes, and the caller frees the engine (cg_octal_engine_load does) */
+    if (st != CG_OK) {
         free(s->spill);
         s->spill = NULL;
     }

@@ -201,6 +201,46 @@ static void checkpoint_resumes_onto_its_file(void **state) {
     cg_octal_engine_free(&full);
 }
 
+/* A checkpoint written once the window is engaged but before it has
+ * dropped anything: its span (the look-back kept) exceeds the values
+ * computed, which the reader once took for a damaged header, and its
+ * spill file has nothing to give back (once refused when short). */
+static void checkpoint_before_any_drop_resumes(void **state) {
+    (void)state;
+    char spill[] = "/tmp/cgsolve-spill-XXXXXX", checkpoint[] = "/tmp/cgsolve-spill-cp-XXXXXX";
+    temporary_name(spill);
+    temporary_name(checkpoint);
+    cg_octal_engine full = full_run("0.007", 30000), e;
+    cg_octal_code code;
+    assert_int_equal(cg_octal_parse("0.007", &code, NULL), CG_OK);
+    cg_octal_engine_init(&e, &code, CG_ENGINE_AUTO, NULL);
+    cg_octal_engine_expect(&e, 30000);
+    assert_int_equal(cg_octal_store_spill(&e, spill, NULL), CG_OK);
+    assert_int_equal(cg_octal_store_window(&e, 4096, 256, 20000, NULL), CG_OK);
+    follow(&e, &full, 10000);
+    assert_true(e.store.windowed);
+    assert_int_equal(e.store.low, e.store.head); /* nothing dropped */
+    assert_true(e.store.span > e.count);
+    assert_int_equal(cg_octal_engine_save(&e, checkpoint, NULL), CG_OK);
+    cg_octal_engine_free(&e);
+    /* the checkpoint holds every value: the file, cut short, is written
+     * afresh, not refused */
+    assert_int_equal(truncate(spill, 100), 0);
+
+    cg_octal_engine back;
+    cg_error err;
+    if (cg_octal_engine_load_spilled(&back, NULL, CG_ENGINE_AUTO, NULL, checkpoint, spill, 30000,
+                                     &err) != CG_OK) {
+        fail_msg("resuming: %s", err.message);
+    }
+    follow(&back, &full, 30000);
+    assert_int_equal(cg_octal_store_checksum(&back), checksum_of(&full, 30001));
+    cg_octal_engine_free(&back);
+    remove(spill);
+    remove(checkpoint);
+    cg_octal_engine_free(&full);
+}
+
 /* The wide value dropped with the rest: the window restored holds only
  * 16-bit values, but the file is 32-bit, so the store is widened before
  * the file is attached. The reference is a full store given the same
@@ -330,6 +370,7 @@ int main(void) {
         cmocka_unit_test(deep_scans_read_back),
         cmocka_unit_test(late_rare_positions_read_back),
         cmocka_unit_test(checkpoint_resumes_onto_its_file),
+        cmocka_unit_test(checkpoint_before_any_drop_resumes),
         cmocka_unit_test(widening_moves_the_file),
         cmocka_unit_test(plain_checkpoint_refuses_a_file),
         cmocka_unit_test(wide_value_in_the_dropped_stretch),
