@@ -1267,8 +1267,9 @@ static void help_members(ahead_round *r, unsigned members) {
     for (unsigned m = 1; m < members && m <= HELPED_MEMBERS; m++) {
         size_t first = groups * (m - 1) / others, last = groups * m / others;
         size_t unit;
-        while ((unit = atomic_fetch_add_explicit(&r->next_unit[m - 1], 1, memory_order_relaxed)) <
-               r->units) {
+        while (first < last && /* a member without groups has nothing to help with */
+               (unit = atomic_fetch_add_explicit(&r->next_unit[m - 1], 1, memory_order_relaxed)) <
+                   r->units) {
             if (!r->helping) {
                 memset(r->helped, 0, r->pass.groups * CG_OCTAL_BLOCK * r->pass.size);
                 r->helping = true;
