@@ -57,8 +57,31 @@ size_t cg_octal_collect_16_plain(const uint16_t *g, size_t rest, size_t *from, s
                                  uint8_t *set, size_t bytes, size_t *found, size_t want);
 
 /* Whether cg_octal_first_target_16 and cg_octal_collect_16 run vectorised
- * on this processor. */
+ * on this processor (AVX2 at least). */
 bool cg_octal_scan_vectorised(void);
+
+/* The ways the set scan runs, each giving the same answer for every input.
+ * cg_octal_collect_16 takes the best this processor supports; the tests and
+ * the benchmark run each. */
+typedef enum cg_octal_scan_kind {
+    CG_OCTAL_SCAN_PLAIN,  /* a loop over the splits */
+    CG_OCTAL_SCAN_AVX2,   /* 32 splits a round, the set in 16-byte pieces */
+    CG_OCTAL_SCAN_AVX512, /* 64 splits a round, the set in four registers (AVX-512 VBMI) */
+    CG_OCTAL_SCAN_KINDS
+} cg_octal_scan_kind;
+
+/* Whether this processor (and this build) runs kind. */
+bool cg_octal_scan_supports(cg_octal_scan_kind kind);
+
+/* The fastest kind this processor runs. */
+cg_octal_scan_kind cg_octal_scan_best(void);
+
+/* The kind's name, for messages and the benchmark. */
+const char *cg_octal_scan_name(cg_octal_scan_kind kind);
+
+/* cg_octal_collect_16 by kind (plainly where kind is not supported). */
+size_t cg_octal_collect_16_by(cg_octal_scan_kind kind, const uint16_t *g, size_t rest, size_t *from,
+                              size_t to, uint8_t *set, size_t bytes, size_t *found, size_t want);
 
 #ifdef __cplusplus
 }

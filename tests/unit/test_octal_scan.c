@@ -116,49 +116,70 @@ static size_t collect_by_definition(const uint16_t *g, size_t rest, size_t *from
 }
 
 /* Random values (below 2^16 too, whose bytes saturate), sets of every size
- * and density, and a want that stops the scan early or not: the
- * vectorised scan, the plain one and the definition find the same splits,
- * stop at the same place and leave the same set. */
+ * and density, and a want that stops the scan early or not: each kind of
+ * scan this processor runs (plain, AVX2, AVX-512) and the definition find
+ * the same splits, stop at the same place and leave the same set. The
+ * values are copied to a block of exactly rest + 1 of them, so that a read
+ * past them is caught under AddressSanitizer. */
 static void random_set_scans(void **state) {
     (void)state;
     ref_rng rng = {1201};
     static uint16_t g[VALUES];
+    size_t kinds_run = 0;
     for (int round = 0; round < 20000; round++) {
         size_t rest, from, to;
         random_case(&rng, g, &rest, &from, &to);
+        uint16_t *exact = malloc((rest + 1) * sizeof *exact);
+        assert_non_null(exact);
+        memcpy(exact, g, (rest + 1) * sizeof *exact);
         size_t bytes = (size_t)ref_rng_below(&rng, CG_OCTAL_SET_BYTES + 1);
-        uint8_t set[3][CG_OCTAL_SET_BYTES] = {{0}};
+        uint8_t start[CG_OCTAL_SET_BYTES] = {0}, expected[CG_OCTAL_SET_BYTES];
         unsigned density = (unsigned)ref_rng_below(&rng, 9); /* of 8 bits, on average */
         for (size_t i = 0; i < bytes; i++) {
             for (unsigned b = 0; b < 8; b++) {
                 if (ref_rng_below(&rng, 8) < density) {
-                    set[0][i] = (uint8_t)(set[0][i] | (1u << b));
+                    start[i] = (uint8_t)(start[i] | (1u << b));
                 }
             }
         }
-        memcpy(set[1], set[0], sizeof set[0]);
-        memcpy(set[2], set[0], sizeof set[0]);
+        memcpy(expected, start, sizeof start);
         size_t want = 1 + (size_t)ref_rng_below(&rng, 64);
-        size_t found[3][64], at[3] = {from, from, from}, n[3];
-        n[0] = collect_by_definition(g, rest, &at[0], to, set[0], bytes, found[0], want);
-        n[1] = cg_octal_collect_16(g, rest, &at[1], to, set[1], bytes, found[1], want);
-        n[2] = cg_octal_collect_16_plain(g, rest, &at[2], to, set[2], bytes, found[2], want);
-        for (int k = 1; k < 3; k++) {
-            if (n[k] != n[0] || at[k] != at[0] ||
-                memcmp(found[k], found[0], n[0] * sizeof(size_t)) != 0 ||
-                memcmp(set[k], set[0], sizeof set[0]) != 0) {
+        size_t found[64], at = from, by_definition[64], end = from;
+        size_t n = collect_by_definition(g, rest, &end, to, expected, bytes, by_definition, want);
+        for (int k = 0; k <= CG_OCTAL_SCAN_KINDS; k++) {
+            /* each kind, then the dispatcher's choice */
+            if (k < CG_OCTAL_SCAN_KINDS && !cg_octal_scan_supports((cg_octal_scan_kind)k)) {
+                continue;
+            }
+            uint8_t set[CG_OCTAL_SET_BYTES];
+            memcpy(set, start, sizeof set);
+            at = from;
+            size_t got = k == CG_OCTAL_SCAN_KINDS
+                             ? cg_octal_collect_16(exact, rest, &at, to, set, bytes, found, want)
+                             : cg_octal_collect_16_by((cg_octal_scan_kind)k, exact, rest, &at, to,
+                                                      set, bytes, found, want);
+            if (got != n || at != end || memcmp(found, by_definition, n * sizeof(size_t)) != 0 ||
+                memcmp(set, expected, sizeof set) != 0) {
                 fail_msg("rest %zu, splits %zu..%zu, %zu set bytes, want %zu: %s found %zu "
                          "stopping at %zu, the definition %zu stopping at %zu",
-                         rest, from, to, bytes, want, k == 1 ? "vectorised" : "plain", n[k], at[k],
-                         n[0], at[0]);
+                         rest, from, to, bytes, want,
+                         k == CG_OCTAL_SCAN_KINDS ? "the best"
+                                                  : cg_octal_scan_name((cg_octal_scan_kind)k),
+                         got, at, n, end);
             }
+            kinds_run += round == 0;
         }
+        free(exact);
     }
+    /* plain and the dispatcher at least; on x86-64 with AVX2, that too */
+    assert_true(kinds_run >= 2);
+    assert_int_equal(kinds_run, 1 + (size_t)cg_octal_scan_supports(CG_OCTAL_SCAN_AVX2) +
+                                    (size_t)cg_octal_scan_supports(CG_OCTAL_SCAN_AVX512) + 1);
 }
 
 /* A set of one value (its last, 0x7ff for the largest set), found in every
- * lane of a 32-split round and in the plain tail, for every number of the
- * set's pieces. */
+ * lane of a 32- or 64-split round and in the tail, for every number of the
+ * set's pieces (AVX2) or registers (AVX-512), by each kind of scan. */
 static void set_every_lane(void **state) {
     (void)state;
     static uint16_t g[VALUES];
@@ -166,8 +187,8 @@ static void set_every_lane(void **state) {
         g[i] = (uint16_t)(0x4000 | (i & 0xff)); /* nim-sums below 256: never 0x7ff */
     }
     size_t rest = 1001;
-    for (size_t from = 1; from < 34; from++) {
-        for (size_t a = from; a < from + 70 && a <= rest / 2; a++) {
+    for (size_t from = 1; from < 66; from++) {
+        for (size_t a = from; a < from + 134 && a <= rest / 2; a++) {
             uint16_t saved = g[a];
             g[a] = (uint16_t)(0x7ff ^ g[rest - a]); /* the only split whose nim-sum is 0x7ff */
             /* each number of pieces, at its first and last byte */
@@ -178,11 +199,20 @@ static void set_every_lane(void **state) {
                 size_t value = 8 * bytes - 1 < 0x7ff ? 8 * bytes - 1 : 0x7ff, found[1];
                 g[a] = (uint16_t)(value ^ g[rest - a]);
                 set[value / 8] = (uint8_t)(1u << (value % 8));
-                size_t at = from;
-                size_t n = cg_octal_collect_16(g, rest, &at, rest / 2 + 1, set, bytes, found, 1);
-                if (n != 1 || found[0] != a || at != a + 1 || set[value / 8] != 0) {
-                    fail_msg("value %zu at split %zu from %zu (%zu set bytes): found %zu at %zu",
-                             value, a, from, bytes, n, n ? found[0] : 0);
+                for (int k = 0; k < CG_OCTAL_SCAN_KINDS; k++) {
+                    if (!cg_octal_scan_supports((cg_octal_scan_kind)k)) {
+                        continue;
+                    }
+                    set[value / 8] = (uint8_t)(1u << (value % 8));
+                    size_t at = from;
+                    size_t n = cg_octal_collect_16_by((cg_octal_scan_kind)k, g, rest, &at,
+                                                      rest / 2 + 1, set, bytes, found, 1);
+                    if (n != 1 || found[0] != a || at != a + 1 || set[value / 8] != 0) {
+                        fail_msg("%s: value %zu at split %zu from %zu (%zu set bytes): found %zu "
+                                 "at %zu",
+                                 cg_octal_scan_name((cg_octal_scan_kind)k), value, a, from, bytes,
+                                 n, n ? found[0] : 0);
+                    }
                 }
             }
             g[a] = saved;
