@@ -347,7 +347,11 @@ __attribute__((target(AVX512_TARGET))) static size_t collect_avx512(const uint16
     }
     size_t a = *from, n = 0;
     /* a round reads g[a..a + 63] and g[rest - a - 63..rest - a] (masked
-     * lanes unread), the last one too when rest - a >= 63 */
+     * lanes unread); rest - a >= 63 keeps the second load's address within
+     * g even where its lanes are all masked (a pointer before g would be
+     * undefined behaviour that no sanitizer reports): a full round has it
+     * (a + 64 <= to <= rest / 2 + 1), a short last round needs the test,
+     * and without it the plain loop ends the range */
     while (a < to && (to - a >= 64 || rest - a >= 63)) {
         size_t count = to - a < 64 ? to - a : 64;
         uint64_t hits = round_hits_512(g, rest, a, t, count);

@@ -2,12 +2,13 @@
  *
  * A heap's common scan looks for the rare values below its candidate that
  * no split with a rare member gave. The set scan holds them as a set of
- * bits and looks 32 splits at a time up in it, however many there are; the
- * target scan (for candidates past the set's values) compares sixteen
- * splits at a time with each of the last few values missing. Both use AVX2
- * where the processor has it (16-bit values: one load from each end, one
- * reversal, one XOR), a plain loop elsewhere. Each gives the same answer as
- * its plain loop for every input; the tests compare them on random data. */
+ * bits and looks 64 (AVX-512 VBMI) or 32 (AVX2) splits at a time up in it,
+ * however many there are; the target scan (for candidates past the set's
+ * values) compares sixteen splits at a time with each of the last few
+ * values missing. Both are vectorised where the processor can (16-bit
+ * values: one load from each end, one reversal, one XOR), a plain loop
+ * elsewhere. Each gives the same answer as its plain loop for every input;
+ * the tests compare them on random data. */
 #ifndef CGSOLVE_OCTAL_SCAN_H
 #define CGSOLVE_OCTAL_SCAN_H
 
@@ -45,10 +46,12 @@ size_t cg_octal_first_target_16_plain(const uint16_t *g, size_t rest, size_t fro
  * CG_OCTAL_SET_BYTES). Each split whose nim-sum is in the set takes that
  * value out of it and goes to found, until want (>= 1) are found or the
  * scan reaches to; *from becomes where it stopped (the split after the
- * last found, or to). Returns how many were found. With AVX2, 32 splits at
- * a time whatever the set's size: the nim-sums' bytes v / 8 look up the set
- * by byte shuffles of its 16-byte pieces, so the cost does not grow with
- * the values looked for, where cg_octal_first_target_16 compares each. */
+ * last found, or to). Returns how many were found. Vectorised, 32 or 64
+ * splits at a time whatever the set's size: the nim-sums' bytes v / 8 look
+ * up the set by byte shuffles of its 16-byte pieces (AVX2) or by byte
+ * permutations of its four 64-byte quarters (AVX-512), so the cost does not
+ * grow with the values looked for, where cg_octal_first_target_16 compares
+ * each. */
 size_t cg_octal_collect_16(const uint16_t *g, size_t rest, size_t *from, size_t to, uint8_t *set,
                            size_t bytes, size_t *found, size_t want);
 
