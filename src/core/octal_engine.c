@@ -6,6 +6,7 @@
 
 #include "core/clock_internal.h"
 #include "core/grow_internal.h"
+#include "core/octal_compare_internal.h"
 #include "core/octal_scan_internal.h"
 
 #define FIRST_CHOICE 1024    /* the sparse engine's first mask, at this many values */
@@ -771,12 +772,32 @@ typedef struct block_pass {
     size_t start, groups, size; /* the block's first heap, its groups, one table's bytes */
     uint8_t *tables;
     const size_t *lo, *hi; /* per split digit, the rare list's entries to mark */
+    bool compared;         /* the marked runs of entries alone (see entry_marked) */
+    uint32_t mask;         /* the mask the values are common or rare under */
 } block_pass;
 
 static block_pass block_pass_of(const cg_octal_engine *e, size_t start, size_t heaps,
-                                uint8_t *tables, const size_t *lo, const size_t *hi) {
-    return (block_pass){&e->code, e->narrow, e->wide, e->rare, start, heaps / CG_OCTAL_BLOCK,
-                        e->bound, tables,    lo,      hi};
+                                uint8_t *tables, const size_t *lo, const size_t *hi,
+                                bool compared) {
+    return (block_pass){&e->code, e->narrow, e->wide, e->rare, start,    heaps / CG_OCTAL_BLOCK,
+                        e->bound, tables,    lo,      hi,      compared, e->mask};
+}
+
+/* Where a block is compared (octal_compare.h), the rare list's entries come
+ * in runs of COMPARED_RUN, marked and compared in turn: half a stretch
+ * each, so each reads its own cache lines of values (every other entry
+ * compared read every line twice and saved a third of the pass's time, not
+ * a half). */
+#define COMPARED_RUN (BLOCK_STRETCH / 2)
+
+static bool entry_marked(size_t i) {
+    return (i / COMPARED_RUN) % 2 == 0;
+}
+
+/* The end of i's run, within to. */
+static size_t run_end(size_t i, size_t to) {
+    size_t end = (i / COMPARED_RUN + 1) * COMPARED_RUN;
+    return end < to ? end : to;
 }
 
 /* The rare list's entries from <= i < to of split digit k, marked for
@@ -784,15 +805,21 @@ static block_pass block_pass_of(const cg_octal_engine *e, size_t start, size_t h
  * the same layout). */
 static void mark_stretch(const block_pass *p, size_t k, size_t from, size_t to, size_t first,
                          size_t last, uint8_t *tables) {
-    for (size_t group = first; group < last; group++) {
-        size_t heap = group * CG_OCTAL_BLOCK; /* the group's first, in the block */
-        uint8_t *group_tables = tables + heap * p->size;
-        if (p->wide != NULL) {
-            block_rare_pairs_32(p->wide, p->rare, from, to, p->start + heap - k, group_tables,
-                                p->size);
-        } else {
-            block_rare_pairs_16(p->narrow, p->rare, from, to, p->start + heap - k, group_tables,
-                                p->size);
+    for (size_t start = from, end; start < to; start = end) {
+        end = p->compared ? run_end(start, to) : to;
+        if (p->compared && !entry_marked(start)) {
+            continue;
+        }
+        for (size_t group = first; group < last; group++) {
+            size_t heap = group * CG_OCTAL_BLOCK; /* the group's first, in the block */
+            uint8_t *group_tables = tables + heap * p->size;
+            if (p->wide != NULL) {
+                block_rare_pairs_32(p->wide, p->rare, start, end, p->start + heap - k, group_tables,
+                                    p->size);
+            } else {
+                block_rare_pairs_16(p->narrow, p->rare, start, end, p->start + heap - k,
+                                    group_tables, p->size);
+            }
         }
     }
 }
@@ -851,8 +878,8 @@ static void mark_block_share(void *context, unsigned member, unsigned members) {
 /* The block's pass, its heaps shared among the crew when the pass is long
  * and sharing pays (timed as heaps' splits are, see share_this_heap). */
 static void mark_block_shared(cg_octal_engine *e, size_t items) {
-    block_pass pass =
-        block_pass_of(e, e->count, e->block_heaps, e->block_hit, e->block_lo, e->block_hi);
+    block_pass pass = block_pass_of(e, e->count, e->block_heaps, e->block_hit, e->block_lo,
+                                    e->block_hi, e->block_compared);
     if (e->threads > 1 && items >= SHARED_SPLITS && e->crew == NULL) {
         e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
     }
@@ -921,7 +948,25 @@ static bool take_ahead(cg_octal_engine *e) {
     e->block_bound = e->bound;
     memcpy(e->block_lo, e->ahead_lo, sizeof e->block_lo);
     memcpy(e->block_hi, e->ahead_hi, sizeof e->block_hi);
+    e->block_compared = e->ahead_compared;
+    if (e->block_compared) {
+        e->compared = e->compared_ahead;
+    }
     return true;
+}
+
+/* A block's pass compares from this many entries of the rare list on:
+ * below, fixed costs (a heap's least values, a comparison's set-up) take
+ * what comparing saves (0.6's 1,583 rare positions broke even; 0.1777's
+ * 15 took 30 % longer compared). */
+#define COMPARE_FROM 4096
+
+/* Whether a block's pass of items entries marks half of them and compares
+ * the others (octal_compare.h): where the comparison is vectorised, for
+ * 16-bit values and a long rare list. */
+static bool compare_now(const cg_octal_engine *e, size_t items) {
+    return e->wide == NULL && items >= (e->compare_from > 0 ? e->compare_from : COMPARE_FROM) &&
+           cg_octal_compare_vectorised();
 }
 
 /* Start a block at the next heap when one fits before n + 1 and before the
@@ -932,6 +977,7 @@ static bool take_ahead(cg_octal_engine *e) {
  * by heap (see sparse_value). */
 static cg_status start_block(cg_octal_engine *e, size_t n, cg_error *err) {
     size_t m = e->count, heaps = CG_OCTAL_BLOCK * block_groups(e), end = m + heaps;
+    e->compared.start = e->compared.end = 0;
     if (take_ahead(e)) {
         return CG_OK;
     }
@@ -960,6 +1006,7 @@ static cg_status start_block(cg_octal_engine *e, size_t n, cg_error *err) {
             items += e->block_hi[k] - lo;
         }
     }
+    e->block_compared = compare_now(e, items);
     e->pairs += (uint64_t)items * heaps;
     mark_block_shared(e, items);
     e->block_end = end;
@@ -1051,6 +1098,141 @@ static void union_of_marks(uint8_t *to, const uint8_t *a, const uint8_t *b, size
     }
 }
 
+/* ---- the compared half (octal_compare.h) ------------------------------------ */
+
+/* The least common values under mask below size unmarked in table, at most
+ * CG_OCTAL_COMPARED of them, into values (the rest zero); how many. Eight
+ * flags at a time where bytes are little-endian, every open one of a word
+ * taken (a search from each value in turn was 9 % of 0.6's time). The
+ * flags of values v..v + 7 (v a multiple of 8) are those of 0..7, all
+ * flipped when v & mask has an odd number of bits: no table is read, so a
+ * crew member can do this while the caller grows the engine's tables. */
+static unsigned least_common_values(uint32_t mask, const uint8_t *table, size_t size,
+                                    uint16_t *values) {
+    unsigned count = 0;
+    size_t v = 0;
+    memset(values, 0, CG_OCTAL_COMPARED * sizeof *values);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t low = 0; /* byte i: whether i < 8 is common */
+    for (unsigned i = 0; i < 8; i++) {
+        low |= (uint64_t)(__builtin_popcount(i & mask) & 1) << (8 * i);
+    }
+    for (; v + 8 <= size && count < CG_OCTAL_COMPARED; v += 8) {
+        uint64_t flags = __builtin_popcount((uint32_t)v & mask) & 1 ? ~low : low, marks;
+        memcpy(&marks, table + v, sizeof marks);
+        uint64_t open = flags & ~marks & UINT64_C(0x0101010101010101);
+        for (; open != 0 && count < CG_OCTAL_COMPARED; open &= open - 1) {
+            values[count++] = (uint16_t)(v + (size_t)__builtin_ctzll(open) / 8);
+        }
+    }
+#endif
+    for (; v < size && count < CG_OCTAL_COMPARED; v++) {
+        if ((__builtin_popcount((uint32_t)v & mask) & 1) && !table[v]) {
+            values[count++] = (uint16_t)v;
+        }
+    }
+    return count;
+}
+
+#define COMPARED_CHUNKS (CG_OCTAL_BLOCK * CG_OCTAL_GROUPS / CG_OCTAL_COMPARED_HEAPS)
+
+/* Compare the entries of a pass not marked (see entry_marked) with the
+ * least common values the marked ones leave, for its heaps of groups first
+ * <= group < last, into out (the pass's 16-bit values), a run of entries
+ * at a time (its values stay in the cache for the next chunk of heaps).
+ * The marks read may lack some (those the caller took over, in tables of
+ * its own): a heap's values are then fewer of the right ones, never wrong
+ * ones, since its candidate is checked against its whole table (see
+ * compared_candidate). The splits of compared entries whose other heap is
+ * rare too give rare values, left to the common scan: marking them here (a
+ * walk of the rare list per entry) cost a fifth of 0.007's time, more than
+ * the scan spends finding them. */
+static void compare_groups(const block_pass *p, size_t first, size_t last, cg_octal_compared *out) {
+    size_t from_heap = first * CG_OCTAL_BLOCK, heaps = (last - first) * CG_OCTAL_BLOCK;
+    for (size_t j = from_heap; j < from_heap + heaps; j++) {
+        /* 32-bit values are never compared (compare_now): no values, so
+         * each heap marks its compared entries */
+        out->count[j] = p->narrow == NULL
+                            ? 0
+                            : (uint8_t)least_common_values(p->mask, p->tables + j * p->size,
+                                                           p->size, out->values[j]);
+        out->hits[j] = 0;
+    }
+    if (p->narrow == NULL) {
+        return;
+    }
+    uint16_t least[COMPARED_CHUNKS][CG_OCTAL_COMPARED][CG_OCTAL_COMPARED_HEAPS];
+    memset(least, 0xff, sizeof least);
+    for (size_t k = 0; k <= p->code->last; k++) {
+        if (!(p->code->digit[k] & 4)) {
+            continue;
+        }
+        for (size_t from = p->lo[k], to; from < p->hi[k]; from = to) {
+            to = run_end(from, p->hi[k]);
+            for (size_t chunk = 0; !entry_marked(from) && chunk * CG_OCTAL_COMPARED_HEAPS < heaps;
+                 chunk++) {
+                size_t j = from_heap + chunk * CG_OCTAL_COMPARED_HEAPS,
+                       rest = heaps - (j - from_heap);
+                cg_octal_compare_16(p->narrow, p->rare, from, to, 1, p->start + j - k,
+                                    rest < CG_OCTAL_COMPARED_HEAPS ? rest : CG_OCTAL_COMPARED_HEAPS,
+                                    (const uint16_t(*)[CG_OCTAL_COMPARED])out->values + j,
+                                    least[chunk]);
+            }
+        }
+    }
+    for (size_t j = 0; j < heaps; j++) {
+        uint16_t *hits = &out->hits[from_heap + j];
+        for (unsigned c = 0; c < out->count[from_heap + j]; c++) {
+            if (least[j / CG_OCTAL_COMPARED_HEAPS][c][j % CG_OCTAL_COMPARED_HEAPS] == 0) {
+                *hits = (uint16_t)(*hits | (1u << c));
+            }
+        }
+    }
+}
+
+/* The current block's comparison, by the caller (a block not marked
+ * ahead): its marks merged with the caller's, then compared. */
+static void compare_block(cg_octal_engine *e) {
+    if (e->helped_start == e->block_start) { /* the caller's share of the pass */
+        union_of_marks(e->block_hit, e->block_hit, e->helped_hit, e->block_heaps * e->block_size);
+    }
+    block_pass pass = block_pass_of(e, e->block_start, e->block_heaps, e->block_hit, e->block_lo,
+                                    e->block_hi, true);
+    compare_groups(&pass, 0, pass.groups, &e->compared);
+    e->compared.start = e->block_start;
+    e->compared.end = e->block_end;
+}
+
+/* Heap n's candidate from its compared values (compare_groups): the first
+ * that neither the compared entries nor its table give, those given below
+ * it marked. Where every one is given, the compared entries are marked and
+ * the candidate is found as without comparing. */
+static uint32_t compared_candidate(cg_octal_engine *e, size_t n) {
+    size_t j = n - e->compared.start;
+    for (unsigned c = 0; c < e->compared.count[j]; c++) {
+        uint16_t v = e->compared.values[j][c];
+        if ((e->compared.hits[j] >> c) & 1) {
+            e->hit[v] = 1;
+        } else if (!e->hit[v]) {
+            e->compared_heaps++;
+            return v;
+        }
+    }
+    e->compared_fallbacks++;
+    for (size_t k = 0; k <= e->code.last && k <= n; k++) {
+        if (!(e->code.digit[k] & 4) || n - k < 2) {
+            continue;
+        }
+        for (size_t from = e->block_lo[k], to; from < e->block_hi[k]; from = to) {
+            to = run_end(from, e->block_hi[k]);
+            if (!entry_marked(from)) {
+                CALL(e, rare_pairs, e->rare, n - k, from, to, e->hit);
+            }
+        }
+    }
+    return least_common_unmarked(e->common, e->hit, e->hit_size);
+}
+
 /* The sparse engine (see the header): the candidate from the splits with
  * a rare member, then the rare values below it from common-common splits.
  * blocked: the table holds the block's marks for heap n (see start_block). */
@@ -1071,7 +1253,9 @@ static uint32_t sparse_value(cg_octal_engine *e, size_t n, bool blocked) {
         union_of_marks(e->hit, e->hit, e->hit + (size_t)m * e->hit_size, e->hit_size);
     }
     /* below 2 * bound: bound + the least common value is common */
-    uint32_t candidate = least_common_unmarked(e->common, e->hit, e->hit_size);
+    uint32_t candidate = blocked && e->block_compared
+                             ? compared_candidate(e, n)
+                             : least_common_unmarked(e->common, e->hit, e->hit_size);
     size_t missing = 0;
     for (uint32_t v = 0; v < candidate; v++) {
         missing += !e->hit[v]; /* every common value below the candidate is marked */
@@ -1189,6 +1373,9 @@ static uint32_t next_value(cg_octal_engine *e, bool sparse) {
     size_t m = e->count;
     bool blocked = sparse && in_block(e, m);
     if (blocked) {
+        if (e->block_compared && (m < e->compared.start || m >= e->compared.end)) {
+            compare_block(e);
+        }
         size_t at = (m - e->block_start) * e->block_size;
         if (e->helped_start == e->block_start) {
             union_of_marks(e->hit, e->block_hit + at, e->helped_hit + at, e->block_size);
@@ -1300,12 +1487,16 @@ static void ahead_task(void *context, unsigned member, unsigned members) {
     member_groups(r, member, members, &first, &last);
     if (member > HELPED_MEMBERS) {
         run_block_pass(&r->pass, first, last);
-        return;
+    } else {
+        size_t unit;
+        while ((unit = atomic_fetch_add_explicit(&r->next_unit[member - 1], 1,
+                                                 memory_order_relaxed)) < r->units) {
+            run_pass_unit(&r->pass, unit, first, last, r->pass.tables);
+        }
     }
-    size_t unit;
-    while ((unit = atomic_fetch_add_explicit(&r->next_unit[member - 1], 1, memory_order_relaxed)) <
-           r->units) {
-        run_pass_unit(&r->pass, unit, first, last, r->pass.tables);
+    /* its groups' comparison, which would otherwise fall to the caller */
+    if (r->pass.compared && first < last) {
+        compare_groups(&r->pass, first, last, &r->engine->compared_ahead);
     }
 }
 
@@ -1359,7 +1550,8 @@ static cg_status run_ahead(cg_octal_engine *e, size_t n, cg_error *err) {
     }
     e->pairs += (uint64_t)items * heaps;
     ahead_round r = {.engine = e,
-                     .pass = block_pass_of(e, start, heaps, e->ahead_hit, e->ahead_lo, e->ahead_hi),
+                     .pass = block_pass_of(e, start, heaps, e->ahead_hit, e->ahead_lo, e->ahead_hi,
+                                           compare_now(e, items)),
                      .status = CG_OK,
                      .err = err};
     r.units = pass_units(&r.pass);
@@ -1386,6 +1578,9 @@ static cg_status run_ahead(cg_octal_engine *e, size_t n, cg_error *err) {
     e->ahead_heaps = heaps;
     e->ahead_bound = e->block_bound;
     e->ahead_mask = e->mask;
+    e->ahead_compared = r.pass.compared;
+    e->compared_ahead.start = start;
+    e->compared_ahead.end = start + heaps;
     e->ahead_ready = true;
     if (r.status == CG_OK && r.pending) {
         r.status = record_computed(e, r.value, err);

@@ -29,7 +29,10 @@
  * engine's common scans and splits in three run on the caller alone. The
  * sparse engine's blocks are marked a block ahead on the crew while the
  * caller computes the heaps of the current one (its common scans), the
- * caller taking over what is left of that pass once its heaps are done. */
+ * caller taking over what is left of that pass once its heaps are done.
+ * Where the rare list is long and AVX-512 serves, a block's pass marks
+ * half of it and compares the other half with each heap's least values
+ * still unmarked (octal_compare.h). */
 #ifndef CGSOLVE_OCTAL_ENGINE_H
 #define CGSOLVE_OCTAL_ENGINE_H
 
@@ -54,14 +57,27 @@ typedef enum cg_engine_method {
     CG_ENGINE_SPARSE, /* rare and common values (codes that split in three fall back to naive) */
 } cg_engine_method;
 
-#define CG_OCTAL_WITNESSES 8 /* splits remembered per rare value */
-#define CG_OCTAL_BLOCK 8     /* heaps whose rare splits are marked in one pass */
-#define CG_OCTAL_GROUPS 8    /* passes of CG_OCTAL_BLOCK heaps a block holds at most */
+#define CG_OCTAL_WITNESSES 8       /* splits remembered per rare value */
+#define CG_OCTAL_BLOCK 8           /* heaps whose rare splits are marked in one pass */
+#define CG_OCTAL_GROUPS 8          /* passes of CG_OCTAL_BLOCK heaps a block holds at most */
+#define CG_OCTAL_COMPARED 12       /* values a heap's compared half is checked against */
+#define CG_OCTAL_COMPARED_HEAPS 32 /* heaps compared at once (octal_compare.h) */
 
 typedef struct cg_rare_position {
     uint32_t at;    /* the heap */
     uint32_t value; /* G(at) */
 } cg_rare_position;
+
+/* A compared block's heaps start <= h < end (octal_compare.h): values[j]
+ * holds the least common values (count[j] of them) the marked entries
+ * leave heap start + j, and bit c of hits[j] says the compared entries give
+ * the c-th. */
+typedef struct cg_octal_compared {
+    size_t start, end;
+    uint16_t values[CG_OCTAL_BLOCK * CG_OCTAL_GROUPS][CG_OCTAL_COMPARED];
+    uint8_t count[CG_OCTAL_BLOCK * CG_OCTAL_GROUPS];
+    uint16_t hits[CG_OCTAL_BLOCK * CG_OCTAL_GROUPS];
+} cg_octal_compared;
 
 typedef struct cg_octal_engine {
     cg_octal_code code;
@@ -144,6 +160,16 @@ typedef struct cg_octal_engine {
     size_t helped_start;
     size_t helped_rounds; /* rounds the caller helped in, for the tests */
     bool members_wait;    /* tests: the caller takes over every stretch it can */
+    /* The compared half (octal_compare.h): with AVX-512, 16-bit values and
+     * a long rare list, a block's pass marks half the rare list's entries
+     * (block_compared, ahead_compared) and compares the others: for the
+     * current block in compared (by the caller, when it reaches the block),
+     * for the block marked ahead in compared_ahead (by the crew members,
+     * each for its groups, once their marks are done). */
+    size_t compare_from; /* entries from which a block compares (0: the default; tests) */
+    bool block_compared, ahead_compared;
+    cg_octal_compared compared, compared_ahead;
+    uint64_t compared_heaps, compared_fallbacks; /* for the tests and the benchmark */
 } cg_octal_engine;
 
 /* An engine for code by method, its values counted in budget (NULL:

@@ -1,0 +1,141 @@
+/* The compared half's kernel (octal_compare.h) against the definition
+ * written here: on random values, rare lists, heaps' values (some planted
+ * so that a split gives them), counts of heaps and strides, the vectorised
+ * comparison and the plain one leave the same minima, and a minimum is zero
+ * exactly where some split gives the value. The values are copied to a
+ * block of exactly the length read, so that a read past them is caught
+ * under AddressSanitizer. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/octal_compare_internal.h"
+#include "ref_rng.h"
+
+enum { VALUES = 3000, ENTRIES = 200 };
+
+typedef uint16_t minima[CG_OCTAL_COMPARED][CG_OCTAL_CHUNK];
+
+/* Whether some entry from <= i < to (every step-th) gives heap j's value
+ * v: the definition the minima must agree with. */
+static bool given(const uint16_t *g, const cg_rare_position *rare, size_t from, size_t to,
+                  size_t step, size_t base, size_t j, uint16_t v) {
+    for (size_t i = from; i < to; i += step) {
+        if ((uint16_t)(rare[i].value ^ g[base + j - rare[i].at]) == v) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void random_comparisons(void **state) {
+    (void)state;
+    ref_rng rng = {2612};
+    static uint16_t g[VALUES];
+    static cg_rare_position rare[ENTRIES];
+    size_t planted = 0, seen_given = 0;
+    for (int round = 0; round < 4000; round++) {
+        uint64_t spread = (uint64_t)1 << ref_rng_below(&rng, 17);
+        for (size_t i = 0; i < VALUES; i++) {
+            g[i] = (uint16_t)ref_rng_below(&rng, spread);
+        }
+        /* ascending positions from 1, values below the spread */
+        size_t entries = 1 + (size_t)ref_rng_below(&rng, ENTRIES), at = 0;
+        for (size_t i = 0; i < entries; i++) {
+            at += 1 + (size_t)ref_rng_below(&rng, 6);
+            rare[i] = (cg_rare_position){(uint32_t)at, (uint32_t)ref_rng_below(&rng, spread)};
+        }
+        size_t count = 1 + (size_t)ref_rng_below(&rng, CG_OCTAL_CHUNK);
+        size_t from = (size_t)ref_rng_below(&rng, entries);
+        size_t to = from + (size_t)ref_rng_below(&rng, entries - from + 1);
+        size_t step = 1 + (size_t)ref_rng_below(&rng, 3);
+        /* base - at + j >= 0 for every entry and lane; reads end at base - rare[from].at +
+         * count - 1 */
+        size_t base = rare[entries - 1].at + (size_t)ref_rng_below(&rng, 100);
+        size_t length = base - rare[from].at + count;
+        uint16_t(*values)[CG_OCTAL_COMPARED] = calloc(CG_OCTAL_CHUNK, sizeof *values);
+        assert_non_null(values);
+        for (size_t j = 0; j < count; j++) {
+            for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
+                values[j][c] = (uint16_t)ref_rng_below(&rng, spread);
+                if (from < to && ref_rng_below(&rng, 3) == 0) { /* one a split gives */
+                    size_t i =
+                        from + step * (size_t)ref_rng_below(&rng, (to - from + step - 1) / step);
+                    values[j][c] = (uint16_t)(rare[i].value ^ g[base + j - rare[i].at]);
+                    planted++;
+                }
+            }
+        }
+        uint16_t *exact = malloc(length * sizeof *exact);
+        assert_non_null(exact);
+        memcpy(exact, g, length * sizeof *exact);
+        minima fast, plain;
+        memset(fast, 0xff, sizeof fast);
+        memset(plain, 0xff, sizeof plain);
+        /* in two calls, as the engine compares a run of entries at a time */
+        size_t middle = from + step * ((to - from) / step / 2);
+        cg_octal_compare_16(exact, rare, from, middle, step, base, count,
+                            (const uint16_t(*)[CG_OCTAL_COMPARED])values, fast);
+        cg_octal_compare_16(exact, rare, middle, to, step, base, count,
+                            (const uint16_t(*)[CG_OCTAL_COMPARED])values, fast);
+        cg_octal_compare_16_plain(exact, rare, from, to, step, base, count,
+                                  (const uint16_t(*)[CG_OCTAL_COMPARED])values, plain);
+        for (size_t j = 0; j < count; j++) {
+            for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
+                bool gives = given(g, rare, from, to, step, base, j, values[j][c]);
+                seen_given += gives;
+                if (fast[c][j] != plain[c][j] || (plain[c][j] == 0) != gives) {
+                    fail_msg("round %d, heap %zu, value %u (entries %zu..%zu step %zu, %zu "
+                             "heaps): vectorised %u, plain %u, given %d",
+                             round, j, values[j][c], from, to, step, count, fast[c][j], plain[c][j],
+                             gives);
+                }
+            }
+        }
+        for (size_t j = count; j < CG_OCTAL_CHUNK; j++) { /* lanes past count untouched */
+            for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
+                assert_int_equal(fast[c][j], UINT16_MAX);
+            }
+        }
+        free(exact);
+        free(values);
+    }
+    assert_true(planted > 1000 && seen_given >= planted / 2);
+}
+
+static void bad_arguments(void **state) {
+    (void)state;
+    static const uint16_t g[64];
+    static const cg_rare_position rare[2] = {{1, 0}, {2, 0}};
+    static const uint16_t values[CG_OCTAL_CHUNK][CG_OCTAL_COMPARED];
+    minima least;
+    memset(least, 0xff, sizeof least);
+    /* nothing is compared: the minima stay */
+    cg_octal_compare_16(NULL, rare, 0, 2, 1, 10, 4, values, least);
+    cg_octal_compare_16(g, NULL, 0, 2, 1, 10, 4, values, least);
+    cg_octal_compare_16(g, rare, 0, 2, 1, 10, 4, NULL, least);
+    cg_octal_compare_16(g, rare, 0, 2, 0, 10, 4, values, least);
+    cg_octal_compare_16(g, rare, 0, 2, 1, 10, CG_OCTAL_CHUNK + 1, values, least);
+    cg_octal_compare_16(g, rare, 0, 2, 1, 10, 4, values, NULL);
+    for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
+        assert_int_equal(least[c][0], UINT16_MAX);
+    }
+    /* every value and nim-sum is 0: every heap's every value is given */
+    cg_octal_compare_16(g, rare, 0, 2, 1, 10, 4, values, least);
+    assert_int_equal(least[0][0], 0);
+    assert_int_equal(least[CG_OCTAL_COMPARED - 1][3], 0);
+    assert_int_equal(least[0][4], UINT16_MAX);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(random_comparisons),
+        cmocka_unit_test(bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
