@@ -4,13 +4,14 @@
  * A block's pass marks, for each heap, the nim-sums of its splits with a
  * rare member: one byte store per heap and rare position, about half of
  * 0.007's time. A heap's value is the least common value no split gives,
- * and the splits of half the rare list (every other entry) already leave
- * unmarked few common values below it: comparing the nim-sums of the other
- * half with the least CG_OCTAL_COMPARED values the first half leaves tells
- * which of those the second half gives, and so the value, in all but about
- * 0.2 % of heaps on 0.007 (the rest mark the second half as before). With
- * AVX-512 a comparison covers 32 heaps' splits with one rare position in
- * two instructions, where marking takes 32 stores. */
+ * and the splits of half the rare list (alternate runs of 256 entries)
+ * already leave unmarked few common values below it: comparing the
+ * nim-sums of the other half with the least CG_OCTAL_COMPARED values the
+ * first half leaves tells which of those the second half gives, and so the
+ * value, in all but about 2 % of heaps on 0.007 (the rest mark the second
+ * half as before). With AVX-512 a comparison covers 32 heaps' splits with
+ * one rare position in two instructions a value, where marking takes 32
+ * stores. */
 #ifndef CGSOLVE_OCTAL_COMPARE_H
 #define CGSOLVE_OCTAL_COMPARE_H
 

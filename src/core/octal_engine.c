@@ -1,5 +1,6 @@
 #include "core/octal_engine_internal.h"
 
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -960,12 +961,18 @@ static bool take_ahead(cg_octal_engine *e) {
  * what comparing saves (0.6's 1,583 rare positions broke even; 0.1777's
  * 15 took 30 % longer compared). */
 #define COMPARE_FROM 4096
+/* ... and from this bound on: below it a heap has few common values, so
+ * the least ones are too few to settle it (4.07's bound is 4). */
+#define COMPARE_BOUND 64
 
 /* Whether a block's pass of items entries marks half of them and compares
  * the others (octal_compare.h): where the comparison is vectorised, for
  * 16-bit values and a long rare list. */
 static bool compare_now(const cg_octal_engine *e, size_t items) {
-    return e->wide == NULL && items >= (e->compare_from > 0 ? e->compare_from : COMPARE_FROM) &&
+    if (e->compare_from > 0) { /* tests: the plain comparison too, where AVX-512 is missing */
+        return e->wide == NULL && items >= e->compare_from;
+    }
+    return e->wide == NULL && items >= COMPARE_FROM && e->bound >= COMPARE_BOUND &&
            cg_octal_compare_vectorised();
 }
 
@@ -1135,6 +1142,7 @@ static unsigned least_common_values(uint32_t mask, const uint8_t *table, size_t 
 }
 
 #define COMPARED_CHUNKS (CG_OCTAL_BLOCK * CG_OCTAL_GROUPS / CG_OCTAL_COMPARED_HEAPS)
+#define UNCOMPARED UINT8_MAX /* a heap's count of values: none were compared */
 
 /* Compare the entries of a pass not marked (see entry_marked) with the
  * least common values the marked ones leave, for its heaps of groups first
@@ -1150,10 +1158,10 @@ static unsigned least_common_values(uint32_t mask, const uint8_t *table, size_t 
 static void compare_groups(const block_pass *p, size_t first, size_t last, cg_octal_compared *out) {
     size_t from_heap = first * CG_OCTAL_BLOCK, heaps = (last - first) * CG_OCTAL_BLOCK;
     for (size_t j = from_heap; j < from_heap + heaps; j++) {
-        /* 32-bit values are never compared (compare_now): no values, so
-         * each heap marks its compared entries */
+        /* 32-bit values are never compared (compare_now): so marked, each
+         * heap marks its compared entries */
         out->count[j] = p->narrow == NULL
-                            ? 0
+                            ? UNCOMPARED
                             : (uint8_t)least_common_values(p->mask, p->tables + j * p->size,
                                                            p->size, out->values[j]);
         out->hits[j] = 0;
@@ -1209,7 +1217,8 @@ static void compare_block(cg_octal_engine *e) {
  * the candidate is found as without comparing. */
 static uint32_t compared_candidate(cg_octal_engine *e, size_t n) {
     size_t j = n - e->compared.start;
-    for (unsigned c = 0; c < e->compared.count[j]; c++) {
+    unsigned listed = e->compared.count[j] == UNCOMPARED ? 0 : e->compared.count[j];
+    for (unsigned c = 0; c < listed; c++) {
         uint16_t v = e->compared.values[j][c];
         if ((e->compared.hits[j] >> c) & 1) {
             e->hit[v] = 1;
@@ -1217,6 +1226,12 @@ static uint32_t compared_candidate(cg_octal_engine *e, size_t n) {
             e->compared_heaps++;
             return v;
         }
+    }
+    if (listed < CG_OCTAL_COMPARED && e->compared.count[j] != UNCOMPARED) {
+        /* every common value below the bound was listed and is given: the
+         * candidate is past the bound, which no nim-sum reaches */
+        e->compared_heaps++;
+        return least_common_unmarked(e->common, e->hit, e->hit_size);
     }
     e->compared_fallbacks++;
     for (size_t k = 0; k <= e->code.last && k <= n; k++) {
@@ -1415,6 +1430,10 @@ typedef struct ahead_round {
      * first. */
     size_t units;
     atomic_size_t next_unit[HELPED_MEMBERS];
+    /* Each member's units done (by it or by the caller), and those the
+     * caller did: a member compares its groups (compared blocks) once all
+     * are done, the caller's marks merged in first. */
+    atomic_size_t units_done[HELPED_MEMBERS], units_helped[HELPED_MEMBERS];
     uint8_t *helped;
     bool helping;
     /* tests (cg_octal_engine.members_wait): the members wait until the
@@ -1468,8 +1487,28 @@ static void help_members(ahead_round *r, unsigned members) {
                 r->helping = true;
             }
             run_pass_unit(&r->pass, unit, first, last, r->helped);
+            atomic_fetch_add_explicit(&r->units_helped[m - 1], 1, memory_order_relaxed);
+            atomic_fetch_add_explicit(&r->units_done[m - 1], 1, memory_order_release);
         }
     }
+}
+
+/* Member's comparison of its groups first <= group < last (a compared
+ * block), once every unit of theirs is done, the caller's marks for them
+ * merged into the member's tables first: candidates from tables lacking
+ * them were right but mostly given already, and 15-35 % of heaps fell
+ * back to marking on 2 and 3 threads (a reviewer's measurement), against
+ * 2 % on one. */
+static void compare_member_groups(ahead_round *r, unsigned member, size_t first, size_t last) {
+    while (atomic_load_explicit(&r->units_done[member - 1], memory_order_acquire) < r->units) {
+        sched_yield(); /* the caller is finishing a unit of ours */
+    }
+    if (atomic_load_explicit(&r->units_helped[member - 1], memory_order_relaxed) > 0) {
+        size_t at = first * CG_OCTAL_BLOCK * r->pass.size;
+        size_t bytes = (last - first) * CG_OCTAL_BLOCK * r->pass.size;
+        union_of_marks(r->pass.tables + at, r->pass.tables + at, r->helped + at, bytes);
+    }
+    compare_groups(&r->pass, first, last, &r->engine->compared_ahead);
 }
 
 static void ahead_task(void *context, unsigned member, unsigned members) {
@@ -1492,11 +1531,16 @@ static void ahead_task(void *context, unsigned member, unsigned members) {
         while ((unit = atomic_fetch_add_explicit(&r->next_unit[member - 1], 1,
                                                  memory_order_relaxed)) < r->units) {
             run_pass_unit(&r->pass, unit, first, last, r->pass.tables);
+            atomic_fetch_add_explicit(&r->units_done[member - 1], 1, memory_order_relaxed);
         }
     }
     /* its groups' comparison, which would otherwise fall to the caller */
     if (r->pass.compared && first < last) {
-        compare_groups(&r->pass, first, last, &r->engine->compared_ahead);
+        if (member > HELPED_MEMBERS) {
+            compare_groups(&r->pass, first, last, &r->engine->compared_ahead);
+        } else {
+            compare_member_groups(r, member, first, last);
+        }
     }
 }
 
@@ -1559,6 +1603,8 @@ static cg_status run_ahead(cg_octal_engine *e, size_t n, cg_error *err) {
     atomic_init(&r.caller_done, false);
     for (size_t m = 0; m < HELPED_MEMBERS; m++) {
         atomic_init(&r.next_unit[m], 0);
+        atomic_init(&r.units_done[m], 0);
+        atomic_init(&r.units_helped[m], 0);
     }
     /* the caller's own tables, zeroed when it first helps; without them
      * (no memory) it does not help */
