@@ -141,14 +141,14 @@ static bool bench_compare(size_t scale) {
     memset(fast, 0xff, sizeof fast);
     double t0 = bench_now();
     for (size_t r = 0; r < rounds; r++) {
-        cg_octal_compare_16(g, rare, 0, ENTRIES, 1, VALUES - 40, CG_OCTAL_CHUNK,
+        cg_octal_compare_16(g, rare, 0, ENTRIES, VALUES - 40, CG_OCTAL_CHUNK,
                             (const uint16_t(*)[CG_OCTAL_COMPARED])values, fast);
     }
     double vectorised = bench_now() - t0;
     memset(plain, 0xff, sizeof plain);
     t0 = bench_now();
     for (size_t r = 0; r < rounds; r++) {
-        cg_octal_compare_16_plain(g, rare, 0, ENTRIES, 1, VALUES - 40, CG_OCTAL_CHUNK,
+        cg_octal_compare_16_plain(g, rare, 0, ENTRIES, VALUES - 40, CG_OCTAL_CHUNK,
                                   (const uint16_t(*)[CG_OCTAL_COMPARED])values, plain);
     }
     double loop = bench_now() - t0;

@@ -7,20 +7,19 @@
 #define OCTAL_COMPARE_AVX512 0
 #endif
 
-static bool compare_arguments_fit(const uint16_t *g, const cg_rare_position *rare, size_t step,
-                                  size_t count, const void *values, const void *least) {
-    return g != NULL && rare != NULL && values != NULL && least != NULL && step > 0 &&
-           count <= CG_OCTAL_CHUNK;
+static bool compare_arguments_fit(const uint16_t *g, const cg_rare_position *rare, size_t count,
+                                  const void *values, const void *least) {
+    return g != NULL && rare != NULL && values != NULL && least != NULL && count <= CG_OCTAL_CHUNK;
 }
 
 void cg_octal_compare_16_plain(const uint16_t *g, const cg_rare_position *rare, size_t from,
-                               size_t to, size_t step, size_t base, size_t count,
+                               size_t to, size_t base, size_t count,
                                const uint16_t (*values)[CG_OCTAL_COMPARED],
                                uint16_t (*least)[CG_OCTAL_CHUNK]) {
-    if (!compare_arguments_fit(g, rare, step, count, values, least)) {
+    if (!compare_arguments_fit(g, rare, count, values, least)) {
         return;
     }
-    for (size_t i = from; i < to; i += step) {
+    for (size_t i = from; i < to; i++) {
         const uint16_t *run = g + base - rare[i].at;
         for (size_t j = 0; j < count; j++) {
             for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
@@ -61,8 +60,8 @@ _Static_assert(CG_OCTAL_COMPARED == 12, "compare_avx512 holds twelve values");
  * kept an array's in memory as well, storing all twelve every entry, which
  * took 13 ns an entry where the registers take about 5 (bench_octal). */
 __attribute__((target(COMPARE_TARGET))) static void
-compare_avx512(const uint16_t *g, const cg_rare_position *rare, size_t from, size_t to, size_t step,
-               size_t base, size_t count, const uint16_t (*values)[CG_OCTAL_COMPARED],
+compare_avx512(const uint16_t *g, const cg_rare_position *rare, size_t from, size_t to, size_t base,
+               size_t count, const uint16_t (*values)[CG_OCTAL_COMPARED],
                uint16_t (*least)[CG_OCTAL_CHUNK]) {
     __mmask32 lanes = count >= 32 ? UINT32_MAX : (UINT32_C(1) << count) - 1;
     const __m512i v0 = column_of(values, count, 0), v1 = column_of(values, count, 1),
@@ -77,7 +76,7 @@ compare_avx512(const uint16_t *g, const cg_rare_position *rare, size_t from, siz
             l6 = _mm512_loadu_si512(least[6]), l7 = _mm512_loadu_si512(least[7]),
             l8 = _mm512_loadu_si512(least[8]), l9 = _mm512_loadu_si512(least[9]),
             l10 = _mm512_loadu_si512(least[10]), l11 = _mm512_loadu_si512(least[11]);
-    for (size_t i = from; i < to; i += step) {
+    for (size_t i = from; i < to; i++) {
         __m512i run = _mm512_maskz_loadu_epi16(lanes, g + base - rare[i].at);
         __m512i sums = _mm512_xor_si512(run, _mm512_set1_epi16((short)rare[i].value));
         l0 = least_of(l0, sums, v0);
@@ -117,15 +116,13 @@ bool cg_octal_compare_vectorised(void) {
 }
 
 void cg_octal_compare_16(const uint16_t *g, const cg_rare_position *rare, size_t from, size_t to,
-                         size_t step, size_t base, size_t count,
-                         const uint16_t (*values)[CG_OCTAL_COMPARED],
+                         size_t base, size_t count, const uint16_t (*values)[CG_OCTAL_COMPARED],
                          uint16_t (*least)[CG_OCTAL_CHUNK]) {
 #if OCTAL_COMPARE_AVX512
-    if (compare_arguments_fit(g, rare, step, count, values, least) &&
-        cg_octal_compare_vectorised()) {
-        compare_avx512(g, rare, from, to, step, base, count, values, least);
+    if (compare_arguments_fit(g, rare, count, values, least) && cg_octal_compare_vectorised()) {
+        compare_avx512(g, rare, from, to, base, count, values, least);
         return;
     }
 #endif
-    cg_octal_compare_16_plain(g, rare, from, to, step, base, count, values, least);
+    cg_octal_compare_16_plain(g, rare, from, to, base, count, values, least);
 }

@@ -30,20 +30,19 @@ extern "C" {
 
 /* For each heap j < count (count <= CG_OCTAL_CHUNK), each of its values
  * values[j][c] (c < CG_OCTAL_COMPARED) and each entry i of the rare list,
- * from <= i < to taking every step-th (step >= 1): least[c][j] becomes the
+ * from <= i < to: least[c][j] becomes the
  * least of itself and rare[i].value ^ g[base + j - rare[i].at] ^
  * values[j][c], which is zero exactly when some entry's split gives the
  * value (lanes j from count on are left as they are). Start least at
  * UINT16_MAX; a range of entries can be compared a stretch at a time.
  * Every g[base + j - rare[i].at] read must exist. */
 void cg_octal_compare_16(const uint16_t *g, const cg_rare_position *rare, size_t from, size_t to,
-                         size_t step, size_t base, size_t count,
-                         const uint16_t (*values)[CG_OCTAL_COMPARED],
+                         size_t base, size_t count, const uint16_t (*values)[CG_OCTAL_COMPARED],
                          uint16_t (*least)[CG_OCTAL_CHUNK]);
 
 /* The same by a plain loop (the reference the tests compare with). */
 void cg_octal_compare_16_plain(const uint16_t *g, const cg_rare_position *rare, size_t from,
-                               size_t to, size_t step, size_t base, size_t count,
+                               size_t to, size_t base, size_t count,
                                const uint16_t (*values)[CG_OCTAL_COMPARED],
                                uint16_t (*least)[CG_OCTAL_CHUNK]);
 

@@ -1181,7 +1181,7 @@ static void compare_groups(const block_pass *p, size_t first, size_t last, cg_oc
                  chunk++) {
                 size_t j = from_heap + chunk * CG_OCTAL_COMPARED_HEAPS,
                        rest = heaps - (j - from_heap);
-                cg_octal_compare_16(p->narrow, p->rare, from, to, 1, p->start + j - k,
+                cg_octal_compare_16(p->narrow, p->rare, from, to, p->start + j - k,
                                     rest < CG_OCTAL_COMPARED_HEAPS ? rest : CG_OCTAL_COMPARED_HEAPS,
                                     (const uint16_t(*)[CG_OCTAL_COMPARED])out->values + j,
                                     least[chunk]);

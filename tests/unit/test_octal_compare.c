@@ -1,6 +1,6 @@
 /* The compared half's kernel (octal_compare.h) against the definition
  * written here: on random values, rare lists, heaps' values (some planted
- * so that a split gives them), counts of heaps and strides, the vectorised
+ * so that a split gives them) and counts of heaps, the vectorised
  * comparison and the plain one leave the same minima, and a minimum is zero
  * exactly where some split gives the value. The values are copied to a
  * block of exactly the length read, so that a read past them is caught
@@ -21,11 +21,11 @@ enum { VALUES = 3000, ENTRIES = 200 };
 
 typedef uint16_t minima[CG_OCTAL_COMPARED][CG_OCTAL_CHUNK];
 
-/* Whether some entry from <= i < to (every step-th) gives heap j's value
+/* Whether some entry from <= i < to gives heap j's value
  * v: the definition the minima must agree with. */
 static bool given(const uint16_t *g, const cg_rare_position *rare, size_t from, size_t to,
-                  size_t step, size_t base, size_t j, uint16_t v) {
-    for (size_t i = from; i < to; i += step) {
+                  size_t base, size_t j, uint16_t v) {
+    for (size_t i = from; i < to; i++) {
         if ((uint16_t)(rare[i].value ^ g[base + j - rare[i].at]) == v) {
             return true;
         }
@@ -53,7 +53,6 @@ static void random_comparisons(void **state) {
         size_t count = 1 + (size_t)ref_rng_below(&rng, CG_OCTAL_CHUNK);
         size_t from = (size_t)ref_rng_below(&rng, entries);
         size_t to = from + (size_t)ref_rng_below(&rng, entries - from + 1);
-        size_t step = 1 + (size_t)ref_rng_below(&rng, 3);
         /* base - at + j >= 0 for every entry and lane; reads end at base - rare[from].at +
          * count - 1 */
         size_t base = rare[entries - 1].at + (size_t)ref_rng_below(&rng, 100);
@@ -64,8 +63,7 @@ static void random_comparisons(void **state) {
             for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
                 values[j][c] = (uint16_t)ref_rng_below(&rng, spread);
                 if (from < to && ref_rng_below(&rng, 3) == 0) { /* one a split gives */
-                    size_t i =
-                        from + step * (size_t)ref_rng_below(&rng, (to - from + step - 1) / step);
+                    size_t i = from + (size_t)ref_rng_below(&rng, to - from);
                     values[j][c] = (uint16_t)(rare[i].value ^ g[base + j - rare[i].at]);
                     planted++;
                 }
@@ -78,21 +76,21 @@ static void random_comparisons(void **state) {
         memset(fast, 0xff, sizeof fast);
         memset(plain, 0xff, sizeof plain);
         /* in two calls, as the engine compares a run of entries at a time */
-        size_t middle = from + step * ((to - from) / step / 2);
-        cg_octal_compare_16(exact, rare, from, middle, step, base, count,
+        size_t middle = from + (to - from) / 2;
+        cg_octal_compare_16(exact, rare, from, middle, base, count,
                             (const uint16_t(*)[CG_OCTAL_COMPARED])values, fast);
-        cg_octal_compare_16(exact, rare, middle, to, step, base, count,
+        cg_octal_compare_16(exact, rare, middle, to, base, count,
                             (const uint16_t(*)[CG_OCTAL_COMPARED])values, fast);
-        cg_octal_compare_16_plain(exact, rare, from, to, step, base, count,
+        cg_octal_compare_16_plain(exact, rare, from, to, base, count,
                                   (const uint16_t(*)[CG_OCTAL_COMPARED])values, plain);
         for (size_t j = 0; j < count; j++) {
             for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
-                bool gives = given(g, rare, from, to, step, base, j, values[j][c]);
+                bool gives = given(g, rare, from, to, base, j, values[j][c]);
                 seen_given += gives;
                 if (fast[c][j] != plain[c][j] || (plain[c][j] == 0) != gives) {
-                    fail_msg("round %d, heap %zu, value %u (entries %zu..%zu step %zu, %zu "
-                             "heaps): vectorised %u, plain %u, given %d",
-                             round, j, values[j][c], from, to, step, count, fast[c][j], plain[c][j],
+                    fail_msg("round %d, heap %zu, value %u (entries %zu..%zu, %zu heaps): "
+                             "vectorised %u, plain %u, given %d",
+                             round, j, values[j][c], from, to, count, fast[c][j], plain[c][j],
                              gives);
                 }
             }
@@ -116,17 +114,16 @@ static void bad_arguments(void **state) {
     minima least;
     memset(least, 0xff, sizeof least);
     /* nothing is compared: the minima stay */
-    cg_octal_compare_16(NULL, rare, 0, 2, 1, 10, 4, values, least);
-    cg_octal_compare_16(g, NULL, 0, 2, 1, 10, 4, values, least);
-    cg_octal_compare_16(g, rare, 0, 2, 1, 10, 4, NULL, least);
-    cg_octal_compare_16(g, rare, 0, 2, 0, 10, 4, values, least);
-    cg_octal_compare_16(g, rare, 0, 2, 1, 10, CG_OCTAL_CHUNK + 1, values, least);
-    cg_octal_compare_16(g, rare, 0, 2, 1, 10, 4, values, NULL);
+    cg_octal_compare_16(NULL, rare, 0, 2, 10, 4, values, least);
+    cg_octal_compare_16(g, NULL, 0, 2, 10, 4, values, least);
+    cg_octal_compare_16(g, rare, 0, 2, 10, 4, NULL, least);
+    cg_octal_compare_16(g, rare, 0, 2, 10, CG_OCTAL_CHUNK + 1, values, least);
+    cg_octal_compare_16(g, rare, 0, 2, 10, 4, values, NULL);
     for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
         assert_int_equal(least[c][0], UINT16_MAX);
     }
     /* every value and nim-sum is 0: every heap's every value is given */
-    cg_octal_compare_16(g, rare, 0, 2, 1, 10, 4, values, least);
+    cg_octal_compare_16(g, rare, 0, 2, 10, 4, values, least);
     assert_int_equal(least[0][0], 0);
     assert_int_equal(least[CG_OCTAL_COMPARED - 1][3], 0);
     assert_int_equal(least[0][4], UINT16_MAX);
