@@ -1,5 +1,7 @@
 #include "core/octal_scan_internal.h"
 
+#include <string.h>
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define OCTAL_SCAN_AVX2 1
 #include <immintrin.h>
@@ -279,7 +281,8 @@ __attribute__((target("avx2"))) static size_t collect_avx2(const uint16_t *g, si
  * byte permutation of two of them looks 64 indexes up in 128 bytes at once,
  * so a round of 64 splits takes two permutations and a blend where the
  * AVX2 scan takes sixteen shuffles and fifteen blends for 32: about a fifth
- * of the instructions a split (measured in bench/RESULTS.md). */
+ * of the instructions a split (measured in bench/RESULTS.md). A set of up
+ * to 64 or 128 bytes takes one permutation of one or two registers. */
 #define AVX512_TARGET "avx512f,avx512bw,avx512vbmi"
 
 /* Thirty-two nim-sums g[a + i] ^ g[rest - a - i], i = 0..31, the lanes
@@ -304,9 +307,11 @@ static inline uint32_t last_of_32(size_t count) {
 }
 
 /* The splits a..a + count - 1 (count <= 64, bit i for split a + i) whose
- * nim-sum's bit is set in the set held in t[0..3] (bytes 0..255). */
+ * nim-sum v is below 512 * regs and in the set held in t[0..regs) (regs =
+ * 1, 2 or 4 registers of 64 bytes: byte v / 8, bit v % 8). */
 __attribute__((target(AVX512_TARGET), always_inline)) static inline uint64_t
-round_hits_512(const uint16_t *g, size_t rest, size_t a, const __m512i *t, size_t count) {
+round_hits_512(const uint16_t *g, size_t rest, size_t a, __m512i t0, __m512i t1, __m512i t2,
+               __m512i t3, size_t count, unsigned regs) {
     const __m512i reverse =
         _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
                          21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
@@ -321,62 +326,117 @@ round_hits_512(const uint16_t *g, size_t rest, size_t a, const __m512i *t, size_
     size_t count1 = count > 32 ? count - 32 : 0;
     __m512i s0 = nim_sums_512(g, rest, a, reverse, first_of_32(count), last_of_32(count));
     __m512i s1 = nim_sums_512(g, rest, a + 32, reverse, first_of_32(count1), last_of_32(count1));
-    /* the set's byte v / 8 (values past 2047 saturate to byte 255, checked
-     * again by the caller) and the bit v % 8, a byte a split */
-    const __m512i top = _mm512_set1_epi16(255);
+    const __m512i limit = _mm512_set1_epi16((short)(512 * regs));
+    __mmask64 below =
+        _mm512_kunpackd(_mm512_cmplt_epu16_mask(s1, limit), _mm512_cmplt_epu16_mask(s0, limit));
+    /* the low byte of v / 8, a byte a split, and the bit v % 8; a byte
+     * permutation reads the index's low 6 (one register) or 7 bits (two) */
     __m512i index =
-        _mm512_permutex2var_epi8(_mm512_min_epu16(_mm512_srli_epi16(s0, 3), top), low_bytes,
-                                 _mm512_min_epu16(_mm512_srli_epi16(s1, 3), top));
+        _mm512_permutex2var_epi8(_mm512_srli_epi16(s0, 3), low_bytes, _mm512_srli_epi16(s1, 3));
     __m512i bit = _mm512_shuffle_epi8(
         bit_of, _mm512_and_si512(_mm512_permutex2var_epi8(s0, low_bytes, s1), _mm512_set1_epi8(7)));
-    /* bytes 0..127 by index bits 0..6, bytes 128..255 likewise, bit 7 picks */
-    __m512i bytes = _mm512_mask_blend_epi8(_mm512_movepi8_mask(index),
-                                           _mm512_permutex2var_epi8(t[0], index, t[1]),
-                                           _mm512_permutex2var_epi8(t[2], index, t[3]));
+    __m512i bytes;
+    if (regs == 1) {
+        bytes = _mm512_permutexvar_epi8(index, t0);
+    } else if (regs == 2) {
+        bytes = _mm512_permutex2var_epi8(t0, index, t1);
+    } else { /* bytes 0..127 by index bits 0..6, bytes 128..255 likewise, bit 7 picks */
+        bytes = _mm512_mask_blend_epi8(_mm512_movepi8_mask(index),
+                                       _mm512_permutex2var_epi8(t0, index, t1),
+                                       _mm512_permutex2var_epi8(t2, index, t3));
+    }
     uint64_t lanes = count >= 64 ? UINT64_MAX : (UINT64_C(1) << count) - 1;
-    return _mm512_test_epi8_mask(bytes, bit) & lanes;
+    return _mm512_mask_test_epi8_mask(below, bytes, bit) & lanes;
 }
 
-__attribute__((target(AVX512_TARGET))) static size_t collect_avx512(const uint16_t *g, size_t rest,
-                                                                    size_t *from, size_t to,
-                                                                    uint8_t *set, size_t bytes,
-                                                                    size_t *found, size_t want) {
-    __m512i t[4];
-    for (unsigned k = 0; k < 4; k++) {
-        t[k] = _mm512_loadu_si512(set + (size_t)64 * k); /* zero from bytes on */
-    }
-    size_t a = *from, n = 0;
+/* The AVX-512 set scan with the set in regs registers (1, 2 or 4: bytes <=
+ * 64 * regs). A round's hits are taken without a branch a lane: the set's
+ * words say whether the lane's value is still in it (a lane of a round
+ * can only find a value taken already by an earlier lane of the same
+ * round), and the registers lose the round's values at its end. Where a
+ * branch a lane tested the value, the scan of 0.6 to 2^20 took about 10 %
+ * longer (bench/RESULTS.md). */
+__attribute__((target(AVX512_TARGET), always_inline)) static inline size_t
+collect_avx512_regs(const uint16_t *g, size_t rest, size_t *from, size_t to, uint8_t *set,
+                    size_t bytes, size_t *found, size_t want, unsigned regs) {
+    /* x86 is little-endian: bit v of the set is bit v % 64 of word v / 64 */
+    uint64_t words[CG_OCTAL_SET_BYTES / 8];
+    memcpy(words, set, 64 * regs);
+    /* named, not an array: gcc 12 kept an array of them in memory */
+    __m512i zero = _mm512_setzero_si512(), t0 = _mm512_loadu_si512(set); /* zero from bytes on */
+    __m512i t1 = regs > 1 ? _mm512_loadu_si512(set + 64) : zero;
+    __m512i t2 = regs > 2 ? _mm512_loadu_si512(set + 128) : zero;
+    __m512i t3 = regs > 2 ? _mm512_loadu_si512(set + 192) : zero;
+    size_t a = *from, n = 0, last = 0;
     /* a round reads g[a..a + 63] and g[rest - a - 63..rest - a] (masked
      * lanes unread); rest - a >= 63 keeps the second load's address within
      * g even where its lanes are all masked (a pointer before g would be
      * undefined behaviour that no sanitizer reports): a full round has it
      * (a + 64 <= to <= rest / 2 + 1), a short last round needs the test,
      * and without it the plain loop ends the range */
-    while (a < to && (to - a >= 64 || rest - a >= 63)) {
-        size_t count = to - a < 64 ? to - a : 64;
-        uint64_t hits = round_hits_512(g, rest, a, t, count);
-        /* the lanes whose bit is set, checked one by one in order (a
-         * saturated index may match where the value does not); a value
-         * taken changes one register, in place: reloading it would wait
-         * for the byte just stored */
-        for (; hits != 0; hits &= hits - 1) {
-            size_t split = a + (size_t)__builtin_ctzll(hits);
-            uint32_t v = (uint32_t)(g[split] ^ g[rest - split]);
-            if (take_from_set(set, bytes, v)) {
-                found[n++] = split;
-                if (n == want) {
-                    *from = split + 1;
-                    return n;
-                }
-                __m512i bit_v =
-                    _mm512_maskz_set1_epi8((__mmask64)1 << ((v >> 3) & 63), (char)(1u << (v & 7)));
-                t[v >> 9] = _mm512_andnot_si512(bit_v, t[v >> 9]);
-            }
-        }
+    while (n < want && a < to && (to - a >= 64 || rest - a >= 63)) {
+        size_t count = to - a < 64 ? to - a : 64, base = a;
+        uint64_t hits = round_hits_512(g, rest, a, t0, t1, t2, t3, count, regs);
         a += count;
+        if (hits == 0) {
+            continue;
+        }
+        /* found has room for every lane, or the round stops at want */
+        bool room = n + (size_t)__builtin_popcountll(hits) <= want;
+        __m512i c0 = zero, c1 = zero, c2 = zero, c3 = zero; /* the values taken */
+        do {
+            size_t split = base + (size_t)__builtin_ctzll(hits);
+            uint32_t v = (uint32_t)(g[split] ^ g[rest - split]);
+            uint64_t word = words[v >> 6], bit = (uint64_t)1 << (v & 63);
+            size_t took = (word & bit) != 0;
+            words[v >> 6] = word & ~bit;
+            found[n] = split;
+            n += took;
+            /* where n reaches want, this lane took: with room, every lane of
+             * the round did (n + lanes <= want), else the round stops here */
+            last = split;
+            __mmask64 byte = (__mmask64)1 << ((v >> 3) & 63);
+            char bit_in_byte = (char)(1u << (v & 7));
+            if (regs == 1) { /* v < 512 * regs */
+                c0 = _mm512_or_si512(c0, _mm512_maskz_set1_epi8(byte, bit_in_byte));
+            } else {
+                unsigned reg = v >> 9;
+                c0 = _mm512_or_si512(c0, _mm512_maskz_set1_epi8(reg == 0 ? byte : 0, bit_in_byte));
+                c1 = _mm512_or_si512(c1, _mm512_maskz_set1_epi8(reg == 1 ? byte : 0, bit_in_byte));
+                if (regs > 2) {
+                    c2 = _mm512_or_si512(c2,
+                                         _mm512_maskz_set1_epi8(reg == 2 ? byte : 0, bit_in_byte));
+                    c3 = _mm512_or_si512(c3,
+                                         _mm512_maskz_set1_epi8(reg == 3 ? byte : 0, bit_in_byte));
+                }
+            }
+            hits &= hits - 1;
+        } while (hits != 0 && (room || n < want));
+        t0 = _mm512_andnot_si512(c0, t0);
+        t1 = _mm512_andnot_si512(c1, t1);
+        t2 = _mm512_andnot_si512(c2, t2);
+        t3 = _mm512_andnot_si512(c3, t3);
+    }
+    memcpy(set, words, 64 * regs);
+    if (n == want) {
+        *from = last + 1;
+        return n;
     }
     *from = a;
     return collect_plain_from(g, rest, from, to, set, bytes, found, want, n);
+}
+
+__attribute__((target(AVX512_TARGET))) static size_t collect_avx512(const uint16_t *g, size_t rest,
+                                                                    size_t *from, size_t to,
+                                                                    uint8_t *set, size_t bytes,
+                                                                    size_t *found, size_t want) {
+    if (bytes <= 64) {
+        return collect_avx512_regs(g, rest, from, to, set, bytes, found, want, 1);
+    }
+    if (bytes <= 128) {
+        return collect_avx512_regs(g, rest, from, to, set, bytes, found, want, 2);
+    }
+    return collect_avx512_regs(g, rest, from, to, set, bytes, found, want, 4);
 }
 #endif
 

@@ -49,9 +49,9 @@ size_t cg_octal_first_target_16_plain(const uint16_t *g, size_t rest, size_t fro
  * last found, or to). Returns how many were found. Vectorised, 32 or 64
  * splits at a time whatever the set's size: the nim-sums' bytes v / 8 look
  * up the set by byte shuffles of its 16-byte pieces (AVX2) or by byte
- * permutations of its four 64-byte quarters (AVX-512), so the cost does not
- * grow with the values looked for, where cg_octal_first_target_16 compares
- * each. */
+ * permutations of its 64-byte quarters (AVX-512, one to four registers as
+ * the set's bytes need), so the cost does not grow with the values looked
+ * for, where cg_octal_first_target_16 compares each. */
 size_t cg_octal_collect_16(const uint16_t *g, size_t rest, size_t *from, size_t to, uint8_t *set,
                            size_t bytes, size_t *found, size_t want);
 
@@ -69,7 +69,7 @@ bool cg_octal_scan_vectorised(void);
 typedef enum cg_octal_scan_kind {
     CG_OCTAL_SCAN_PLAIN,  /* a loop over the splits */
     CG_OCTAL_SCAN_AVX2,   /* 32 splits a round, the set in 16-byte pieces */
-    CG_OCTAL_SCAN_AVX512, /* 64 splits a round, the set in four registers (AVX-512 VBMI) */
+    CG_OCTAL_SCAN_AVX512, /* 64 splits a round, the set in 1-4 registers (AVX-512 VBMI) */
     CG_OCTAL_SCAN_KINDS
 } cg_octal_scan_kind;
 
