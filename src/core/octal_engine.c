@@ -611,9 +611,6 @@ static size_t try_witnesses(cg_octal_engine *e, size_t rest, bool unequal, uint3
     return missing;
 }
 
-/* Splits a set scan (octal_scan.h) hands back at once; more are found in
- * further rounds. */
-#define FOUND_AT_ONCE 64
 #define SET_STRETCH 1024 /* splits a set scan takes from one end before the other */
 /* ... doubling after each pair of stretches up to this many: a heap of
  * 0.007 scans 26,000 splits on average to 2^19, and each stretch is a
@@ -650,22 +647,15 @@ static void set_of_unmarked(const uint8_t *hit, size_t size, uint32_t count, uin
 
 /* The splits from <= a < to of rest scanned for the values in set (its
  * first *bytes bytes in use, shrunk to the highest byte still in use: the
- * scan's cost grows with it), each found marked. Returns how many of
- * missing are still missing. */
+ * scan's cost grows with it), each value found taken out of it. Returns
+ * how many of missing are still missing. */
 static size_t collect_stretch(cg_octal_engine *e, size_t rest, size_t from, size_t to, uint8_t *set,
                               size_t *bytes, size_t missing) {
-    size_t start = from, found[FOUND_AT_ONCE];
-    while (missing > 0 && from < to) {
-        while (*bytes > 0 && set[*bytes - 1] == 0) {
-            --*bytes;
-        }
-        size_t want = missing < FOUND_AT_ONCE ? missing : FOUND_AT_ONCE;
-        size_t got = cg_octal_collect_16(e->narrow, rest, &from, to, set, *bytes, found, want);
-        for (size_t i = 0; i < got; i++) {
-            e->hit[e->narrow[found[i]] ^ e->narrow[rest - found[i]]] = 1;
-        }
-        missing -= got;
+    while (*bytes > 0 && set[*bytes - 1] == 0) {
+        --*bytes;
     }
+    size_t start = from;
+    missing -= cg_octal_collect_16(e->narrow, rest, &from, to, set, *bytes, NULL, missing);
     e->pairs += from - start;
     return missing;
 }
@@ -695,6 +685,11 @@ static size_t collect_missing(cg_octal_engine *e, size_t rest, size_t from, size
             missing = collect_stretch(e, rest, from, from + stretch, set, &bytes, missing);
             from += stretch;
         }
+    }
+    /* the values found, marked where the heap is a new rare position (its
+     * value is the least still missing: see sparse_value) */
+    for (uint32_t v = 0; missing > 0 && v < candidate; v++) {
+        e->hit[v] = !((set[v >> 3] >> (v & 7)) & 1);
     }
     return missing;
 }

@@ -43,8 +43,8 @@ static bool take_from_set(uint8_t *set, size_t bytes, uint32_t v) {
 
 static bool collect_arguments_fit(const uint16_t *g, const size_t *from, const uint8_t *set,
                                   size_t bytes, const size_t *found, size_t want) {
-    return g != NULL && from != NULL && set != NULL && found != NULL && want > 0 &&
-           bytes <= CG_OCTAL_SET_BYTES;
+    (void)found; /* NULL: the splits are not recorded */
+    return g != NULL && from != NULL && set != NULL && want > 0 && bytes <= CG_OCTAL_SET_BYTES;
 }
 
 /* The plain loop from split *from on, n found so far. */
@@ -52,8 +52,10 @@ static size_t collect_plain_from(const uint16_t *g, size_t rest, size_t *from, s
                                  uint8_t *set, size_t bytes, size_t *found, size_t want, size_t n) {
     for (size_t a = *from; a < to; a++) {
         if (take_from_set(set, bytes, (uint32_t)(g[a] ^ g[rest - a]))) {
-            found[n++] = a;
-            if (n == want) {
+            if (found != NULL) {
+                found[n] = a;
+            }
+            if (++n == want) {
                 *from = a + 1;
                 return n;
             }
@@ -238,8 +240,10 @@ collect_avx2_pieces(const uint16_t *g, size_t rest, size_t *from, size_t to, uin
             size_t split = a + (size_t)__builtin_ctz(lanes);
             uint32_t v = (uint32_t)(g[split] ^ g[rest - split]);
             if (take_from_set(set, bytes, v)) {
-                found[n++] = split;
-                if (n == want) {
+                if (found != NULL) {
+                    found[n] = split;
+                }
+                if (++n == want) {
                     *from = split + 1;
                     return n;
                 }
@@ -400,7 +404,9 @@ collect_avx512_regs(const uint16_t *g, size_t rest, size_t *from, size_t to, uin
             uint64_t word = words[v >> 6], bit = (uint64_t)1 << (v & 63);
             size_t took = (word & bit) != 0;
             words[v >> 6] = word & ~bit;
-            found[n] = split;
+            if (found != NULL) { /* the same every lane: predicted */
+                found[n] = split;
+            }
             n += took;
             /* where n reaches want, this lane took: with room, every lane of
              * the round did (n + lanes <= want), else the round stops here */

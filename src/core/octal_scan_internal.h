@@ -44,7 +44,8 @@ size_t cg_octal_first_target_16_plain(const uint16_t *g, size_t rest, size_t fro
  * in set: v is in it when v < 8 * bytes and bit v % 8 of set[v / 8] is
  * (set holds CG_OCTAL_SET_BYTES bytes, zero from bytes on; bytes <=
  * CG_OCTAL_SET_BYTES). Each split whose nim-sum is in the set takes that
- * value out of it and goes to found, until want (>= 1) are found or the
+ * value out of it and goes to found (unless found is NULL: the splits are
+ * then only counted), until want (>= 1) are found or the
  * scan reaches to; *from becomes where it stopped (the split after the
  * last found, or to). Returns how many were found. Vectorised, 32 or 64
  * splits at a time whatever the set's size: the nim-sums' bytes v / 8 look
