@@ -961,9 +961,11 @@ static bool take_ahead(cg_octal_engine *e) {
 
 /* A block's pass compares from this many entries of the rare list on:
  * below, fixed costs (a heap's least values, a comparison's set-up) take
- * what comparing saves (0.6's 1,583 rare positions broke even; 0.1777's
- * 15 took 30 % longer compared). */
-#define COMPARE_FROM 4096
+ * what comparing saves (0.1777's 15 took 30 % longer compared). 0.6's
+ * 1,583 broke even until the least values were found 64 at a time; now
+ * 0.6 to 2^21 runs about 8 % faster compared, 4.007 and 0.165 (2,200)
+ * 4-8 %. */
+#define COMPARE_FROM 1024
 /* ... and from this bound on: below it a heap has few common values, so
  * the least ones are too few to settle it (4.07's bound is 4). */
 #define COMPARE_BOUND 64
