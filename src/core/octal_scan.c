@@ -363,19 +363,72 @@ round_hits_512(const uint16_t *g, size_t rest, size_t a, __m512i t0, __m512i t1,
     return count == 64 ? hits : hits & ((UINT64_C(1) << count) - 1);
 }
 
+/* Value v (below 512 * regs) added to a round's taken values c0..c3, the
+ * registers' layout. */
+__attribute__((target(AVX512_TARGET), always_inline)) static inline void
+add_taken(uint32_t v, unsigned regs, __m512i *c0, __m512i *c1, __m512i *c2, __m512i *c3) {
+    __mmask64 byte = (__mmask64)1 << ((v >> 3) & 63);
+    char bit_in_byte = (char)(1u << (v & 7));
+    if (regs == 1) {
+        *c0 = _mm512_or_si512(*c0, _mm512_maskz_set1_epi8(byte, bit_in_byte));
+        return;
+    }
+    unsigned reg = v >> 9;
+    *c0 = _mm512_or_si512(*c0, _mm512_maskz_set1_epi8(reg == 0 ? byte : 0, bit_in_byte));
+    *c1 = _mm512_or_si512(*c1, _mm512_maskz_set1_epi8(reg == 1 ? byte : 0, bit_in_byte));
+    if (regs > 2) {
+        *c2 = _mm512_or_si512(*c2, _mm512_maskz_set1_epi8(reg == 2 ? byte : 0, bit_in_byte));
+        *c3 = _mm512_or_si512(*c3, _mm512_maskz_set1_epi8(reg == 3 ? byte : 0, bit_in_byte));
+    }
+}
+
+/* The values in the set's first 64 * regs bytes. */
+static inline size_t set_count(const uint8_t *set, unsigned regs) {
+    size_t count = 0;
+    for (unsigned w = 0; w < 8 * regs; w++) {
+        uint64_t word;
+        memcpy(&word, set + 8 * w, sizeof word);
+        count += (size_t)__builtin_popcountll(word);
+    }
+    return count;
+}
+
+/* The last split of a round (lanes' bits: splits base + i) that takes a
+ * value from the set held in words, each taken out: the lane where a round
+ * empties the set. */
+static inline size_t last_taking(const uint16_t *g, size_t rest, size_t base, uint64_t lanes,
+                                 uint64_t *words) {
+    size_t last = base;
+    for (; lanes != 0; lanes &= lanes - 1) {
+        size_t split = base + (size_t)__builtin_ctzll(lanes);
+        uint32_t v = (uint32_t)(g[split] ^ g[rest - split]);
+        uint64_t bit = (uint64_t)1 << (v & 63);
+        if (words[v >> 6] & bit) {
+            words[v >> 6] &= ~bit;
+            last = split;
+        }
+    }
+    return last;
+}
+
 /* The AVX-512 set scan with the set in regs registers (1, 2 or 4: bytes <=
- * 64 * regs). A round's hits are taken without a branch a lane: the set's
- * words say whether the lane's value is still in it (a lane of a round
- * can only find a value taken already by an earlier lane of the same
- * round), and the registers lose the round's values at its end. Where a
- * branch a lane tested the value, the scan of 0.6 to 2^20 took about 10 %
- * longer (bench/RESULTS.md). */
+ * 64 * regs). A round's hits are taken without a branch a lane, and the
+ * registers lose the round's values at its end. Where the scan is to
+ * empty the set and record nothing (the engine's use: found NULL, want
+ * every value in it), a round's lanes only add their values to those
+ * taken, and the registers going to zero end the scan (the count is the
+ * set's size before and after). Otherwise the set's words say whether a
+ * lane's value is still in it (a lane of a round can only find a value
+ * taken already by an earlier lane of the same round), for found and
+ * want. Where a branch a lane tested the value, the scan of 0.6 to 2^20
+ * took about 10 % longer (bench/RESULTS.md). */
 __attribute__((target(AVX512_TARGET), always_inline)) static inline size_t
 collect_avx512_regs(const uint16_t *g, size_t rest, size_t *from, size_t to, uint8_t *set,
                     size_t bytes, size_t *found, size_t want, unsigned regs) {
     /* x86 is little-endian: bit v of the set is bit v % 64 of word v / 64 */
     uint64_t words[CG_OCTAL_SET_BYTES / 8];
     memcpy(words, set, 64 * regs);
+    bool until_empty = found == NULL && want == set_count(set, regs);
     /* named, not an array: gcc 12 kept an array of them in memory */
     __m512i zero = _mm512_setzero_si512(), t0 = _mm512_loadu_si512(set); /* zero from bytes on */
     __m512i t1 = regs > 1 ? _mm512_loadu_si512(set + 64) : zero;
@@ -395,45 +448,62 @@ collect_avx512_regs(const uint16_t *g, size_t rest, size_t *from, size_t to, uin
         if (hits == 0) {
             continue;
         }
-        /* found has room for every lane, or the round stops at want */
-        bool room = n + (size_t)__builtin_popcountll(hits) <= want;
         __m512i c0 = zero, c1 = zero, c2 = zero, c3 = zero; /* the values taken */
-        do {
-            size_t split = base + (size_t)__builtin_ctzll(hits);
-            uint32_t v = (uint32_t)(g[split] ^ g[rest - split]);
-            uint64_t word = words[v >> 6], bit = (uint64_t)1 << (v & 63);
-            size_t took = (word & bit) != 0;
-            words[v >> 6] = word & ~bit;
-            if (found != NULL) { /* the same every lane: predicted */
-                found[n] = split;
+        if (until_empty) {
+            for (uint64_t lanes = hits; lanes != 0; lanes &= lanes - 1) {
+                size_t split = base + (size_t)__builtin_ctzll(lanes);
+                add_taken((uint32_t)(g[split] ^ g[rest - split]), regs, &c0, &c1, &c2, &c3);
             }
-            n += took;
-            /* where n reaches want, this lane took: with room, every lane of
-             * the round did (n + lanes <= want), else the round stops here */
-            last = split;
-            __mmask64 byte = (__mmask64)1 << ((v >> 3) & 63);
-            char bit_in_byte = (char)(1u << (v & 7));
-            if (regs == 1) { /* v < 512 * regs */
-                c0 = _mm512_or_si512(c0, _mm512_maskz_set1_epi8(byte, bit_in_byte));
-            } else {
-                unsigned reg = v >> 9;
-                c0 = _mm512_or_si512(c0, _mm512_maskz_set1_epi8(reg == 0 ? byte : 0, bit_in_byte));
-                c1 = _mm512_or_si512(c1, _mm512_maskz_set1_epi8(reg == 1 ? byte : 0, bit_in_byte));
-                if (regs > 2) {
-                    c2 = _mm512_or_si512(c2,
-                                         _mm512_maskz_set1_epi8(reg == 2 ? byte : 0, bit_in_byte));
-                    c3 = _mm512_or_si512(c3,
-                                         _mm512_maskz_set1_epi8(reg == 3 ? byte : 0, bit_in_byte));
+            __m512i left =
+                _mm512_or_si512(_mm512_andnot_si512(c0, t0), _mm512_andnot_si512(c1, t1));
+            left = _mm512_or_si512(
+                left, _mm512_or_si512(_mm512_andnot_si512(c2, t2), _mm512_andnot_si512(c3, t3)));
+            if (_mm512_test_epi64_mask(left, left) == 0) { /* emptied: where, exactly */
+                _mm512_storeu_si512(words, t0);
+                _mm512_storeu_si512(words + 8, t1);
+                _mm512_storeu_si512(words + 16, t2);
+                _mm512_storeu_si512(words + 24, t3);
+                last = last_taking(g, rest, base, hits, words);
+                n = want;
+            }
+        } else {
+            /* found has room for every lane, or the round stops at want */
+            bool room = n + (size_t)__builtin_popcountll(hits) <= want;
+            do {
+                size_t split = base + (size_t)__builtin_ctzll(hits);
+                uint32_t v = (uint32_t)(g[split] ^ g[rest - split]);
+                uint64_t word = words[v >> 6], bit = (uint64_t)1 << (v & 63);
+                size_t took = (word & bit) != 0;
+                words[v >> 6] = word & ~bit;
+                if (found != NULL) { /* the same every lane: predicted */
+                    found[n] = split;
                 }
-            }
-            hits &= hits - 1;
-        } while (hits != 0 && (room || n < want));
+                n += took;
+                /* where n reaches want, this lane took: with room, every
+                 * lane of the round did (n + lanes <= want), else the round
+                 * stops here */
+                last = split;
+                add_taken(v, regs, &c0, &c1, &c2, &c3);
+                hits &= hits - 1;
+            } while (hits != 0 && (room || n < want));
+        }
         t0 = _mm512_andnot_si512(c0, t0);
         t1 = _mm512_andnot_si512(c1, t1);
         t2 = _mm512_andnot_si512(c2, t2);
         t3 = _mm512_andnot_si512(c3, t3);
     }
-    memcpy(set, words, 64 * regs);
+    /* the registers hold the set as it is now */
+    _mm512_storeu_si512(set, t0);
+    if (regs > 1) {
+        _mm512_storeu_si512(set + 64, t1);
+    }
+    if (regs > 2) {
+        _mm512_storeu_si512(set + 128, t2);
+        _mm512_storeu_si512(set + 192, t3);
+    }
+    if (until_empty && n < want) {
+        n = want - set_count(set, regs);
+    }
     if (n == want) {
         *from = last + 1;
         return n;

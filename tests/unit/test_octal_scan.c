@@ -126,7 +126,7 @@ static void random_set_scans(void **state) {
     (void)state;
     ref_rng rng = {1201};
     static uint16_t g[VALUES];
-    size_t kinds_run = 0;
+    size_t kinds_run = 0, until_empty = 0;
     for (int round = 0; round < 20000; round++) {
         size_t rest, from, to;
         random_case(&rng, g, &rest, &from, &to);
@@ -144,8 +144,18 @@ static void random_set_scans(void **state) {
             }
         }
         memcpy(expected, start, sizeof start);
-        /* found holds 64; counted only, every value of a set may be wanted */
+        /* found holds 64; counted only, every value of a set may be wanted,
+         * and in a quarter of the rounds exactly every value (the scan
+         * then runs until the set is empty, as the engine's do) */
         size_t want = 1 + (size_t)ref_rng_below(&rng, round % 2 == 0 ? 64 : CG_OCTAL_SET_VALUES);
+        size_t in_set = 0;
+        for (size_t i = 0; i < bytes; i++) {
+            in_set += (size_t)__builtin_popcount(start[i]);
+        }
+        if (round % 4 == 1 && in_set > 0) {
+            want = in_set;
+            until_empty++;
+        }
         static size_t by_definition[CG_OCTAL_SET_VALUES];
         size_t found[64], at = from, end = from;
         size_t n = collect_by_definition(g, rest, &end, to, expected, bytes, by_definition, want);
@@ -179,6 +189,7 @@ static void random_set_scans(void **state) {
     }
     /* plain and the dispatcher at least; on x86-64 with AVX2, that too */
     assert_true(kinds_run >= 2);
+    assert_true(until_empty > 1000);
     assert_int_equal(kinds_run, 1 + (size_t)cg_octal_scan_supports(CG_OCTAL_SCAN_AVX2) +
                                     (size_t)cg_octal_scan_supports(CG_OCTAL_SCAN_AVX512) + 1);
 }
