@@ -617,7 +617,7 @@ static size_t try_witnesses(cg_octal_engine *e, size_t rest, bool unequal, uint3
  * call whose set-up (the set copied in and out, its registers loaded)
  * cost about 6 % of the time in 1,024-split stretches; the splits scanned
  * stayed the same (3.6e9 to 2^17). */
-#define SET_STRETCH_MOST (16 * SET_STRETCH)
+#define SET_STRETCH_MOST ((size_t)16 * SET_STRETCH)
 
 /* Whether the set scan serves a heap's common scan: 16-bit values, and
  * every value looked for (the rare ones below the candidate) within a set. */
@@ -1128,7 +1128,7 @@ static uint64_t unmarked_of_64(const uint8_t *table) {
     uint64_t bits = 0;
     for (unsigned j = 0; j < 8; j++) {
         uint64_t marks;
-        memcpy(&marks, table + 8 * j, sizeof marks);
+        memcpy(&marks, table + (size_t)8 * j, sizeof marks);
         marks = ~marks & UINT64_C(0x0101010101010101);
         bits |= ((marks * UINT64_C(0x0102040810204080)) >> 56) << (8 * j);
     }

@@ -387,7 +387,7 @@ static inline size_t set_count(const uint8_t *set, unsigned regs) {
     size_t count = 0;
     for (unsigned w = 0; w < 8 * regs; w++) {
         uint64_t word;
-        memcpy(&word, set + 8 * w, sizeof word);
+        memcpy(&word, set + (size_t)8 * w, sizeof word);
         count += (size_t)__builtin_popcountll(word);
     }
     return count;
@@ -427,7 +427,7 @@ collect_avx512_regs(const uint16_t *g, size_t rest, size_t *from, size_t to, uin
                     size_t bytes, size_t *found, size_t want, unsigned regs) {
     /* x86 is little-endian: bit v of the set is bit v % 64 of word v / 64 */
     uint64_t words[CG_OCTAL_SET_BYTES / 8];
-    memcpy(words, set, 64 * regs);
+    memcpy(words, set, (size_t)64 * regs);
     bool until_empty = found == NULL && want == set_count(set, regs);
     /* named, not an array: gcc 12 kept an array of them in memory */
     __m512i zero = _mm512_setzero_si512(), t0 = _mm512_loadu_si512(set); /* zero from bytes on */
