@@ -1,5 +1,7 @@
 #include "core/octal_compare_internal.h"
 
+#include <string.h>
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define OCTAL_COMPARE_AVX512 1
 #include <immintrin.h>
@@ -106,6 +108,92 @@ compare_avx512(const uint16_t *g, const cg_rare_position *rare, size_t from, siz
     _mm512_mask_storeu_epi16(least[11], lanes, l11);
 }
 #endif
+
+uint64_t cg_octal_common_of_64(uint32_t mask) {
+    uint64_t low = 0;
+    for (unsigned i = 0; i < 64; i++) {
+        low |= (uint64_t)(__builtin_popcount(i & mask) & 1) << i;
+    }
+    return low;
+}
+
+/* The common values of run v..v + 63 (v a multiple of 64). */
+static uint64_t common_of_run(uint32_t mask, uint64_t low, size_t v) {
+    return __builtin_popcount((uint32_t)v & mask) & 1 ? ~low : low;
+}
+
+/* Values v + ctz of open's bits appended to values[*count..), up to
+ * CG_OCTAL_COMPARED. */
+static void take_open(uint64_t open, size_t v, uint16_t *values, unsigned *count) {
+    for (; open != 0 && *count < CG_OCTAL_COMPARED; open &= open - 1) {
+        values[(*count)++] = (uint16_t)(v + (size_t)__builtin_ctzll(open));
+    }
+}
+
+/* The values from v on, one at a time. */
+static unsigned least_common_tail(uint32_t mask, const uint8_t *table, size_t size, size_t v,
+                                  uint16_t *values, unsigned count) {
+    for (; v < size && count < CG_OCTAL_COMPARED; v++) {
+        if ((__builtin_popcount((uint32_t)v & mask) & 1) && !table[v]) {
+            values[count++] = (uint16_t)v;
+        }
+    }
+    return count;
+}
+
+unsigned cg_octal_least_common_plain(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
+                                     uint16_t *values) {
+    unsigned count = 0;
+    size_t v = 0;
+    if (values == NULL) {
+        return 0;
+    }
+    memset(values, 0, CG_OCTAL_COMPARED * sizeof *values);
+    if (table == NULL) {
+        return 0;
+    }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; v + 64 <= size && count < CG_OCTAL_COMPARED; v += 64) {
+        /* bit i where byte i (0 or 1) is 0: byte j of a word times the
+         * constant lands in bit 56 + j */
+        uint64_t unmarked = 0;
+        for (unsigned j = 0; j < 8; j++) {
+            uint64_t marks;
+            memcpy(&marks, table + v + (size_t)8 * j, sizeof marks);
+            marks = ~marks & UINT64_C(0x0101010101010101);
+            unmarked |= ((marks * UINT64_C(0x0102040810204080)) >> 56) << (8 * j);
+        }
+        take_open(common_of_run(mask, low, v) & unmarked, v, values, &count);
+    }
+#endif
+    return least_common_tail(mask, table, size, v, values, count);
+}
+
+#if OCTAL_COMPARE_AVX512
+__attribute__((target(COMPARE_TARGET))) static unsigned
+least_common_avx512(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
+                    uint16_t *values) {
+    unsigned count = 0;
+    size_t v = 0;
+    memset(values, 0, CG_OCTAL_COMPARED * sizeof *values);
+    for (; v + 64 <= size && count < CG_OCTAL_COMPARED; v += 64) {
+        __m512i marks = _mm512_loadu_si512(table + v);
+        take_open(common_of_run(mask, low, v) & _mm512_testn_epi8_mask(marks, marks), v, values,
+                  &count);
+    }
+    return least_common_tail(mask, table, size, v, values, count);
+}
+#endif
+
+unsigned cg_octal_least_common(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
+                               uint16_t *values) {
+#if OCTAL_COMPARE_AVX512
+    if (table != NULL && values != NULL && cg_octal_compare_vectorised()) {
+        return least_common_avx512(mask, low, table, size, values);
+    }
+#endif
+    return cg_octal_least_common_plain(mask, low, table, size, values);
+}
 
 bool cg_octal_compare_vectorised(void) {
 #if OCTAL_COMPARE_AVX512

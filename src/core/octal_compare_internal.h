@@ -46,6 +46,26 @@ void cg_octal_compare_16_plain(const uint16_t *g, const cg_rare_position *rare, 
                                const uint16_t (*values)[CG_OCTAL_COMPARED],
                                uint16_t (*least)[CG_OCTAL_CHUNK]);
 
+/* Bit i set where i < 64 is common under mask (i & mask has an odd
+ * number of bits): the pattern of every run of 64 values, flipped where
+ * the run's first value's bits under mask are odd. */
+uint64_t cg_octal_common_of_64(uint32_t mask);
+
+/* A heap's values to compare: the least common values under mask below
+ * size whose byte in table is 0 (the table's bytes 0 or 1), at most
+ * CG_OCTAL_COMPARED of them, into values (the rest zero); returns how many.
+ * low is cg_octal_common_of_64(mask). Sixty-four values at a time: with
+ * AVX-512 BW one test of 64 bytes, elsewhere (where bytes are
+ * little-endian) eight words folded by multiplication; no table of common
+ * values is read, so a crew member can do this while the caller grows the
+ * engine's tables. */
+unsigned cg_octal_least_common(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
+                               uint16_t *values);
+
+/* The same without AVX-512 (the portable way the tests compare). */
+unsigned cg_octal_least_common_plain(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
+                                     uint16_t *values);
+
 /* Whether cg_octal_compare_16 runs vectorised here (AVX-512 BW): the
  * engine compares only then, a plain comparison being slower than the
  * stores it saves. */

@@ -1112,60 +1112,6 @@ static void union_of_marks(uint8_t *to, const uint8_t *a, const uint8_t *b, size
 
 /* ---- the compared half (octal_compare.h) ------------------------------------ */
 
-/* Bit i set where i < 64 is common under mask. */
-static uint64_t common_of_64(uint32_t mask) {
-    uint64_t low = 0;
-    for (unsigned i = 0; i < 64; i++) {
-        low |= (uint64_t)(__builtin_popcount(i & mask) & 1) << i;
-    }
-    return low;
-}
-
-/* Bit i set where table[i] (a byte 0 or 1, i < 64) is 0: eight flags by
- * one multiplication where bytes are little-endian (byte j of the word,
- * 0 or 1, times the constant lands in bit 56 + j). */
-static uint64_t unmarked_of_64(const uint8_t *table) {
-    uint64_t bits = 0;
-    for (unsigned j = 0; j < 8; j++) {
-        uint64_t marks;
-        memcpy(&marks, table + (size_t)8 * j, sizeof marks);
-        marks = ~marks & UINT64_C(0x0101010101010101);
-        bits |= ((marks * UINT64_C(0x0102040810204080)) >> 56) << (8 * j);
-    }
-    return bits;
-}
-
-/* The least common values under mask below size unmarked in table, at most
- * CG_OCTAL_COMPARED of them, into values (the rest zero); how many (low:
- * common_of_64(mask)). Sixty-
- * four flags at a time where bytes are little-endian, every open one of a
- * word taken (eight at a time cost 11 % of 0.6's time compared, a search
- * from each value in turn 9 %). The flags of values v..v + 63 (v a
- * multiple of 64) are those of 0..63, all flipped when v & mask has an odd
- * number of bits: no table is read, so a crew member can do this while
- * the caller grows the engine's tables. */
-static unsigned least_common_values(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
-                                    uint16_t *values) {
-    unsigned count = 0;
-    size_t v = 0;
-    memset(values, 0, CG_OCTAL_COMPARED * sizeof *values);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; v + 64 <= size && count < CG_OCTAL_COMPARED; v += 64) {
-        uint64_t common = __builtin_popcount((uint32_t)v & mask) & 1 ? ~low : low;
-        uint64_t open = common & unmarked_of_64(table + v);
-        for (; open != 0 && count < CG_OCTAL_COMPARED; open &= open - 1) {
-            values[count++] = (uint16_t)(v + (size_t)__builtin_ctzll(open));
-        }
-    }
-#endif
-    for (; v < size && count < CG_OCTAL_COMPARED; v++) {
-        if ((__builtin_popcount((uint32_t)v & mask) & 1) && !table[v]) {
-            values[count++] = (uint16_t)v;
-        }
-    }
-    return count;
-}
-
 #define COMPARED_CHUNKS (CG_OCTAL_BLOCK * CG_OCTAL_GROUPS / CG_OCTAL_COMPARED_HEAPS)
 #define UNCOMPARED UINT8_MAX /* a heap's count of values: none were compared */
 
@@ -1182,14 +1128,14 @@ static unsigned least_common_values(uint32_t mask, uint64_t low, const uint8_t *
  * the scan spends finding them. */
 static void compare_groups(const block_pass *p, size_t first, size_t last, cg_octal_compared *out) {
     size_t from_heap = first * CG_OCTAL_BLOCK, heaps = (last - first) * CG_OCTAL_BLOCK;
-    uint64_t low = common_of_64(p->mask);
+    uint64_t low = cg_octal_common_of_64(p->mask);
     for (size_t j = from_heap; j < from_heap + heaps; j++) {
         /* 32-bit values are never compared (compare_now): so marked, each
          * heap marks its compared entries */
         out->count[j] = p->narrow == NULL
                             ? UNCOMPARED
-                            : (uint8_t)least_common_values(p->mask, low, p->tables + j * p->size,
-                                                           p->size, out->values[j]);
+                            : (uint8_t)cg_octal_least_common(p->mask, low, p->tables + j * p->size,
+                                                             p->size, out->values[j]);
         out->hits[j] = 0;
     }
     if (p->narrow == NULL) {
@@ -1214,13 +1160,16 @@ static void compare_groups(const block_pass *p, size_t first, size_t last, cg_oc
             }
         }
     }
+    /* bit c of a heap's hits: its c-th value is given (every c tested and
+     * the bits past its count dropped: no branch on the minima) */
     for (size_t j = 0; j < heaps; j++) {
-        uint16_t *hits = &out->hits[from_heap + j];
-        for (unsigned c = 0; c < out->count[from_heap + j]; c++) {
-            if (least[j / CG_OCTAL_COMPARED_HEAPS][c][j % CG_OCTAL_COMPARED_HEAPS] == 0) {
-                *hits = (uint16_t)(*hits | (1u << c));
-            }
+        uint16_t(*chunk)[CG_OCTAL_COMPARED_HEAPS] = least[j / CG_OCTAL_COMPARED_HEAPS];
+        unsigned given = 0, count = out->count[from_heap + j];
+        for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
+            given |= (unsigned)(chunk[c][j % CG_OCTAL_COMPARED_HEAPS] == 0) << c;
         }
+        unsigned listed = count < CG_OCTAL_COMPARED ? count : CG_OCTAL_COMPARED;
+        out->hits[from_heap + j] = (uint16_t)(given & ((1u << listed) - 1));
     }
 }
 

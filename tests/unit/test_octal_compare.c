@@ -1,5 +1,6 @@
-/* The compared half's kernel (octal_compare.h) against the definition
- * written here: on random values, rare lists, heaps' values (some planted
+/* The compared half's kernels (octal_compare.h) against the definitions
+ * written here: a heap's least common values, found 64 at a time, are the
+ * definition's; on random values, rare lists, heaps' values (some planted
  * so that a split gives them) and counts of heaps, the vectorised
  * comparison and the plain one leave the same minima, and a minimum is zero
  * exactly where some split gives the value. The values are copied to a
@@ -106,6 +107,55 @@ static void random_comparisons(void **state) {
     assert_true(planted > 1000 && seen_given >= planted / 2);
 }
 
+/* The least common values by the definition: v below size, an odd
+ * number of bits in v & mask, table[v] zero, in order, at most
+ * CG_OCTAL_COMPARED. */
+static unsigned least_by_definition(uint32_t mask, const uint8_t *table, size_t size,
+                                    uint16_t *values) {
+    unsigned count = 0;
+    memset(values, 0, CG_OCTAL_COMPARED * sizeof *values);
+    for (size_t v = 0; v < size && count < CG_OCTAL_COMPARED; v++) {
+        if ((__builtin_popcount((unsigned)(v & mask)) & 1) && table[v] == 0) {
+            values[count++] = (uint16_t)v;
+        }
+    }
+    return count;
+}
+
+/* Random tables of marks (0 or 1, of every density, sizes not multiples of
+ * 64 too) and masks: the least common values found 64 at a time, with
+ * AVX-512 where it runs and without, are the definition's. The table is
+ * a block of exactly size bytes, so that a read past it is caught under
+ * AddressSanitizer. */
+static void random_least_values(void **state) {
+    (void)state;
+    ref_rng rng = {2605};
+    size_t short_lists = 0;
+    for (int round = 0; round < 20000; round++) {
+        size_t size = (size_t)ref_rng_below(&rng, 2100);
+        uint32_t mask = (uint32_t)ref_rng_below(&rng, 4096);
+        unsigned density = (unsigned)ref_rng_below(&rng, 17); /* of 16 marked, on average */
+        uint8_t *table = malloc(size > 0 ? size : 1);
+        assert_non_null(table);
+        for (size_t v = 0; v < size; v++) {
+            table[v] = ref_rng_below(&rng, 16) < density;
+        }
+        uint16_t expected[CG_OCTAL_COMPARED], got[CG_OCTAL_COMPARED], plain[CG_OCTAL_COMPARED];
+        unsigned n = least_by_definition(mask, table, size, expected);
+        uint64_t low = cg_octal_common_of_64(mask);
+        unsigned m = cg_octal_least_common(mask, low, table, size, got);
+        unsigned p = cg_octal_least_common_plain(mask, low, table, size, plain);
+        if (m != n || p != n || memcmp(got, expected, sizeof got) != 0 ||
+            memcmp(plain, expected, sizeof plain) != 0) {
+            fail_msg("mask %u, %zu values, density %u/16: %u and %u found, the definition %u", mask,
+                     size, density, m, p, n);
+        }
+        short_lists += n < CG_OCTAL_COMPARED;
+        free(table);
+    }
+    assert_true(short_lists > 1000 && short_lists < 19000); /* full lists and short ones */
+}
+
 static void bad_arguments(void **state) {
     (void)state;
     static const uint16_t g[64];
@@ -127,11 +177,19 @@ static void bad_arguments(void **state) {
     assert_int_equal(least[0][0], 0);
     assert_int_equal(least[CG_OCTAL_COMPARED - 1][3], 0);
     assert_int_equal(least[0][4], UINT16_MAX);
+    /* no table: no values, the list zeroed */
+    uint16_t list[CG_OCTAL_COMPARED] = {7};
+    assert_int_equal(cg_octal_least_common(1, cg_octal_common_of_64(1), NULL, 64, list), 0);
+    assert_int_equal(list[0], 0);
+    assert_int_equal(cg_octal_least_common_plain(1, 0, NULL, 64, NULL), 0);
+    /* mask 1: the odd values are common */
+    assert_int_equal(cg_octal_common_of_64(1), UINT64_C(0xaaaaaaaaaaaaaaaa));
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_comparisons),
+        cmocka_unit_test(random_least_values),
         cmocka_unit_test(bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
