@@ -133,7 +133,7 @@ typedef struct cg_octal_engine {
      * are marked in one pass over the rare list, each rare position reading
      * one run of values; a block holds up to CG_OCTAL_GROUPS such groups of
      * heaps, their passes interleaved a stretch of the rare list at a time
-     * so the values the stretch reads stay in the cache (octal_engine.c). */
+     * so the values the stretch reads stay in the cache (octal_engine_block.c). */
     uint8_t *block_hit;            /* block_heaps tables of block_size bytes */
     size_t block_heaps;            /* CG_OCTAL_BLOCK times the groups */
     size_t block_size, block_held; /* the bytes of one table; of all, in the budget */
@@ -144,7 +144,7 @@ typedef struct cg_octal_engine {
     size_t block_lo[CG_OCTAL_MAX_DIGITS + 1], block_hi[CG_OCTAL_MAX_DIGITS + 1];
     /* With threads, the next block's pass runs on the crew while the caller
      * computes the heaps of the current block, from the values before the
-     * current block (octal_engine.c, "marked ahead"). */
+     * current block (octal_engine_ahead.c). */
     uint8_t *ahead_hit;                         /* its tables */
     size_t ahead_held;                          /* their bytes, in the budget */
     size_t ahead_start, ahead_end, ahead_heaps; /* its heaps */

@@ -1,8 +1,9 @@
 /* The octal engine's hot loops for one value width, included by
- * octal_engine.c once per width with VALUE (the value type) and WIDTH (16 or
- * 32) defined: plain functions named pairs_16, pairs_32 and so on, so a
- * debugger steps through these lines and coverage counts them. No include
- * guard: each inclusion is one instantiation.
+ * octal_engine_loops.c once per width with VALUE (the value type) and WIDTH
+ * (16 or 32) defined: plain functions named cg_octal_pairs_16,
+ * cg_octal_pairs_32 and so on (declared in octal_engine_parts_internal.h),
+ * so a debugger steps through these lines and coverage counts them. No
+ * include guard: each inclusion is one instantiation.
  *
  * The tables of options are bytes, not bits: a byte store does not wait for
  * the one before it, where setting a bit must read its word back first
@@ -17,7 +18,7 @@
 #define WIDTH_NAME(name) LOOP_NAME(name, WIDTH)
 
 /* Mark the splits a + b = rest with from <= a < to (a <= b). */
-static void WIDTH_NAME(pairs)(const VALUE *g, size_t rest, size_t from, size_t to, uint8_t *hit) {
+void WIDTH_NAME(cg_octal_pairs)(const VALUE *g, size_t rest, size_t from, size_t to, uint8_t *hit) {
     const VALUE *low = g + from, *high = g + rest - from;
     size_t count = to - from, i = 0;
     for (; i + 4 <= count; i += 4) {
@@ -33,7 +34,7 @@ static void WIDTH_NAME(pairs)(const VALUE *g, size_t rest, size_t from, size_t t
 
 /* Mark every split in three a + b + c = rest, a <= b <= c (a < b < c when
  * unequal). */
-static void WIDTH_NAME(triples)(const VALUE *g, size_t rest, bool unequal, uint8_t *hit) {
+void WIDTH_NAME(cg_octal_triples)(const VALUE *g, size_t rest, bool unequal, uint8_t *hit) {
     size_t step = unequal ? 1 : 0;
     for (size_t a = 1; 3 * a + 3 * step <= rest; a++) {
         for (size_t b = a + step; a + 2 * b + step <= rest; b++) {
@@ -44,8 +45,8 @@ static void WIDTH_NAME(triples)(const VALUE *g, size_t rest, bool unequal, uint8
 
 /* Mark the splits of rest with a rare member rare[i], from <= i < to (each
  * below rest). */
-static void WIDTH_NAME(rare_pairs)(const VALUE *g, const cg_rare_position *rare, size_t rest,
-                                   size_t from, size_t to, uint8_t *hit) {
+void WIDTH_NAME(cg_octal_rare_pairs)(const VALUE *g, const cg_rare_position *rare, size_t rest,
+                                     size_t from, size_t to, uint8_t *hit) {
     for (size_t i = from; i < to; i++) {
         hit[rare[i].value ^ g[rest - rare[i].at]] = 1;
     }
@@ -57,8 +58,9 @@ static void WIDTH_NAME(rare_pairs)(const VALUE *g, const cg_rare_position *rare,
  * group, where heap by heap each read was a cache line of its own. (A
  * constant count of heaps: the loop over them unrolled runs twice as fast
  * as one over a share of them.) */
-static void WIDTH_NAME(block_rare_pairs)(const VALUE *g, const cg_rare_position *rare, size_t from,
-                                         size_t to, size_t base, uint8_t *tables, size_t size) {
+void WIDTH_NAME(cg_octal_block_rare_pairs)(const VALUE *g, const cg_rare_position *rare,
+                                           size_t from, size_t to, size_t base, uint8_t *tables,
+                                           size_t size) {
     for (size_t i = from; i < to; i++) {
         VALUE run[CG_OCTAL_BLOCK]; /* read at once: the stores below may not alias it */
         memcpy(run, g + base - rare[i].at, sizeof run);
@@ -74,9 +76,9 @@ static void WIDTH_NAME(block_rare_pairs)(const VALUE *g, const cg_rare_position 
  * it looks for, and each split found is remembered in witness (slot of each
  * value's). Eight splits at a time: they are nearly always all marked
  * already. Returns how many are still missing. */
-static size_t WIDTH_NAME(common_pairs)(const VALUE *g, size_t rest, size_t from, size_t to,
-                                       uint8_t *hit, size_t missing, uint32_t *witness, size_t slot,
-                                       uint64_t *pairs) {
+size_t WIDTH_NAME(cg_octal_common_pairs)(const VALUE *g, size_t rest, size_t from, size_t to,
+                                         uint8_t *hit, size_t missing, uint32_t *witness,
+                                         size_t slot, uint64_t *pairs) {
     size_t a = from;
     for (; a + 8 <= to && missing > 0; a += 8) {
         unsigned all = 1;

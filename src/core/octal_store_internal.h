@@ -1,7 +1,7 @@
 /* The octal engine's windowed value store: past a heap the caller names,
  * keep only the values later heaps read.
  *
- * What the sparse engine reads for heap n (octal_engine.c): G(n - k) for
+ * What the sparse engine reads for heap n (octal_engine_heap.c): G(n - k) for
  * the moves that leave one heap (k <= the code's last digit); G(rest - r)
  * for every rare position r of the list (rest = n - k), the block's pass
  * reading those for the next CG_OCTAL_BLOCK heaps at once; and the common
