@@ -47,7 +47,9 @@ size_t cg_octal_first_target_16_plain(const uint16_t *g, size_t rest, size_t fro
  * value out of it and goes to found (unless found is NULL: the splits are
  * then only counted), until want (>= 1) are found or the
  * scan reaches to; *from becomes where it stopped (the split after the
- * last found, or to). Returns how many were found. Vectorised, 32 or 64
+ * last found, or to). Returns how many were found, count: found[0..count)
+ * are the splits in order, and found[count..want) may hold scratch (the
+ * vectorised kinds write a round's lanes there first). Vectorised, 32 or 64
  * splits at a time whatever the set's size: the nim-sums' bytes v / 8 look
  * up the set by byte shuffles of its 16-byte pieces (AVX2) or by byte
  * permutations of its 64-byte quarters (AVX-512, one to four registers as
