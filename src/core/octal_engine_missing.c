@@ -89,6 +89,18 @@ static size_t collect_stretch(cg_octal_engine *e, size_t rest, size_t from, size
     return missing;
 }
 
+/* A spilled store's pages that splits low <= a < high of rest read,
+ * G(a) and G(rest - a), given back: a scan that reads far (a heap with a
+ * new largest value reads every value before it: 0.167's heap 332,129,728
+ * read 664 MB of its file) gives them back as it goes, every
+ * cg_octal_store_give_back_every splits, not at the next trim. */
+static void give_back_splits(const cg_octal_engine *e, size_t rest, size_t low, size_t high) {
+    if (low < high) {
+        cg_octal_store_give_back(e, low, high);
+        cg_octal_store_give_back(e, rest - high + 1, rest - low + 1);
+    }
+}
+
 /* The rest of a common scan of rest, splits from <= a < to, by a set of
  * the rare values below the candidate still missing (candidate <=
  * CG_OCTAL_SET_VALUES, the values 16 bits wide): 32 splits at a time
@@ -102,6 +114,8 @@ static size_t collect_missing(cg_octal_engine *e, size_t rest, size_t from, size
     size_t bytes = (candidate + 7) / 8;
     set_of_unmarked(e->hit, e->hit_size, candidate, set);
     size_t length = SET_STRETCH;
+    size_t every = cg_octal_store_give_back_every(e), scanned = 0;
+    size_t from0 = from, to0 = to, low = from, high = to;
     for (bool top = false; missing > 0 && from < to; top = !top) {
         size_t stretch = to - from < length ? to - from : length;
         if (top && length < SET_STRETCH_MOST) {
@@ -114,6 +128,18 @@ static size_t collect_missing(cg_octal_engine *e, size_t rest, size_t from, size
             missing = collect_stretch(e, rest, from, from + stretch, set, &bytes, missing);
             from += stretch;
         }
+        scanned += stretch;
+        if (scanned >= every) {
+            give_back_splits(e, rest, low, from);
+            give_back_splits(e, rest, to, high);
+            low = from;
+            high = to;
+            scanned = 0;
+        }
+    }
+    if (low != from0 || high != to0) {
+        give_back_splits(e, rest, low, from); /* a long scan leaves none of its pages */
+        give_back_splits(e, rest, to, high);
     }
     /* the values found, marked where the heap is a new rare position (its
      * value is the least still missing: see cg_octal_sparse_value) */

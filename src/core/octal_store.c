@@ -625,11 +625,35 @@ cg_status cg_octal_store_attach(cg_octal_engine *e, const char *path, cg_error *
     return st;
 }
 
+size_t cg_octal_store_give_back_every(const cg_octal_engine *e) {
+    const cg_octal_store *s = &e->store;
+    if (s->spill == NULL || !s->windowed) {
+        return SIZE_MAX;
+    }
+    return s->give_back_every > 0 ? s->give_back_every : CG_OCTAL_TRIM_EVERY;
+}
+
 #if STORE_MAPS
 void cg_octal_store_trim(const cg_octal_engine *e) {
     const cg_octal_store *s = &e->store;
     if (s->spill != NULL && s->windowed && s->gone > s->kept) {
         (void)madvise(byte_at(s, s->kept), (s->gone - s->kept) * s->width, MADV_DONTNEED);
+    }
+}
+
+void cg_octal_store_give_back(const cg_octal_engine *e, size_t from, size_t to) {
+    const cg_octal_store *s = &e->store;
+    if (s->spill == NULL || !s->windowed) {
+        return;
+    }
+    /* the pages holding them, within the dropped stretch (whose ends are
+     * page boundaries): every value there is the file's */
+    size_t unit = align_values();
+    from = from / unit * unit;
+    from = from > s->kept ? from : s->kept;
+    to = to < s->gone ? round_up(to, unit) : s->gone;
+    if (from < to) {
+        (void)madvise(byte_at(s, from), (to - from) * s->width, MADV_DONTNEED);
     }
 }
 
@@ -640,6 +664,12 @@ bool cg_octal_store_sync(const cg_octal_engine *e) {
 #else
 void cg_octal_store_trim(const cg_octal_engine *e) {
     (void)e;
+}
+
+void cg_octal_store_give_back(const cg_octal_engine *e, size_t from, size_t to) {
+    (void)e;
+    (void)from;
+    (void)to;
 }
 
 bool cg_octal_store_sync(const cg_octal_engine *e) {

@@ -71,7 +71,9 @@ typedef struct cg_octal_store {
     bool spill_open; /* spill_fd is the file the range is mapped from, kept open to
                         reserve its disk blocks (one open per run, not per stretch) */
     int spill_fd;
-    bool spilled_run; /* restoring a spilled run's checkpoint: rare positions past the head */
+    bool spilled_run;       /* restoring a spilled run's checkpoint: rare positions past the head */
+    size_t give_back_every; /* splits a spilled scan reads between give backs
+                               (0: CG_OCTAL_TRIM_EVERY; tests set fewer) */
 } cg_octal_store;
 
 struct cg_octal_engine;
@@ -110,6 +112,17 @@ cg_status cg_octal_store_attach(struct cg_octal_engine *e, const char *path, cg_
  * them at a time, not the whole file. Nothing without a spill file. */
 #define CG_OCTAL_TRIM_EVERY ((size_t)1 << 22)
 void cg_octal_store_trim(const struct cg_octal_engine *e);
+
+/* The pages holding G(from..to-1) that a spilled store dropped out of the
+ * process again: a long scan calls it on what it has read, so a heap whose
+ * scan reads back to its first values holds a few MiB of the file at a
+ * time, not 2 bytes for every value before it. Nothing without a spill
+ * file. */
+void cg_octal_store_give_back(const struct cg_octal_engine *e, size_t from, size_t to);
+
+/* How many splits a long scan reads before it gives their pages back:
+ * SIZE_MAX when the store has no spill file (nothing to give back). */
+size_t cg_octal_store_give_back_every(const struct cg_octal_engine *e);
 
 /* The spill file's values on disk (before a checkpoint names them): true
  * when done or not spilling. */
