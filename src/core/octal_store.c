@@ -41,6 +41,12 @@ static size_t round_up(size_t n, size_t unit) {
     return (n + unit - 1) / unit * unit;
 }
 
+/* Whether the values the window dropped are in a spill file (readable
+ * again) rather than gone. */
+static bool drops_to_file(const cg_octal_store *s) {
+    return s->spill != NULL && s->windowed;
+}
+
 #if STORE_MAPS
 static unsigned char *byte_at(const cg_octal_store *s, size_t n) {
     return (unsigned char *)s->map + n * s->width;
@@ -285,7 +291,7 @@ cg_status cg_octal_store_widen(cg_octal_engine *e, cg_error *err) {
      * a spill file holds the others, and every value goes to a new file of
      * 32-bit values, FILE.wide, renamed over FILE once it holds them (the
      * run's file stays whole until then) */
-    bool spilled = s->spill != NULL && s->windowed;
+    bool spilled = drops_to_file(s);
     size_t kept = s->windowed && !spilled ? s->kept : s->ready;
     size_t gone = s->windowed && !spilled ? s->gone : s->ready;
     char *temporary = NULL;
@@ -627,23 +633,20 @@ cg_status cg_octal_store_attach(cg_octal_engine *e, const char *path, cg_error *
 
 size_t cg_octal_store_give_back_every(const cg_octal_engine *e) {
     const cg_octal_store *s = &e->store;
-    if (s->spill == NULL || !s->windowed) {
+    if (!drops_to_file(s)) {
         return SIZE_MAX;
     }
     return s->give_back_every > 0 ? s->give_back_every : CG_OCTAL_TRIM_EVERY;
 }
 
-#if STORE_MAPS
 void cg_octal_store_trim(const cg_octal_engine *e) {
-    const cg_octal_store *s = &e->store;
-    if (s->spill != NULL && s->windowed && s->gone > s->kept) {
-        (void)madvise(byte_at(s, s->kept), (s->gone - s->kept) * s->width, MADV_DONTNEED);
-    }
+    cg_octal_store_give_back(e, 0, SIZE_MAX); /* the whole dropped stretch */
 }
 
+#if STORE_MAPS
 void cg_octal_store_give_back(const cg_octal_engine *e, size_t from, size_t to) {
     const cg_octal_store *s = &e->store;
-    if (s->spill == NULL || !s->windowed) {
+    if (!drops_to_file(s)) {
         return;
     }
     /* the pages holding them, within the dropped stretch (whose ends are
@@ -662,10 +665,6 @@ bool cg_octal_store_sync(const cg_octal_engine *e) {
     return s->spill == NULL || s->map == NULL || msync(s->map, s->ready * s->width, MS_SYNC) == 0;
 }
 #else
-void cg_octal_store_trim(const cg_octal_engine *e) {
-    (void)e;
-}
-
 void cg_octal_store_give_back(const cg_octal_engine *e, size_t from, size_t to) {
     (void)e;
     (void)from;
