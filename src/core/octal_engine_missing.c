@@ -149,15 +149,12 @@ static size_t collect_missing(cg_octal_engine *e, size_t rest, size_t from, size
     return missing;
 }
 
-/* The rest of a common scan, splits from <= a < to of rest: by a set where
- * one serves, else plainly while many rare values are missing, then by
- * looking for the few still missing (octal_scan.h: sixteen splits at a
- * time where the processor can). Returns how many are still missing. */
-size_t cg_octal_scan_to_end(cg_octal_engine *e, size_t rest, size_t from, size_t to,
-                            uint32_t candidate, size_t missing, size_t slot) {
-    if (cg_octal_set_scan_serves(e, candidate)) {
-        return collect_missing(e, rest, from, to, candidate, missing);
-    }
+/* A common scan of rest, splits from <= a < to, where no set serves:
+ * plainly while many rare values are missing, then by looking for the few
+ * still missing (octal_scan.h: sixteen splits at a time where the
+ * processor can). Returns how many are still missing. */
+static size_t scan_plainly(cg_octal_engine *e, size_t rest, size_t from, size_t to,
+                           uint32_t candidate, size_t missing, size_t slot) {
     if (e->wide != NULL || candidate > (uint32_t)UINT16_MAX + 1) {
         return CG_OCTAL_CALL(e, common_pairs, rest, from, to, e->hit, missing, e->witness, slot,
                              &e->pairs);
@@ -196,6 +193,31 @@ size_t cg_octal_scan_to_end(cg_octal_engine *e, size_t rest, size_t from, size_t
         from = a + 1;
     }
     return count;
+}
+
+/* The rest of a common scan, splits from <= a < to of rest: by a set where
+ * one serves, else plainly (scan_plainly) from the first split up, on a
+ * spilled store a stretch of cg_octal_store_give_back_every splits at a
+ * time, each stretch's pages given back once read, as collect_missing
+ * does. Returns how many are still missing. */
+size_t cg_octal_scan_to_end(cg_octal_engine *e, size_t rest, size_t from, size_t to,
+                            uint32_t candidate, size_t missing, size_t slot) {
+    if (cg_octal_set_scan_serves(e, candidate)) {
+        return collect_missing(e, rest, from, to, candidate, missing);
+    }
+    size_t every = cg_octal_store_give_back_every(e), from0 = from;
+    while (missing > 0 && to - from > every) {
+        missing = scan_plainly(e, rest, from, from + every, candidate, missing, slot);
+        give_back_splits(e, rest, from, from + every);
+        from += every;
+    }
+    if (missing > 0) {
+        missing = scan_plainly(e, rest, from, to, candidate, missing, slot);
+        if (from != from0) {
+            give_back_splits(e, rest, from, to); /* a long scan leaves none of its pages */
+        }
+    }
+    return missing;
 }
 
 /* Where a common scan of rest by digit d ends: past its last split, or

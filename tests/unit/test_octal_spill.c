@@ -24,6 +24,7 @@
 #include "core/grundy_table_internal.h"
 #include "core/octal_engine_internal.h"
 #include "core/octal_engine_parts_internal.h"
+#include "core/octal_scan_internal.h"
 #include "octal_store_fixture.h"
 
 /* A fresh temporary name (the file itself removed: the store creates it). */
@@ -141,15 +142,20 @@ static void late_rare_positions_read_back(void **state) {
 /* Giving pages back in the middle of a scan changes nothing it finds: the
  * pages are read back from the file when a later stretch or heap needs
  * them, and 0.6 and 0.007, whose scans are long, computed with give backs
- * every 1,024 splits equal the full store. */
+ * every 1,024 splits equal the full store, by the set scan with 16-bit
+ * values and by the plain one, in stretches, with 32-bit values. */
 static void pages_given_back_mid_scan_read_back(void **state) {
     (void)state;
-    static const char *const codes[] = {"0.6", "0.007"};
+    static const char *const codes[] = {"0.6", "0.007", "0.6", "0.007"};
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
         char path[] = "/tmp/cgsolve-spill-XXXXXX";
         temporary_name(path);
         cg_octal_engine full = full_run(codes[i], 20000), e;
         spilled_init(&e, codes[i], 4096, 128, path, 20000);
+        if (i >= 2) {
+            assert_int_equal(cg_octal_store_widen(&e, NULL), CG_OK);
+            assert_non_null(e.wide);
+        }
         e.store.give_back_every = 1024;
         follow(&e, &full, 20000);
         cg_octal_engine_free(&e);
@@ -160,48 +166,81 @@ static void pages_given_back_mid_scan_read_back(void **state) {
 
 /* Scan every split of the last heap for a value no split gives: the least
  * power of two above the largest value (a nim-sum of smaller values is
- * smaller), the only one missing. Returns how many are still missing. */
-static size_t scan_everything(cg_octal_engine *e) {
+ * smaller), the only one missing below the candidate. A candidate up to
+ * CG_OCTAL_SET_VALUES takes the set scan with 16-bit values, a larger one
+ * the plain scan. Returns how many are still missing. */
+static size_t scan_everything(cg_octal_engine *e, uint32_t candidate) {
     uint32_t missing_value = 1;
     while (missing_value <= e->largest) {
         missing_value *= 2;
     }
-    assert_true(missing_value < e->hit_size);
-    memset(e->hit, 1, e->hit_size);
-    e->hit[missing_value] = 0;
+    assert_true(missing_value < candidate);
+    uint8_t *hit = test_malloc(candidate), *engine_hit = e->hit;
+    size_t engine_hit_size = e->hit_size;
+    memset(hit, 1, candidate);
+    hit[missing_value] = 0;
+    e->hit = hit;
+    e->hit_size = candidate;
     size_t rest = e->count - 1;
-    return cg_octal_scan_to_end(e, rest, 1, rest / 2 + 1, missing_value + 1, 1, 0);
+    size_t missing = cg_octal_scan_to_end(e, rest, 1, rest / 2 + 1, candidate, 1, 0);
+    e->hit = engine_hit;
+    e->hit_size = engine_hit_size;
+    test_free(hit);
+    return missing;
+}
+
+/* The resident kilobytes of e's store after one scan of everything with
+ * give backs every 2^17 splits (*every_kb) and after one without (2^22
+ * splits, more than the scan's 2^19: *default_kb), the pages given back
+ * before each. */
+static void resident_after_scans(cg_octal_engine *e, uint32_t candidate, size_t *every_kb,
+                                 size_t *default_kb) {
+    cg_octal_store_trim(e);
+    e->store.give_back_every = 1 << 17;
+    assert_int_equal(scan_everything(e, candidate), 1);
+    *every_kb = mapped_kb(e->store.map);
+    cg_octal_store_trim(e);
+    e->store.give_back_every = 0;
+    assert_int_equal(scan_everything(e, candidate), 1);
+    *default_kb = mapped_kb(e->store.map);
 }
 
 /* A long scan over a spill file gives back the pages it read as it goes
- * (collect_missing in octal_engine_missing.c; 0.167's heap 332,129,728 read
- * 664 MB of its file before it did). One scan of 0.6's last heap reads the
- * whole dropped stretch: with give backs every 2^17 splits a few pages of
- * it stay in the process, with the default (2^22 splits, more than the
- * scan's 2^19) all of it until the next trim. */
+ * (octal_engine_missing.c; 0.167's heap 332,129,728 read 664 MB of its file
+ * before it did). One scan of 0.6's last heap reads the whole dropped
+ * stretch: with give backs a few pages of it stay in the process, without
+ * all of it until the next trim; so by the set scan, the plain one with
+ * 16-bit values (more rare values looked for than a set holds) and the
+ * plain one with 32-bit values. */
 static void long_scans_give_their_pages_back(void **state) {
     (void)state;
-    enum { UPTO = 1 << 20 };
+    enum { UPTO = 1 << 20, PLAIN = 2 * CG_OCTAL_SET_VALUES };
     char path[] = "/tmp/cgsolve-spill-XXXXXX";
     temporary_name(path);
     cg_octal_engine full = full_run("0.6", UPTO), e;
     spilled_init(&e, "0.6", 4096, 128, path, UPTO);
     follow(&e, &full, UPTO);
     assert_true(e.store.windowed && e.store.gone > e.store.kept);
-    size_t dropped_kb = (e.store.gone - e.store.kept) * e.store.width / 1024;
     size_t before_kb = mapped_kb(e.store.map);
-    e.store.give_back_every = 1 << 17;
-    assert_int_equal(scan_everything(&e), 1);
-    size_t every_kb = mapped_kb(e.store.map);
-    e.store.give_back_every = 0;
-    assert_int_equal(scan_everything(&e), 1);
-    size_t default_kb = mapped_kb(e.store.map);
-    /* the scan with give backs leaves fewer pages than the heaps' own scans
-     * had read; the one without leaves at least the dropped stretch */
-    if (every_kb > before_kb || default_kb < dropped_kb || every_kb * 2 > default_kb) {
-        fail_msg("resident: %zu KB before, %zu KB after a scan with give backs, %zu KB after "
-                 "one without; %zu KB dropped",
-                 before_kb, every_kb, default_kb, dropped_kb);
+    static const char *const scans[] = {"the set scan", "the plain scan", "the wide scan"};
+    for (size_t i = 0; i < sizeof scans / sizeof scans[0]; i++) {
+        if (i == 2) {
+            assert_int_equal(cg_octal_store_widen(&e, NULL), CG_OK);
+            assert_non_null(e.wide);
+        }
+        size_t dropped_kb = (e.store.gone - e.store.kept) * e.store.width / 1024;
+        uint32_t candidate = i == 1 ? PLAIN : (uint32_t)e.largest * 2 + 2;
+        size_t every_kb, default_kb;
+        resident_after_scans(&e, candidate, &every_kb, &default_kb);
+        /* the scan with give backs leaves fewer pages than the heaps' own
+         * scans had read; the one without leaves at least the dropped
+         * stretch */
+        if (every_kb > before_kb * e.store.width / 2 || default_kb < dropped_kb ||
+            every_kb * 2 > default_kb) {
+            fail_msg("%s: resident %zu KB before, %zu KB after a scan with give backs, %zu KB "
+                     "after one without; %zu KB dropped",
+                     scans[i], before_kb, every_kb, default_kb, dropped_kb);
+        }
     }
     cg_octal_engine_free(&e);
     cg_octal_engine_free(&full);
