@@ -9,6 +9,7 @@
 #include "core/census_internal.h"
 #include "core/clock_internal.h"
 #include "core/eta_internal.h"
+#include "core/grundy_check_internal.h"
 #include "core/grundy_table_internal.h"
 #include "core/misere_report_internal.h"
 #include "core/octal_internal.h"
@@ -160,6 +161,11 @@ static int run_census(cli *c) {
 }
 
 int cli_run_grundy(cli *c) {
+    cg_error checked;
+    cg_error_clear(&checked);
+    if (cg_grundy_check(&c->options, &checked) != CG_OK) {
+        return cli_report_failure("grundy", &checked); /* before a file is opened */
+    }
     if (c->options.misere) {
         return run_misere(c);
     }

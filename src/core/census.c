@@ -9,10 +9,12 @@
 
 #include "core/clock_internal.h"
 #include "core/grow_internal.h"
+#include "core/grundy_check_internal.h"
 #include "core/grundy_table_internal.h"
 #include "core/hash_internal.h"
 #include "core/octal_engine_internal.h"
 #include "core/octal_period_internal.h"
+#include "core/replace_file_internal.h"
 
 #define MAX_CODES ((size_t)1 << 20)
 #define FIRST_CHUNK 1024
@@ -359,17 +361,23 @@ static cg_status put(FILE *out, FILE *file, const char *text, size_t len, cg_err
     return CG_OK;
 }
 
+/* The table, replacing the file whole (replace_file.h): a full disk leaves
+ * the previous table, not a cut one. */
 static cg_status write_markdown(const char *path, const cg_census_result *results, size_t count,
                                 cg_error *err) {
     cg_buf table = CG_BUF_INIT;
     cg_census_markdown(results, count, &table);
-    FILE *f = cg_buf_failed(&table) ? NULL : fopen(path, "w");
-    bool ok = f != NULL && fwrite(table.data, 1, table.len, f) == table.len;
-    ok = (f != NULL && fclose(f) == 0) && ok;
+    if (cg_buf_failed(&table)) {
+        cg_buf_free(&table);
+        return cg_error_nomem(err, "the census's table");
+    }
+    cg_replacement r;
+    cg_status st = cg_replace_begin(&r, path, "the table", err);
+    if (st == CG_OK) {
+        st = cg_replace_commit(&r, fwrite(table.data, 1, table.len, r.file) == table.len, err);
+    }
     cg_buf_free(&table);
-    return ok ? CG_OK
-              : cg_error_set(err, CG_ERR_IO, "cannot write the table '%s': %s", path,
-                             strerror(errno));
+    return st;
 }
 
 cg_status cg_run_census(const char *const *specs, size_t count, const cg_options *o, FILE *out,
@@ -377,8 +385,11 @@ cg_status cg_run_census(const char *const *specs, size_t count, const cg_options
     cg_options asked = *o; /* upto resolved */
     asked.upto = cg_options_upto(o, CG_GRUNDY_DEFAULT_UPTO);
     o = &asked;
-    size_t k, n;
-    cg_status st = parse_shard(o->shard, &k, &n, err);
+    size_t k = 1, n = 1;
+    cg_status st = cg_grundy_check(o, err);
+    if (st == CG_OK) {
+        st = parse_shard(o->shard, &k, &n, err);
+    }
     cg_strlist codes = CG_STRLIST_INIT;
     if (st == CG_OK && count == 0) {
         st = cg_error_set(err, CG_ERR_USAGE, "--census needs codes or patterns, e.g. 0.???");
@@ -399,10 +410,10 @@ cg_status cg_run_census(const char *const *specs, size_t count, const cg_options
     if (st == CG_OK && o->checkpoint != NULL) {
         snprintf(times_path, sizeof times_path, "%s.seconds", o->checkpoint);
         file = fopen(o->checkpoint, "a");
-        times = fopen(times_path, "a");
+        times = file != NULL ? fopen(times_path, "a") : NULL;
         if (file == NULL || times == NULL) {
-            st = cg_error_set(err, CG_ERR_IO, "cannot write '%s': %s", o->checkpoint,
-                              strerror(errno));
+            st = cg_error_set(err, CG_ERR_IO, "cannot write '%s': %s",
+                              file == NULL ? o->checkpoint : times_path, strerror(errno));
         }
     }
     cg_budget budget = cg_budget_make(cg_options_memory(o, 0));

@@ -11,6 +11,7 @@
 
 #include "core/clock_internal.h"
 #include "core/grundy_table_internal.h"
+#include "core/replace_file_internal.h"
 
 #define MAGIC "cgsolve-grundy-certificate 1"
 #define PROGRESS_HEAPS 1024  /* heaps between looks at the clock */
@@ -24,18 +25,14 @@ uint64_t cg_certificate_extent(const cg_octal_code *code, uint64_t preperiod, ui
 }
 
 cg_status cg_certificate_write(const cg_certificate *c, const char *path, cg_error *err) {
-    char temporary[4096];
-    if (snprintf(temporary, sizeof temporary, "%s.tmp", path) >= (int)sizeof temporary) {
-        return cg_error_set(err, CG_ERR_USAGE, "the certificate's name is too long");
-    }
-    FILE *f = fopen(temporary, "w");
-    if (f == NULL) {
-        return cg_error_set(err, CG_ERR_IO, "cannot write the certificate '%s': %s", temporary,
-                            strerror(errno));
+    cg_replacement r;
+    cg_status st = cg_replace_begin(&r, path, "the certificate", err);
+    if (st != CG_OK) {
+        return st;
     }
     char name[CG_OCTAL_NAME_SIZE];
     cg_octal_format(&c->code, name, sizeof name);
-    bool ok = fprintf(f,
+    bool ok = fprintf(r.file,
                       MAGIC "\n"
                             "# G(n + period) = G(n) for every n >= preperiod, by the octal "
                             "periodicity theorem\n"
@@ -44,15 +41,7 @@ cg_status cg_certificate_write(const cg_certificate *c, const char *path, cg_err
                             "code %s\npreperiod %" PRIu64 "\nperiod %" PRIu64 "\nextent %" PRIu64
                             "\nchecksum %016" PRIx64 "\n",
                       name, c->preperiod, c->period, c->extent, c->checksum) > 0;
-    ok = fflush(f) == 0 && ok && fsync(fileno(f)) == 0;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(temporary, path) != 0) {
-        cg_status st = cg_error_set(err, CG_ERR_IO, "cannot write the certificate '%s': %s", path,
-                                    strerror(errno));
-        remove(temporary);
-        return st;
-    }
-    return CG_OK;
+    return cg_replace_commit(&r, ok, err);
 }
 
 /* The next line that is not a comment, without its newline; false at the

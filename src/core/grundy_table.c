@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "core/buf_internal.h"
 #include "core/certificate_internal.h"
 #include "core/clock_internal.h"
+#include "core/grundy_check_internal.h"
 #include "core/octal_engine_internal.h"
 #include "core/octal_period_internal.h"
 
@@ -347,35 +347,12 @@ static cg_status probe_table(const cg_options *options, bool windowed, cg_error 
     return probe_up_to(options, from < options->upto ? from : options->upto, err);
 }
 
-/* Whether two names are one file: the same name, or (both existing) the
- * same device and inode. */
-static bool same_file(const char *a, const char *b) {
-    struct stat sa, sb;
-    return strcmp(a, b) == 0 || (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-                                 sa.st_ino == sb.st_ino);
-}
-
 /* A resumed run's table is probed once the checkpoint is read: a windowed
- * one holds no table of G(0..upto). The spill file is created afresh: not
- * over the checkpoint read or written. */
+ * one holds no table of G(0..upto). */
 static cg_status check_before(const cg_options *options, cg_error *err) {
-    const char *other =
-        options->spill == NULL ? NULL
-        : options->checkpoint != NULL && same_file(options->spill, options->checkpoint)
-            ? options->checkpoint
-        : options->resume != NULL && same_file(options->spill, options->resume) ? options->resume
-                                                                                : NULL;
-    if (other != NULL) {
-        return cg_error_set(err, CG_ERR_USAGE,
-                            "--spill %s is the checkpoint '%s': the spill file needs a name of "
-                            "its own",
-                            options->spill, other);
-    }
-    if (options->checkpoint != NULL) {
-        cg_status st = cg_grundy_checkpoint_writable(options->checkpoint, err);
-        if (st != CG_OK) {
-            return st;
-        }
+    cg_status st = cg_grundy_check(options, err);
+    if (st != CG_OK) {
+        return st;
     }
     return options->resume != NULL ? CG_OK : probe_table(options, true, err);
 }

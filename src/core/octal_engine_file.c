@@ -6,11 +6,12 @@
  * grundy_table.h's of G(0..LOW-1). A spilled one's (octal_store.h's spill
  * file) is "cgsolve-grundy 3" with the same fields and WIDTH, the bytes a
  * value in the spill file: its dropped values, rare positions among them,
- * are in that file, so it resumes only onto it. Written to FILE.tmp (created afresh, never through
- * a symlink), synced, renamed, and the directory synced, so a crash leaves the previous checkpoint
- * whole. Read twice: once to check the checksum and what costs nothing to check (no value exceeds
- * its heap's number of options, so G(0) = 0), then into the engine, so a damaged file never reaches
- * the engine. The checksum guards against accidents (a torn or corrupted file), not forgery. */
+ * are in that file, so it resumes only onto it. Written as replace_file.h
+ * replaces a file (FILE.tmp, synced, renamed), so a crash leaves the
+ * previous checkpoint whole. Read twice: once to check the checksum and what costs nothing to check
+ * (no value exceeds its heap's number of options, so G(0) = 0), then into the engine, so a damaged
+ * file never reaches the engine. The checksum guards against accidents (a torn or corrupted file),
+ * not forgery. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -21,6 +22,7 @@
 
 #include "core/hash_internal.h"
 #include "core/octal_engine_internal.h"
+#include "core/replace_file_internal.h"
 
 #define MAGIC "cgsolve-grundy 1"
 #define WINDOWED "cgsolve-grundy 2" /* MAGIC's length, for the header's first check */
@@ -35,66 +37,6 @@ static cg_status io_error(cg_error *err, const char *what, const char *path) {
         return cg_error_set(err, CG_ERR_NOMEM, "out of memory while trying to %s '%s'", what, path);
     }
     return cg_error_set(err, CG_ERR_IO, "cannot %s '%s': %s", what, path, strerror(errno));
-}
-
-static cg_status temporary_name(const char *path, char *out, size_t size, cg_error *err) {
-    if (path[0] == '\0') {
-        return cg_error_set(err, CG_ERR_USAGE, "the checkpoint's name is empty");
-    }
-    if (snprintf(out, size, "%s.tmp", path) >= (int)size) {
-        return cg_error_set(err, CG_ERR_USAGE, "the checkpoint's name is too long");
-    }
-    return CG_OK;
-}
-
-/* Create the temporary file afresh: O_EXCL|O_NOFOLLOW never writes through a
- * symlink planted there; one left by a crash is removed first (unlink
- * removes a link itself, not what it points to). */
-static int create_temporary(const char *temporary) {
-    for (int attempt = 0; attempt < 2; attempt++) {
-        int fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (fd >= 0 || errno != EEXIST || attempt > 0 || unlink(temporary) != 0) {
-            return fd;
-        }
-    }
-    return -1;
-}
-
-/* Sync the directory holding path, so the rename survives a crash too. */
-static bool sync_directory(const char *path) {
-    char directory[4096];
-    const char *slash = strrchr(path, '/');
-    size_t len = slash == NULL ? 0 : slash == path ? 1 : (size_t)(slash - path);
-    if (len >= sizeof directory) {
-        return false;
-    }
-    memcpy(directory, len == 0 ? "." : path, len == 0 ? 1 : len);
-    directory[len == 0 ? 1 : len] = '\0';
-    int fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) {
-        return false;
-    }
-    /* some file systems cannot sync a directory: nothing more can be done there */
-    bool ok = fsync(fd) == 0 || errno == EINVAL || errno == ENOTSUP;
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    return ok;
-}
-
-cg_status cg_grundy_checkpoint_writable(const char *path, cg_error *err) {
-    char temporary[4096];
-    cg_status st = temporary_name(path, temporary, sizeof temporary, err);
-    if (st != CG_OK) {
-        return st;
-    }
-    int fd = create_temporary(temporary);
-    if (fd < 0) {
-        return io_error(err, "write the checkpoint", temporary);
-    }
-    close(fd);
-    unlink(temporary);
-    return CG_OK;
 }
 
 /* G(from..to-1). */
@@ -119,23 +61,13 @@ static bool write_values(const cg_octal_engine *e, size_t from, size_t to, FILE 
 }
 
 cg_status cg_octal_engine_save(const cg_octal_engine *e, const char *path, cg_error *err) {
-    char temporary[4096];
-    cg_status st = temporary_name(path, temporary, sizeof temporary, err);
-    if (st != CG_OK) {
-        return st;
-    }
     if (!cg_octal_store_sync(e)) { /* a resume reads the dropped values back from it */
         return cg_error_set(err, CG_ERR_IO, "writing the spill file %s: %s", e->store.spill,
                             strerror(errno));
     }
-    int fd = create_temporary(temporary);
-    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-    if (f == NULL) {
-        st = io_error(err, "write the checkpoint", temporary);
-        if (fd >= 0) {
-            close(fd);
-            unlink(temporary);
-        }
+    cg_replacement r;
+    cg_status st = cg_replace_begin(&r, path, "the checkpoint", err);
+    if (st != CG_OK) {
         return st;
     }
     char name[CG_OCTAL_MAX_DIGITS + 4], header[256];
@@ -151,24 +83,11 @@ cg_status cg_octal_engine_save(const cg_octal_engine *e, const char *path, cg_er
     len += snprintf(header + len, sizeof header - (size_t)len, spilled ? " %zu\n" : "\n", w->width);
     size_t head = w->windowed ? w->head : e->count, low = w->windowed ? w->low : e->count;
     uint64_t hash = cg_fnv1a(CG_FNV1A_START, header, (size_t)len);
-    bool ok = fwrite(header, 1, (size_t)len, f) == (size_t)len &&
-              write_values(e, 0, head, f, &hash) && write_values(e, low, e->count, f, &hash);
-    ok = ok && fprintf(f, "fnv64 %016llx\n", (unsigned long long)hash) > 0 && fflush(f) == 0 &&
-         fsync(fileno(f)) == 0;
-    int saved = errno;
-    ok = fclose(f) == 0 && ok;
-    if (!ok) {
-        errno = saved != 0 ? saved : errno;
-        st = io_error(err, "write the checkpoint", temporary);
-        unlink(temporary);
-        return st;
-    }
-    if (rename(temporary, path) != 0) {
-        st = io_error(err, "write the checkpoint", path);
-        unlink(temporary);
-        return st;
-    }
-    return sync_directory(path) ? CG_OK : io_error(err, "sync the directory of", path);
+    bool ok = fwrite(header, 1, (size_t)len, r.file) == (size_t)len &&
+              write_values(e, 0, head, r.file, &hash) &&
+              write_values(e, low, e->count, r.file, &hash);
+    ok = ok && fprintf(r.file, "fnv64 %016llx\n", (unsigned long long)hash) > 0;
+    return cg_replace_commit(&r, ok, err);
 }
 
 static cg_status damaged(cg_error *err, const char *path, const char *why) {

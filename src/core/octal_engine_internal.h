@@ -207,11 +207,7 @@ cg_status cg_octal_engine_restore(cg_octal_engine *engine, const uint32_t *value
  * windowed store's spill file attached on resume). */
 cg_status cg_octal_engine_recount(cg_octal_engine *engine, cg_error *err);
 
-/* Checkpoints (octal_engine_file.c). Whether the checkpoint path can be
- * written: its temporary file is created and removed. CG_ERR_USAGE for an
- * empty or over-long name, CG_ERR_IO with the system's reason otherwise. */
-cg_status cg_grundy_checkpoint_writable(const char *path, cg_error *err);
-
+/* Checkpoints (octal_engine_file.c). */
 /* Write the engine's values to path safely: to path.tmp, synced, then
  * renamed, with the code and a checksum inside. */
 cg_status cg_octal_engine_save(const cg_octal_engine *engine, const char *path, cg_error *err);

@@ -58,9 +58,9 @@ expect 2 "" "cgsolve grundy: --spill keeps the values a window drops: it needs -
 expect 2 "" "cgsolve grundy: $spill_dir/plain.cp was written without --spill: the values it dropped are in no file; resume it without --spill" \
     -- grundy --resume "$spill_dir/plain.cp" --upto 1300000 --spill "$spill_dir/p.spill"
 # The spill file is created afresh: never over a checkpoint.
-expect 2 "" "cgsolve grundy: --spill $spill_dir/c.cp is the checkpoint '$spill_dir/c.cp': the spill file needs a name of its own" \
+expect 2 "" "cgsolve grundy: --checkpoint '$spill_dir/c.cp' and --spill '$spill_dir/c.cp' are one file: each needs a name of its own" \
     -- grundy 0.007 --upto 300000 --window-from 32768 --spill "$spill_dir/c.cp" --checkpoint "$spill_dir/c.cp"
-expect 2 "" "cgsolve grundy: --spill $spill_dir/c.cp is the checkpoint '$spill_dir/c.cp': the spill file needs a name of its own" \
+expect 2 "" "cgsolve grundy: --resume '$spill_dir/c.cp' and --spill '$spill_dir/c.cp' are one file: each needs a name of its own" \
     -- grundy --resume "$spill_dir/c.cp" --upto 300000 --spill "$spill_dir/c.cp"
 # With a spill file the period search reads the dropped values back: 0.16's
 # period (149,459 from 105,351) proven windowed, the certificate the full
