@@ -17,8 +17,13 @@ static void on_interrupt(int signal_number) {
     atomic_store(&interrupted, 1);
 }
 
+/* Ctrl-C, and the signals a scheduler or a closed terminal sends to stop a
+ * job (Slurm sends SIGTERM before it kills): each ends the run cleanly,
+ * its checkpoint saved. */
 void cli_catch_interrupts(void) {
     signal(SIGINT, on_interrupt);
+    signal(SIGTERM, on_interrupt);
+    signal(SIGHUP, on_interrupt);
 }
 
 bool cli_interrupted(void) {

@@ -16,6 +16,7 @@
 #define LISTED_VALUES 100000    /* the JSON and YAML analyses list values up to here */
 #define WINDOW_HEAD 64          /* --window-from N keeps the first N / WINDOW_HEAD values */
 #define WINDOW_SLACK 65536      /* values emitted after each chunk: the chunk's length at most */
+#define FILL_STRETCH ((size_t)1 << 22) /* values from a period between looks at an interrupt */
 
 const cg_option_spec cg_grundy_options[] = {
     {.name = "upto",
@@ -174,12 +175,12 @@ static cg_status checkpoint(grundy_run *r, bool force, cg_error *err) {
     return cg_octal_engine_save(&r->engine, r->options->checkpoint, err);
 }
 
-/* Tell the caller how far the run is; true: the caller asks it to stop. */
-static bool asked_to_stop(const grundy_run *r, size_t upto) {
+/* Tell the caller how far the run is (known values of upto + 1); true:
+ * the caller asks it to stop. */
+static bool asked_to_stop(const grundy_run *r, size_t known, size_t upto) {
     const cg_grundy_hooks *h = r->hooks;
     return h != NULL && h->progress != NULL &&
-           h->progress(h->context, r->engine.count, upto + 1,
-                       cg_octal_engine_rare_count(&r->engine));
+           h->progress(h->context, known, upto + 1, cg_octal_engine_rare_count(&r->engine));
 }
 
 static cg_status stopped(const grundy_run *r, cg_error *err) {
@@ -196,7 +197,7 @@ static cg_status compute(grundy_run *r, cg_error *err) {
     if (r->engine.count > 0) {
         st = emit(r, r->engine.count - 1 < upto ? r->engine.count - 1 : upto, err);
     }
-    if (st == CG_OK && asked_to_stop(r, upto)) {
+    if (st == CG_OK && asked_to_stop(r, r->engine.count, upto)) {
         return stopped(r, err); /* nothing computed: the checkpoint resumed from stands */
     }
     while (st == CG_OK && r->engine.count <= upto && r->period == 0) {
@@ -214,13 +215,20 @@ static cg_status compute(grundy_run *r, cg_error *err) {
             st = checkpoint(r, false, err);
         }
         chunk = chunk < ((size_t)1 << 16) ? chunk * 2 : chunk;
-        if (st == CG_OK && asked_to_stop(r, upto)) {
+        if (st == CG_OK && asked_to_stop(r, r->engine.count, upto)) {
             cg_status saved = checkpoint(r, true, err);
             return saved != CG_OK ? saved : stopped(r, err);
         }
     }
-    if (st == CG_OK && r->period != 0) {
-        st = emit(r, upto, err); /* the rest follows from the period */
+    /* the rest follows from the period: up to 2^40 values, written a
+     * stretch at a time so that progress shows and an interrupt stops it */
+    while (st == CG_OK && r->period != 0 && r->written <= upto) {
+        size_t last = upto - r->written >= FILL_STRETCH ? r->written + FILL_STRETCH - 1 : upto;
+        st = emit(r, last, err);
+        if (st == CG_OK && r->written <= upto && asked_to_stop(r, r->written, upto)) {
+            cg_status saved = checkpoint(r, true, err);
+            return saved != CG_OK ? saved : stopped(r, err);
+        }
     }
     if (st == CG_OK) {
         st = checkpoint(r, true, err);
