@@ -200,7 +200,14 @@ cg_status cg_certificate_verify(const cg_certificate *c, cg_budget *budget, cg_p
                             "%s has a '!': the periodicity theorem does not cover it", name);
     }
     uint64_t needed = cg_certificate_extent(&c->code, c->preperiod, c->period);
-    if (needed == 0 || c->extent < needed) {
+    if (needed == 0) { /* period 0, or a bound past 64 bits */
+        return cg_error_set(err, CG_ERR_INPUT,
+                            "period %" PRIu64 " from %" PRIu64
+                            " is beyond what a certificate can prove (period 1 to 2^62, "
+                            "preperiod below 2^62)",
+                            c->period, c->preperiod);
+    }
+    if (c->extent < needed) {
         return cg_error_set(err, CG_ERR_INPUT,
                             "the extent %" PRIu64 " is below the %" PRIu64
                             " values the bound needs for period %" PRIu64 " from %" PRIu64,

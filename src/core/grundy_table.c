@@ -27,7 +27,7 @@ const cg_option_spec cg_grundy_options[] = {
      CG_OPTION_FIELD(upto),
      .def = -1,
      .min = 0,
-     .max = (int64_t)1 << 40},
+     .max = ((int64_t)1 << 40) - 1}, /* the table's limit, G(0..2^40 - 1) */
     {.name = "method",
      .short_name = 'A',
      .arg = CG_ARG_CHOICE,
@@ -539,6 +539,14 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
                           "'%s' keeps only a window of the values, up to G(%zu): resume it with "
                           "--upto %zu or more",
                           options->resume, r.engine.count - 1, r.engine.count - 1);
+    } else if (st == CG_OK && r.engine.count > options->upto + 1) {
+        /* its analysis (largest value, mask, rare positions) is of every
+         * value it holds, not of G(0..upto) as a run of its own would say */
+        st = cg_error_set(err, CG_ERR_USAGE,
+                          "'%s' holds G(0..%zu), more than --upto %llu asks: resume it with "
+                          "--upto %zu or more, or run the code afresh",
+                          options->resume, r.engine.count - 1, (unsigned long long)options->upto,
+                          r.engine.count - 1);
     }
     if (st == CG_OK && !whole && r.engine.store.windowed) {
         r.written = r.engine.count; /* the values before it are gone: the checksum goes on */

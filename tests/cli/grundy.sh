@@ -92,6 +92,13 @@ expect 1 "" "cgsolve grundy: $work_dir/cp: not a usable checkpoint: it does not 
     -- grundy --resume "$work_dir/cp" --upto 10
 expect 2 "" "cgsolve grundy: missing the octal game code, e.g. 0.007
 Try 'cgsolve --help'." -- grundy --upto 10
+# A checkpoint holding more than --upto asks is refused: its analysis
+# (largest value, mask, rare positions) would be of all it holds.
+"$exe" grundy 0.007 --upto 5000 --checkpoint "$work_dir/long.cp" > /dev/null
+expect 2 "" "cgsolve grundy: '$work_dir/long.cp' holds G(0..5000), more than --upto 100 asks: resume it with --upto 5000 or more, or run the code afresh" \
+    -- grundy --resume "$work_dir/long.cp" --upto 100 --json
+expect 2 "" "cgsolve: invalid --upto: '1099511627776' is not an integer from 0 to 1099511627775
+Try 'cgsolve --help'." -- grundy 0.7 --upto 1099511627776
 # Hexadecimal codes: leaving three heaps.
 expect 0 "" "" -- grundy 0.8 --upto 6
 expect_out "0\n0\n0\n0\n1\n1\n1"

@@ -127,7 +127,9 @@ static void tampered_refused(void **state) {
     refused(c, "has a '!'");
     c = good;
     c.period = 0;
-    refused(c, "values the bound needs");
+    refused(c, "period 0 from 53 is beyond what a certificate can prove");
+    c.period = (uint64_t)1 << 62; /* its bound would overflow: not "below the 0 values" */
+    refused(c, "period 4611686018427387904 from 53 is beyond what a certificate can prove");
 }
 
 static void write_text(const char *path, const char *text) {

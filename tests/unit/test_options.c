@@ -298,8 +298,9 @@ static void values_round_trip(void **state) {
     assert_false(o.computer_first);
     assert_int_equal(cg_option_set(&o, spec_named("memory"), "64M", &err), CG_OK);
     assert_int_equal(o.memory_limit, (size_t)64 << 20);
-    assert_int_equal(cg_option_set(&o, spec_named("upto"), "1099511627776", &err), CG_OK);
-    assert_int_equal(o.upto, (uint64_t)1 << 40);
+    assert_int_equal(cg_option_set(&o, spec_named("upto"), "1099511627775", &err), CG_OK);
+    assert_int_equal(o.upto, ((uint64_t)1 << 40) - 1);
+    assert_int_equal(cg_option_set(&o, spec_named("upto"), "1099511627776", &err), CG_ERR_USAGE);
     assert_int_equal(cg_option_set(&o, spec_named("seconds"), "1.25", &err), CG_OK);
     assert_true(o.seconds == 1.25);
     const char *file = "values.txt";
