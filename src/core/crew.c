@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "core/budget_internal.h"
 #include "core/clock_internal.h"
 
 /* A waiting thread spins this long (longer than the gap between two heaps'
@@ -39,8 +40,9 @@ typedef struct member {
 } member;
 
 struct cg_crew {
-    unsigned members; /* the caller and members - 1 threads */
-    member *threads;  /* members - 1 of them */
+    unsigned members;  /* the caller and members - 1 threads */
+    member *threads;   /* members - 1 of them */
+    cg_budget *budget; /* holds CG_CREW_STACK_BYTES a thread, or NULL */
     /* The task in hand; written by the caller before it bumps round. */
     cg_crew_task task;
     void *context;
@@ -112,7 +114,7 @@ static void *member_main(void *arg) {
     }
 }
 
-cg_crew *cg_crew_start(unsigned members) {
+cg_crew *cg_crew_start(unsigned members, cg_budget *budget) {
     cg_crew *crew = calloc(1, sizeof *crew);
     if (crew == NULL) {
         return NULL;
@@ -126,17 +128,36 @@ cg_crew *cg_crew_start(unsigned members) {
     pthread_mutex_init(&crew->lock, NULL);
     pthread_cond_init(&crew->wake, NULL);
     pthread_cond_init(&crew->done, NULL);
+    crew->budget = budget;
     if (members > 1) {
         crew->threads = calloc(members - 1, sizeof *crew->threads);
     }
-    for (unsigned i = 0; crew->threads != NULL && i + 1 < members; i++) {
+    pthread_attr_t attributes;
+    bool sized = pthread_attr_init(&attributes) == 0;
+    if (sized && pthread_attr_setstacksize(&attributes, CG_CREW_STACK_BYTES) != 0) {
+        pthread_attr_destroy(&attributes);
+        sized = false;
+    }
+    for (unsigned i = 0; crew->threads != NULL && sized && i + 1 < members; i++) {
         member *m = &crew->threads[i];
         m->crew = crew;
         m->index = i + 1;
-        if (pthread_create(&m->thread, NULL, member_main, m) != 0) {
+        /* the stacks take a quarter of the limit at most: the tables,
+         * which the run needs, grow into the rest (threads only speed it) */
+        if (budget != NULL && (size_t)(i + 1) * CG_CREW_STACK_BYTES > budget->limit / 4) {
+            break;
+        }
+        if (cg_budget_take(budget, CG_CREW_STACK_BYTES, 1, "a thread's stack", NULL) != CG_OK) {
+            break; /* the memory limit holds no more threads */
+        }
+        if (pthread_create(&m->thread, &attributes, member_main, m) != 0) {
+            cg_budget_give(budget, CG_CREW_STACK_BYTES, 1);
             break; /* no more threads: the crew is the ones started */
         }
         crew->members++;
+    }
+    if (sized) {
+        pthread_attr_destroy(&attributes);
     }
     return crew;
 }
@@ -179,6 +200,7 @@ void cg_crew_stop(cg_crew *crew) {
     pthread_mutex_destroy(&crew->lock);
     pthread_cond_destroy(&crew->wake);
     pthread_cond_destroy(&crew->done);
+    cg_budget_give(crew->budget, (size_t)(crew->members - 1) * CG_CREW_STACK_BYTES, 1);
     free(crew->threads);
     free(crew);
 }

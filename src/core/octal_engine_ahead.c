@@ -166,7 +166,7 @@ cg_status cg_octal_run_ahead(cg_octal_engine *e, size_t n, cg_error *err) {
         return CG_OK;
     }
     if (e->crew == NULL) {
-        e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
+        e->crew = cg_crew_start(e->threads, e->budget); /* NULL (no memory): the caller alone */
     }
     if (cg_crew_members(e->crew) < 2) {
         return CG_OK;

@@ -139,7 +139,7 @@ static void mark_block_shared(cg_octal_engine *e, size_t items) {
     cg_octal_block_pass pass = cg_octal_block_pass_of(e, e->count, e->block_heaps, e->block_hit,
                                                       e->block_lo, e->block_hi, e->block_compared);
     if (e->threads > 1 && items >= CG_OCTAL_SHARED_SPLITS && e->crew == NULL) {
-        e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
+        e->crew = cg_crew_start(e->threads, e->budget); /* NULL (no memory): the caller alone */
     }
     bool timed = false;
     unsigned members = cg_crew_members(e->crew);

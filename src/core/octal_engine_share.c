@@ -107,7 +107,7 @@ unsigned cg_octal_mark_splits(cg_octal_engine *e, size_t rest, bool rare, bool u
     size_t items = rare ? cg_octal_rare_below(e, rest) : cg_octal_half_splits(rest, unequal);
     e->pairs += items;
     if (e->threads > 1 && items >= CG_OCTAL_SHARED_SPLITS && e->crew == NULL && !e->in_round) {
-        e->crew = cg_crew_start(e->threads); /* NULL (no memory): the caller alone */
+        e->crew = cg_crew_start(e->threads, e->budget); /* NULL (no memory): the caller alone */
     }
     unsigned members = cg_crew_members(e->crew);
     bool timed = false;

@@ -34,5 +34,8 @@ if [ -x /usr/bin/time ] && [ -z "${CGSOLVE_SANITIZED:-}" ]; then
         -- gamecs --json --memory 40M
     expect_rss_below "$chain" $((40 * 1024 + 6 * 1024)) gamecs --json --memory 40M
     expect_rss_below "$chain" $((40 * 1024 + 6 * 1024)) gamecs --explain --memory 40M
+    # Threads' stacks count too: 1,024 of them peaked at 111 MB under 8 MiB.
+    expect_rss_below "" $((8 * 1024 + 6 * 1024)) grundy 0.007 --upto 40000 --method naive \
+        --threads 1024 --memory 8M
 fi
 rm -f "$out.rss"

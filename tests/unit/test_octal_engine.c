@@ -309,9 +309,11 @@ static size_t check_shared_waiting(const char *text, cg_engine_method method, un
         }
     }
     assert_int_equal(shared.hit_sets, threads);
+    /* the crew's threads' stacks are counted too */
     assert_int_equal(budget.used, shared.held + shared.tables_held +
                                       shared.rare_capacity * sizeof *shared.rare +
-                                      shared.block_held + shared.ahead_held + shared.helped_held);
+                                      shared.block_held + shared.ahead_held + shared.helped_held +
+                                      (threads - 1) * CG_CREW_STACK_BYTES);
     size_t helped = shared.helped_rounds;
     cg_octal_engine_free(&shared);
     assert_int_equal(budget.used, 0);
