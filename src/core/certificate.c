@@ -203,8 +203,8 @@ cg_status cg_certificate_verify(const cg_certificate *c, cg_budget *budget, cg_p
     if (needed == 0) { /* period 0, or a bound past 64 bits */
         return cg_error_set(err, CG_ERR_INPUT,
                             "period %" PRIu64 " from %" PRIu64
-                            " is beyond what a certificate can prove (period 1 to 2^62, "
-                            "preperiod below 2^62)",
+                            " is beyond what a certificate can prove (a period and a "
+                            "preperiod below 2^62, the period not 0)",
                             c->period, c->preperiod);
     }
     if (c->extent < needed) {

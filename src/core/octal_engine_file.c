@@ -31,14 +31,6 @@
 /* A window's span, at most (the store doubles it: no overflow). */
 #define MAX_SPAN ((unsigned long long)1 << 62)
 
-/* A failed system call on path; ENOMEM is a want of memory, not of I/O. */
-static cg_status io_error(cg_error *err, const char *what, const char *path) {
-    if (errno == ENOMEM) {
-        return cg_error_set(err, CG_ERR_NOMEM, "out of memory while trying to %s '%s'", what, path);
-    }
-    return cg_error_set(err, CG_ERR_IO, "cannot %s '%s': %s", what, path, strerror(errno));
-}
-
 /* G(from..to-1). */
 static bool write_values(const cg_octal_engine *e, size_t from, size_t to, FILE *f,
                          uint64_t *hash) {
@@ -97,7 +89,7 @@ static cg_status damaged(cg_error *err, const char *path, const char *why) {
 /* A read that came short: the system's reason, or a file that ends early. */
 static cg_status short_read(FILE *f, cg_error *err, const char *path, const char *why) {
     if (ferror(f)) {
-        return io_error(err, "read the checkpoint", path);
+        return cg_error_system(err, "read the checkpoint", path);
     }
     return damaged(err, path, why);
 }
@@ -185,7 +177,7 @@ static cg_status verify(FILE *f, const cg_octal_code *code, const window_header 
         return damaged(err, path, "something follows its checksum");
     }
     if (ferror(f)) {
-        return io_error(err, "read the checkpoint", path);
+        return cg_error_system(err, "read the checkpoint", path);
     }
     if (bad_at != UINT64_MAX) {
         char why[128];
@@ -328,7 +320,7 @@ cg_status cg_octal_engine_load_spilled(cg_octal_engine *e, const cg_octal_code *
                                        const char *spill, uint64_t expect, cg_error *err) {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        return io_error(err, "read the checkpoint", path);
+        return cg_error_system(err, "read the checkpoint", path);
     }
     cg_octal_code found;
     window_header w = {.windowed = false};
@@ -340,7 +332,7 @@ cg_status cg_octal_engine_load_spilled(cg_octal_engine *e, const cg_octal_code *
         st = verify(f, &found, &w, count, &verified, path, err);
     }
     if (st == CG_OK && (values_at < 0 || fseek(f, values_at, SEEK_SET) != 0)) {
-        st = io_error(err, "read the checkpoint again", path);
+        st = cg_error_system(err, "read the checkpoint again", path);
     }
     if (st == CG_OK) {
         /* the values go straight into the engine, a block at a time, so

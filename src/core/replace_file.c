@@ -8,16 +8,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A failed system call on path ("cannot VERB WHAT 'PATH': reason", what
- * may be empty); ENOMEM is a want of memory, not of I/O. */
-static cg_status io_error(cg_error *err, const char *verb, const char *what, const char *path) {
-    const char *space = what[0] != '\0' ? " " : "";
-    if (errno == ENOMEM) {
-        return cg_error_set(err, CG_ERR_NOMEM, "out of memory while trying to %s%s%s '%s'", verb,
-                            space, what, path);
-    }
-    return cg_error_set(err, CG_ERR_IO, "cannot %s%s%s '%s': %s", verb, space, what, path,
-                        strerror(errno));
+/* A failed system call while writing the file (what: "the checkpoint"). */
+static cg_status write_error(cg_error *err, const char *what, const char *path) {
+    int saved = errno; /* snprintf may touch errno */
+    char action[64];
+    snprintf(action, sizeof action, "write %s", what);
+    errno = saved;
+    return cg_error_system(err, action, path);
 }
 
 static cg_status temporary_name(const char *path, const char *what, char *out, cg_error *err) {
@@ -87,18 +84,23 @@ cg_status cg_regular_or_none(const char *path, const char *what, cg_error *err) 
     return cg_error_set(err, CG_ERR_USAGE, "%s '%s' is %s, not a regular file", what, path, kind);
 }
 
+/* path's temporary name into temporary, once path is known replaceable
+ * (a regular file or none). */
+static cg_status name_temporary(const char *path, const char *what, char *temporary,
+                                cg_error *err) {
+    cg_status st = temporary_name(path, what, temporary, err);
+    return st != CG_OK ? st : cg_regular_or_none(path, what, err);
+}
+
 cg_status cg_replace_check(const char *path, const char *what, cg_error *err) {
     char temporary[CG_REPLACE_NAME_SIZE];
-    cg_status st = temporary_name(path, what, temporary, err);
-    if (st == CG_OK) {
-        st = cg_regular_or_none(path, what, err);
-    }
+    cg_status st = name_temporary(path, what, temporary, err);
     if (st != CG_OK) {
         return st;
     }
     int fd = create_temporary(temporary);
     if (fd < 0) {
-        return io_error(err, "write", what, temporary);
+        return write_error(err, what, temporary);
     }
     close(fd);
     unlink(temporary);
@@ -109,17 +111,14 @@ cg_status cg_replace_begin(cg_replacement *r, const char *path, const char *what
     r->file = NULL;
     r->path = path;
     r->what = what;
-    cg_status st = temporary_name(path, what, r->temporary, err);
-    if (st == CG_OK) {
-        st = cg_regular_or_none(path, what, err);
-    }
+    cg_status st = name_temporary(path, what, r->temporary, err);
     if (st != CG_OK) {
         return st;
     }
     int fd = create_temporary(r->temporary);
     r->file = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (r->file == NULL) {
-        st = io_error(err, "write", what, r->temporary);
+        st = write_error(err, what, r->temporary);
         if (fd >= 0) {
             close(fd);
             unlink(r->temporary);
@@ -137,16 +136,16 @@ cg_status cg_replace_commit(cg_replacement *r, bool ok, cg_error *err) {
     cg_status st = CG_OK;
     if (!ok) {
         errno = saved != 0 ? saved : errno;
-        st = io_error(err, "write", r->what, r->temporary);
+        st = write_error(err, r->what, r->temporary);
         unlink(r->temporary);
         return st;
     }
     if (rename(r->temporary, r->path) != 0) {
-        st = io_error(err, "write", r->what, r->path);
+        st = write_error(err, r->what, r->path);
         unlink(r->temporary);
         return st;
     }
-    return sync_directory(r->path) ? CG_OK : io_error(err, "sync the directory of", "", r->path);
+    return sync_directory(r->path) ? CG_OK : cg_error_system(err, "sync the directory of", r->path);
 }
 
 void cg_replace_abandon(cg_replacement *r) {

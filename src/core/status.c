@@ -1,6 +1,8 @@
 #include "core/status_internal.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_list args) {
     if (err != NULL) {
@@ -21,6 +23,14 @@ cg_status cg_error_set(cg_error *err, cg_status status, const char *format, ...)
 
 cg_status cg_error_nomem(cg_error *err, const char *what) {
     return cg_error_set(err, CG_ERR_NOMEM, "out of memory while %s", what);
+}
+
+cg_status cg_error_system(cg_error *err, const char *action, const char *path) {
+    if (errno == ENOMEM) {
+        return cg_error_set(err, CG_ERR_NOMEM, "out of memory while trying to %s '%s'", action,
+                            path);
+    }
+    return cg_error_set(err, CG_ERR_IO, "cannot %s '%s': %s", action, path, strerror(errno));
 }
 
 void cg_error_clear(cg_error *err) {

@@ -36,6 +36,11 @@ cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_
 /* Record an out-of-memory failure while doing `what`. */
 cg_status cg_error_nomem(cg_error *err, const char *what);
 
+/* Record a failed system call on path by errno: CG_ERR_IO "cannot ACTION
+ * 'PATH': reason", or CG_ERR_NOMEM "out of memory while trying to ACTION
+ * 'PATH'" for ENOMEM (a want of memory, not of I/O). */
+cg_status cg_error_system(cg_error *err, const char *action, const char *path);
+
 /* Reset err to CG_OK with an empty message. */
 void cg_error_clear(cg_error *err);
 
