@@ -4,6 +4,7 @@
 #include "core/cgsolve_internal.h"
 #include "core/options_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -213,7 +214,7 @@ static bool parse_size(const char *text, size_t *bytes) {
     char *end;
     errno = 0;
     unsigned long long value = strtoull(text, &end, 10);
-    if (errno != 0 || end == text || text[0] == '-' || text[0] == '+') {
+    if (errno != 0 || !isdigit((unsigned char)text[0])) { /* no sign, no leading space */
         return false;
     }
     unsigned shift = 0;
@@ -236,7 +237,8 @@ static bool parse_int(const char *text, int64_t min, int64_t max, int64_t *out) 
     char *end;
     errno = 0;
     long long value = strtoll(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || value < min || value > max) {
+    bool starts_well = isdigit((unsigned char)text[0]) || (text[0] == '-' && min < 0);
+    if (errno != 0 || !starts_well || end == text || *end != '\0' || value < min || value > max) {
         return false;
     }
     *out = value;

@@ -99,6 +99,11 @@ expect 2 "" "cgsolve grundy: '$work_dir/long.cp' holds G(0..5000), more than --u
     -- grundy --resume "$work_dir/long.cp" --upto 100 --json
 expect 2 "" "cgsolve: invalid --upto: '1099511627776' is not an integer from 0 to 1099511627775
 Try 'cgsolve --help'." -- grundy 0.7 --upto 1099511627776
+# Numbers take no space at either end (strtoll alone would skip a leading one).
+expect 2 "" "cgsolve: invalid --upto: ' 12' is not an integer from 0 to 1099511627775
+Try 'cgsolve --help'." -- grundy 0.7 --upto " 12"
+expect 2 "" "cgsolve: invalid --upto: '12 ' is not an integer from 0 to 1099511627775
+Try 'cgsolve --help'." -- grundy 0.7 --upto "12 "
 # Hexadecimal codes: leaving three heaps.
 expect 0 "" "" -- grundy 0.8 --upto 6
 expect_out "0\n0\n0\n0\n1\n1\n1"

@@ -68,6 +68,8 @@ expect 2 "1\n...\n" "cgsolve: unknown option '--bogus'
 Try 'cgsolve --help'." -- treblecross --bogus
 expect 2 "" "cgsolve: invalid --memory: 'lots' is not a size such as 512K, 256M or 2G
 Try 'cgsolve --help'." -- treblecross --memory lots
+expect 2 "" "cgsolve: invalid --memory: ' 64M' is not a size such as 512K, 256M or 2G
+Try 'cgsolve --help'." -- treblecross --memory " 64M"
 expect 2 "" "cgsolve: invalid --format: 'xml' is not one of judge|explain|json
 Try 'cgsolve --help'." -- treblecross --format=xml
 expect 2 "" "cgsolve treblecross: option '--optimal' does not apply to treblecross
