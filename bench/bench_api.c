@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "bench_clock.h"
-#include "core/cgsolve_internal.h"
+#include "framework/cgsolve_internal.h"
 
 static char *board_of(size_t cells) {
     char *text = malloc(cells + 4);

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "bench_clock.h"
-#include "core/cgsolve_internal.h"
+#include "framework/cgsolve_internal.h"
 #include "games/gamecs_internal.h"
 #include "ref_rng.h"
 

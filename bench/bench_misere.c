@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "bench_clock.h"
-#include "core/misere_internal.h"
-#include "core/misere_quotient_internal.h"
+#include "octal/misere_internal.h"
+#include "octal/misere_quotient_internal.h"
 #include "ref_misere.h"
 #include "ref_rng.h"
 

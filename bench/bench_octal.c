@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include "bench_clock.h"
-#include "core/octal_compare_internal.h"
-#include "core/octal_engine_internal.h"
-#include "core/octal_scan_internal.h"
 #include "core/rng_internal.h"
+#include "octal/octal_compare_internal.h"
+#include "octal/octal_engine_internal.h"
+#include "octal/octal_scan_internal.h"
 
 typedef struct job {
     const char *code;

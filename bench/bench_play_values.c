@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "bench_clock.h"
-#include "core/cgsolve_internal.h"
+#include "framework/cgsolve_internal.h"
 
 #define MAX_PLIES 128
 

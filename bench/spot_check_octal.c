@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/octal_engine_internal.h"
 #include "core/rng_internal.h"
+#include "octal/octal_engine_internal.h"
 #include "ref_octal.h"
 
 int main(int argc, char **argv) {

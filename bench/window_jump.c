@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/grundy_table_internal.h"
 #include "core/hash_internal.h"
-#include "core/octal_engine_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/octal_engine_internal.h"
 
 static const cg_octal_engine *table;
 static size_t pre, period;

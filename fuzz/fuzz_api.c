@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "core/budget_internal.h"
-#include "core/cgsolve_internal.h"
+#include "framework/cgsolve_internal.h"
 #include "games/domino_internal.h"
 #include "games/gamecs_internal.h"
 #include "games/numbergame_internal.h"

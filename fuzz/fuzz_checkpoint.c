@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/octal_engine_internal.h"
+#include "octal/octal_engine_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/cgsolve_internal.h"
+#include "framework/cgsolve_internal.h"
 
 #ifndef FUZZ_GAME
 #error "define FUZZ_GAME"

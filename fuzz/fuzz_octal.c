@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/octal_engine_internal.h"
-#include "core/octal_internal.h"
+#include "octal/octal_engine_internal.h"
+#include "octal/octal_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/cgsolve_internal.h"
+#include "framework/cgsolve_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

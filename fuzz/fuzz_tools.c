@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cgsolve_internal.h"
-#include "core/testdata_internal.h"
 #include "core/validate_internal.h"
+#include "framework/cgsolve_internal.h"
+#include "framework/testdata_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,8 +1,9 @@
 """Build cgsolve's Python extension from the C library's own sources.
 
-The extension (cgsolve._cgsolve) compiles src/core and src/games of this
-source tree into itself, so nothing has to be installed first and nothing
-is looked up at run time: `pip install ./python` is the whole set-up.
+The extension (cgsolve._cgsolve) compiles the library's folders of src/
+(core, octal, framework, games, api) of this source tree into itself, so
+nothing has to be installed first and nothing is looked up at run time:
+`pip install ./python` is the whole set-up.
 CGSOLVE_SOURCE_DIR names another checkout of cgsolve to build from.
 """
 import glob
@@ -72,9 +73,12 @@ class build_ext_with_library(build_ext):
 
 
 VERSION = project_version()
-LIBRARY = sorted(glob.glob(os.path.join(SOURCE, "src/core/*.c"))) + sorted(
-    glob.glob(os.path.join(SOURCE, "src/games/*.c"))
-)
+LAYERS = ("core", "octal", "framework", "games", "api")
+LIBRARY = [
+    path
+    for layer in LAYERS
+    for path in sorted(glob.glob(os.path.join(SOURCE, "src", layer, "*.c")))
+]
 
 setup(
     version=".".join(VERSION),

@@ -14,7 +14,7 @@ sed -e "s/@PROJECT_VERSION@/$version/" -e "s/@PROJECT_VERSION_MAJOR@/$major/" \
     -e "s/@PROJECT_VERSION_MINOR@/$minor/" -e "s/@PROJECT_VERSION_PATCH@/$patch/" \
     include/cgsolve/version.h.in > "$out/include/cgsolve/version.h"
 emcc -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -I"$out/include" \
-    src/core/*.c src/games/*.c web/wasm_api.c \
+    src/core/*.c src/octal/*.c src/framework/*.c src/games/*.c src/api/*.c web/wasm_api.c \
     -sMODULARIZE=1 -sEXPORT_NAME=createCgsolve -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 \
     -sENVIRONMENT=web,worker,node -sEXIT_RUNTIME=0 \
     -sEXPORTED_FUNCTIONS=_cgw_solve,_cgw_explain,_cgw_play,_cgw_grundy,_cgw_grundy_misere,_cgw_games,_cgw_free,_malloc,_free \

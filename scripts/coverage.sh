@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Line and branch coverage of the library (src/core, src/games) and the CLI
+# Line and branch coverage of the library (src/ core, octal, framework,
+# games, api) and the CLI
 # (src/cli) from the CTest suite: a separate gcc --coverage build, the suite
 # run without the web page (a browser) and the valgrind golden run (the same
 # inputs as the golden test), then gcovr's summary. scripts/test.sh runs this
@@ -21,7 +22,7 @@ if [ "$status" -ne 0 ]; then
 else
     tail -3 build-coverage/ctest.log
 fi
-for part in "library:src/(core|games)/" "cli:src/cli/"; do
+for part in "library:src/(core|octal|framework|games|api)/" "cli:src/cli/"; do
     name=${part%%:*}
     filter=${part#*:}
     echo "coverage of the $name ($filter):"

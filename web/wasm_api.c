@@ -32,10 +32,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/api_internal.h"
-#include "core/cgsolve_internal.h"
-#include "core/grundy_table_internal.h"
-#include "core/play_internal.h"
+#include "api/api_internal.h"
+#include "framework/cgsolve_internal.h"
+#include "framework/play_internal.h"
+#include "octal/grundy_table_internal.h"
 
 /* The calls the worker makes (exported by scripts/build-web.sh). */
 char *cgw_solve(const char *name, const char *input, const char *options);

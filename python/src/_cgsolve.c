@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/cgsolve_internal.h"
+#include "framework/cgsolve_internal.h"
 
 /* status (int) -> exception class, from _register_errors */
 static PyObject *error_classes;

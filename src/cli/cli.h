@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "core/cgsolve_internal.h"
+#include "framework/cgsolve_internal.h"
 
 enum exit_code {
     EXIT_OK = 0,

@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "core/grundy_table_internal.h"
-#include "core/misere_report_internal.h"
-#include "core/testdata_internal.h"
+#include "framework/testdata_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/misere_report_internal.h"
 
 const cg_option_spec cli_options[] = {
     {.name = "help",

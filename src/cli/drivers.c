@@ -9,8 +9,8 @@
 
 #include "cli.h"
 #include "core/file_internal.h"
-#include "core/grundy_table_internal.h"
-#include "core/octal_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/octal_internal.h"
 
 int cli_exit_code(cg_status st) {
     switch (st) {

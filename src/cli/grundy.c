@@ -6,13 +6,13 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "core/census_internal.h"
 #include "core/clock_internal.h"
 #include "core/eta_internal.h"
-#include "core/grundy_check_internal.h"
-#include "core/grundy_table_internal.h"
-#include "core/misere_report_internal.h"
-#include "core/octal_internal.h"
+#include "octal/census_internal.h"
+#include "octal/grundy_check_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/misere_report_internal.h"
+#include "octal/octal_internal.h"
 
 typedef struct progress_state {
     bool show;

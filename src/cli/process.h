@@ -4,7 +4,7 @@
 
 #include <stdatomic.h>
 
-#include "core/testdata_internal.h"
+#include "framework/testdata_internal.h"
 
 typedef struct program {
     char **argv;         /* NULL-terminated; argv[0] is looked up in PATH */

@@ -1,4 +1,4 @@
-#include "job_pool_internal.h"
+#include "core/job_pool_internal.h"
 
 #include <pthread.h>
 #include <stdlib.h>

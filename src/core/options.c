@@ -1,8 +1,8 @@
 /* Options from their declarations: every option is stored, reset, printed
  * and found by reading its cg_option_spec; no option is named here but the
  * common ones this file declares. */
-#include "core/cgsolve_internal.h"
 #include "core/options_internal.h"
+#include "framework/cgsolve_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "cgsolve/cgsolve.h"
-#include "core/grundy_table_internal.h"
-#include "core/misere_report_internal.h"
-#include "core/testdata_internal.h"
+#include "framework/testdata_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/misere_report_internal.h"
 
 const cg_option_spec cg_common_options[] = {
     {.name = "explain",

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/testdata_internal.h"
 #include "core/union_find_internal.h"
 #include "core/validate_internal.h"
+#include "framework/testdata_internal.h"
 #include "games/gamecs_internal.h"
 
 /* UVa 12033's stated limits: gen and stress stay inside them by default,

@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/game_internal.h"
 #include "core/nimber_internal.h"
+#include "framework/game_internal.h"
 
 #ifdef __cplusplus
 extern "C" {

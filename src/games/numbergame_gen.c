@@ -4,8 +4,8 @@
  * shrinking by one more choice. */
 #include <stdio.h>
 
-#include "core/testdata_internal.h"
 #include "core/validate_internal.h"
+#include "framework/testdata_internal.h"
 #include "games/numbergame_internal.h"
 
 #define JUDGE_SCENARIOS 1000000 /* the statement gives none: a sanity bound */

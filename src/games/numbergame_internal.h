@@ -13,9 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/game_internal.h"
 #include "core/memo_internal.h"
 #include "core/stop_internal.h"
+#include "framework/game_internal.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/misere_report_internal.h"
-#include "core/misere_settle_internal.h"
-#include "core/octal_engine_internal.h"
-#include "core/octal_internal.h"
 #include "core/rng_internal.h"
 #include "games/octal_play_internal.h"
+#include "octal/misere_report_internal.h"
+#include "octal/misere_settle_internal.h"
+#include "octal/octal_engine_internal.h"
+#include "octal/octal_internal.h"
 
 #define MAX_HEAPS 64
 #define MAX_HEAP 5000 /* Grundy values are computed O(n^2): up to here, at once */

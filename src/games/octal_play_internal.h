@@ -4,7 +4,7 @@
 #ifndef CGSOLVE_GAMES_OCTAL_PLAY_H
 #define CGSOLVE_GAMES_OCTAL_PLAY_H
 
-#include "core/game_internal.h"
+#include "framework/game_internal.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/testdata_internal.h"
 #include "core/validate_internal.h"
+#include "framework/testdata_internal.h"
 #include "games/path_internal.h"
 
 /* UVa 601's stated limits and layout: gen and stress stay inside them by

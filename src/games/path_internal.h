@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/game_internal.h"
 #include "core/state_graph_internal.h"
+#include "framework/game_internal.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -2,7 +2,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "core/game_internal.h"
+#include "framework/game_internal.h"
 #include "games/domino_internal.h"
 #include "games/gamecs_internal.h"
 #include "games/numbergame_internal.h"

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/testdata_internal.h"
 #include "core/validate_internal.h"
+#include "framework/testdata_internal.h"
 #include "games/treblecross_internal.h"
 
 /* UVa 10561's stated limits: gen and stress stay inside them by default,

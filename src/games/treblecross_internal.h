@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/game_internal.h"
-#include "core/octal_engine_internal.h"
+#include "framework/game_internal.h"
+#include "octal/octal_engine_internal.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
-# CLI checks of the files a grundy run names (src/core/grundy_check.c):
+# CLI checks of the files a grundy run names (src/octal/grundy_check.c):
 # each file written is its own (two options on one file lost one of them,
 # or with --spill and --values-out gave wrong values with exit 0), a file
 # replaced whole is a regular file or none (a checkpoint renamed over a

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/misere_internal.h"
+#include "octal/misere_internal.h"
 #include "ref_misere.h"
 #include "ref_rng.h"
 

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/grundy_table_internal.h"
-#include "core/octal_engine_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/octal_engine_internal.h"
 #include "ref_rng.h"
 
 #define CODES 80

@@ -22,8 +22,8 @@
 #include <string.h>
 
 #include "cgsolve/cgsolve.h"
-#include "core/octal_internal.h"
-#include "core/play_internal.h"
+#include "framework/play_internal.h"
+#include "octal/octal_internal.h"
 #include "ref_misere.h"
 #include "ref_rng.h"
 

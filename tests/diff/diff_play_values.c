@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/cgsolve_internal.h"
-#include "core/octal_internal.h"
+#include "framework/cgsolve_internal.h"
 #include "games/domino_internal.h"
 #include "games/octal_play_internal.h"
+#include "octal/octal_internal.h"
 #include "ref_domino.h"
 #include "ref_numbergame.h"
 #include "ref_octal.h"

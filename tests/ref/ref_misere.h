@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/octal_internal.h"
+#include "octal/octal_internal.h"
 
 /* Start over for code (forgets every remembered position). */
 void ref_misere_begin(const cg_octal_code *code);

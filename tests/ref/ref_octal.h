@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/octal_internal.h"
+#include "octal/octal_internal.h"
 
 /* values[0..upto] = G(0..upto); false when out of memory. */
 bool ref_octal_values(const cg_octal_code *code, size_t upto, uint32_t *values);

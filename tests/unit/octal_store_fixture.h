@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/grundy_table_internal.h"
-#include "core/octal_engine_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/octal_engine_internal.h"
 
 /* The full store's values of text to upto, the reference of every test. */
 static inline cg_octal_engine full_run(const char *text, size_t upto) {

@@ -19,8 +19,8 @@
 
 #include <cmocka.h>
 
-#include "core/cgsolve_internal.h"
-#include "core/grundy_table_internal.h"
+#include "framework/cgsolve_internal.h"
+#include "octal/grundy_table_internal.h"
 
 static const char *golden_dir;
 

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "core/cgsolve_internal.h"
+#include "framework/cgsolve_internal.h"
 
 static const char *golden_dir;
 

@@ -9,8 +9,8 @@
 
 #include <cmocka.h>
 
-#include "core/octal_engine_internal.h"
 #include "core/report_internal.h"
+#include "octal/octal_engine_internal.h"
 
 /* The strings' first allocation failed: the key stored has no bytes. */
 static void failed_report_is_not_rendered(void **state) {

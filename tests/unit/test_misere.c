@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "core/misere_internal.h"
+#include "octal/misere_internal.h"
 
 static cg_misere_solver *solver_for(const char *text, size_t terms, size_t upto) {
     cg_octal_code code;

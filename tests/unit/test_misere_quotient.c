@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "core/misere_quotient_internal.h"
+#include "octal/misere_quotient_internal.h"
 #include "ref_misere.h"
 #include "ref_rng.h"
 

@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "core/misere_report_internal.h"
 #include "core/options_internal.h"
+#include "octal/misere_report_internal.h"
 
 /* Told after every heap: stop once 20 are done. */
 static bool stop_at_twenty(void *context, const char *what, uint64_t done, uint64_t total) {

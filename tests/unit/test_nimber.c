@@ -7,10 +7,10 @@
 
 #include <cmocka.h>
 
-#include "core/grundy_table_internal.h"
 #include "core/nimber_internal.h"
-#include "core/octal_engine_internal.h"
-#include "core/octal_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/octal_engine_internal.h"
+#include "octal/octal_internal.h"
 #include "ref_rng.h"
 
 static void mex_of_small_sets(void **state) {

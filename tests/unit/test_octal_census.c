@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "core/census_internal.h"
+#include "octal/census_internal.h"
 
 static size_t expanded(const char *const *specs, size_t count, cg_strlist *codes) {
     cg_strlist_clear(codes);

@@ -14,9 +14,9 @@
 
 #include <cmocka.h>
 
-#include "core/certificate_internal.h"
-#include "core/grundy_table_internal.h"
-#include "core/octal_engine_internal.h"
+#include "octal/certificate_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/octal_engine_internal.h"
 
 static uint64_t engine_value(const void *engine, size_t n) {
     return cg_octal_engine_at(engine, n);

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "core/octal_compare_internal.h"
+#include "octal/octal_compare_internal.h"
 #include "ref_rng.h"
 
 enum { VALUES = 3000, ENTRIES = 200 };

@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "core/octal_compare_internal.h"
-#include "core/octal_engine_internal.h"
+#include "octal/octal_compare_internal.h"
+#include "octal/octal_engine_internal.h"
 #include "ref_octal.h"
 #include "ref_rng.h"
 

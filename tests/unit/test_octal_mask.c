@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "core/octal_engine_internal.h"
+#include "octal/octal_engine_internal.h"
 #include "ref_rng.h"
 
 enum { LARGEST = 1024 };

@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "core/octal_engine_internal.h"
-#include "core/octal_period_internal.h"
+#include "octal/octal_engine_internal.h"
+#include "octal/octal_period_internal.h"
 #include "ref_rng.h"
 
 static uint64_t array_at(const void *values, size_t n) {

@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "core/octal_engine_internal.h"
-#include "core/octal_internal.h"
+#include "octal/octal_engine_internal.h"
+#include "octal/octal_internal.h"
 
 static void canonical(const char *text, const char *expected) {
     cg_octal_code code;

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "core/octal_scan_internal.h"
+#include "octal/octal_scan_internal.h"
 #include "ref_rng.h"
 
 enum { VALUES = 4096 };

@@ -21,10 +21,10 @@
 
 #include <cmocka.h>
 
-#include "core/grundy_table_internal.h"
-#include "core/octal_engine_internal.h"
-#include "core/octal_engine_parts_internal.h"
-#include "core/octal_scan_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/octal_engine_internal.h"
+#include "octal/octal_engine_parts_internal.h"
+#include "octal/octal_scan_internal.h"
 #include "octal_store_fixture.h"
 
 /* A fresh temporary name (the file itself removed: the store creates it). */

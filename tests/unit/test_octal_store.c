@@ -21,9 +21,9 @@
 
 #include <cmocka.h>
 
-#include "core/grundy_table_internal.h"
 #include "core/hash_internal.h"
-#include "core/octal_engine_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/octal_engine_internal.h"
 #include "octal_store_fixture.h"
 
 static void windowed_init(cg_octal_engine *e, const char *text, size_t from, size_t head,

@@ -13,9 +13,9 @@
 
 #include <cmocka.h>
 
-#include "core/cgsolve_internal.h"
-#include "core/grundy_table_internal.h"
-#include "core/misere_report_internal.h"
+#include "framework/cgsolve_internal.h"
+#include "octal/grundy_table_internal.h"
+#include "octal/misere_report_internal.h"
 
 /* ---- every declaration ------------------------------------------------ */
 

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "core/cgsolve_internal.h"
+#include "framework/cgsolve_internal.h"
 #include "games/domino_internal.h"
 #include "games/gamecs_internal.h"
 #include "games/numbergame_internal.h"

@@ -1,0 +1,738 @@
+/* Misère values, genus and outcomes of octal games (see misere.h).
+ *
+ * A position is a sum of heaps of the game plus nim-heaps of 1 and 2 (the
+ * genus adds 2s; moving in a 2 leaves a 1): the words [ones, twos, heaps in
+ * descending order], heaps without a move left out (they are the empty game,
+ * which adds nothing). Positions whose heaps are all tame are valued by the
+ * tame rule; the others by an iterative depth-first search over the table of
+ * positions (no recursion: the depth grows with the tokens). */
+#include "octal/misere_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grow_internal.h"
+#include "octal/misere_table_internal.h"
+#include "octal/octal_engine_internal.h"
+
+#define MAX_WORDS 4096 /* words of one position: 2 + heaps */
+#define PROGRESS_EVERY 65536
+
+/* One option of a heap: the heaps it leaves that have moves (0: none). */
+typedef struct heap_option {
+    uint16_t part[3];
+} heap_option;
+
+/* A child of the position being expanded: an entry, or its value at once. */
+typedef struct child {
+    uint32_t entry; /* UINT32_MAX: valued at once */
+    uint32_t value;
+} child;
+
+typedef struct frame {
+    uint32_t entry;
+    size_t first, end, next; /* its children in the child stack */
+    bool expanded;
+} frame;
+
+struct cg_misere_solver {
+    cg_octal_code code;
+    cg_budget *budget;
+    size_t terms;
+    cg_octal_engine normal;
+    size_t count, capacity; /* heaps analysed, room for */
+    uint32_t *misere;       /* G-(n) */
+    uint32_t *genus;        /* terms per heap */
+    uint8_t *tame;
+    uint8_t *dead;        /* no move from the heap */
+    size_t *option_first; /* heap n's options: option_first[n]..option_first[n + 1] */
+    heap_option *options;
+    size_t option_count, option_capacity;
+    size_t held; /* bytes of the per-heap arrays in the budget */
+    cg_misere_table table;
+    frame *frames;
+    size_t frame_count, frame_capacity;
+    child *children;
+    size_t child_count, child_capacity;
+    uint64_t node_limit, nodes_this_question, positions;
+    cg_progress_hook progress;
+    void *progress_context;
+    size_t wanted;
+};
+
+/* ---- per-heap tables ---- */
+
+static cg_status grow_heaps(cg_misere_solver *s, size_t n, cg_error *err) {
+    if (n < s->capacity) {
+        return CG_OK;
+    }
+    size_t capacity = s->capacity == 0 ? 64 : s->capacity;
+    while (capacity <= n) {
+        capacity *= 2;
+    }
+    size_t per_heap = sizeof(uint32_t) + s->terms * sizeof(uint32_t) + sizeof(size_t) + 2;
+    cg_status st = cg_budget_take(s->budget, capacity - s->capacity, per_heap, "misère heaps", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    s->held += (capacity - s->capacity) * per_heap;
+    uint32_t *misere = realloc(s->misere, capacity * sizeof *misere);
+    if (misere != NULL) {
+        s->misere = misere;
+    }
+    uint32_t *genus = realloc(s->genus, capacity * s->terms * sizeof *genus);
+    if (genus != NULL) {
+        s->genus = genus;
+    }
+    uint8_t *tame = realloc(s->tame, capacity);
+    if (tame != NULL) {
+        s->tame = tame;
+    }
+    uint8_t *dead = realloc(s->dead, capacity);
+    if (dead != NULL) {
+        s->dead = dead;
+    }
+    size_t *first = realloc(s->option_first, (capacity + 1) * sizeof *first);
+    if (first != NULL) {
+        s->option_first = first;
+    }
+    if (misere == NULL || genus == NULL || tame == NULL || dead == NULL || first == NULL) {
+        return cg_error_nomem(err, "the misère heap tables");
+    }
+    s->capacity = capacity;
+    return CG_OK;
+}
+
+typedef struct option_collector {
+    cg_misere_solver *solver;
+    cg_status status;
+    cg_error *err;
+} option_collector;
+
+static void collect_option(void *context, size_t take, const size_t *parts, size_t count) {
+    (void)take;
+    option_collector *c = context;
+    cg_misere_solver *s = c->solver;
+    if (c->status != CG_OK) {
+        return;
+    }
+    heap_option o = {{0, 0, 0}};
+    size_t kept = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (!s->dead[parts[i]]) {
+            o.part[kept++] = (uint16_t)parts[i];
+        }
+    }
+    /* descending, for merging into positions */
+    for (size_t i = 1; i < kept; i++) {
+        for (size_t j = i; j > 0 && o.part[j - 1] < o.part[j]; j--) {
+            uint16_t t = o.part[j];
+            o.part[j] = o.part[j - 1];
+            o.part[j - 1] = t;
+        }
+    }
+    c->status = cg_grow_within(s->budget, &s->options, &s->option_capacity, s->option_count + 1,
+                               sizeof *s->options, "misère options", c->err);
+    if (c->status == CG_OK) {
+        s->options[s->option_count++] = o;
+    }
+}
+
+static int compare_options(const void *a, const void *b) {
+    return memcmp(a, b, sizeof(heap_option));
+}
+
+/* Heap n's options, each once. */
+static cg_status list_options(cg_misere_solver *s, size_t n, cg_error *err) {
+    size_t first = s->option_count;
+    option_collector c = {s, CG_OK, err};
+    cg_octal_each_option(&s->code, n, collect_option, &c);
+    if (c.status != CG_OK) {
+        s->option_count = first;
+        return c.status;
+    }
+    size_t count = s->option_count - first;
+    if (count > 1) {
+        qsort(s->options + first, count, sizeof *s->options, compare_options);
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (kept == 0 ||
+            compare_options(&s->options[first + kept - 1], &s->options[first + i]) != 0) {
+            s->options[first + kept++] = s->options[first + i];
+        }
+    }
+    s->option_count = first + kept;
+    s->option_first[n] = first;
+    s->option_first[n + 1] = s->option_count;
+    s->dead[n] = kept == 0;
+    return CG_OK;
+}
+
+/* ---- positions ---- */
+
+typedef struct position {
+    uint16_t word[MAX_WORDS]; /* ones, twos, heaps descending */
+    size_t length;
+} position;
+
+static bool all_tame(const cg_misere_solver *s, const uint16_t *w, size_t length) {
+    for (size_t i = 2; i < length; i++) {
+        if (!s->tame[w[i]]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The tame rule (misere.h): g the nim-sum; γ0 = g when a part is firm
+ * (a nim-heap of 2 counts), else g ^ 1. */
+static uint32_t tame_value(const cg_misere_solver *s, const uint16_t *w, size_t length) {
+    uint32_t g = (w[0] & 1u) ^ (w[1] & 1u ? 2u : 0u);
+    bool firm = w[1] > 0;
+    for (size_t i = 2; i < length; i++) {
+        uint32_t normal = cg_octal_engine_at(&s->normal, w[i]);
+        g ^= normal;
+        firm = firm || s->misere[w[i]] == normal;
+    }
+    return firm ? g : g ^ 1u;
+}
+
+/* out = w with one copy of heap at index `at` replaced by option o's parts. */
+static bool replace_heap(const uint16_t *w, size_t length, size_t at, const heap_option *o,
+                         position *out) {
+    size_t parts = (size_t)(o->part[0] != 0) + (o->part[1] != 0) + (o->part[2] != 0);
+    if (length - 1 + parts > MAX_WORDS) {
+        return false;
+    }
+    out->word[0] = w[0];
+    out->word[1] = w[1];
+    size_t n = 2, p = 0;
+    for (size_t i = 2; i < length; i++) {
+        if (i == at) {
+            continue;
+        }
+        while (p < parts && o->part[p] > w[i]) {
+            out->word[n++] = o->part[p++];
+        }
+        out->word[n++] = w[i];
+    }
+    while (p < parts) {
+        out->word[n++] = o->part[p++];
+    }
+    out->length = n;
+    return true;
+}
+
+static cg_status push_child(cg_misere_solver *s, const position *p, cg_error *err) {
+    cg_status st = cg_grow_within(s->budget, &s->children, &s->child_capacity, s->child_count + 1,
+                                  sizeof *s->children, "the misère search", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    child c = {UINT32_MAX, 0};
+    if (all_tame(s, p->word, p->length)) {
+        c.value = tame_value(s, p->word, p->length);
+    } else {
+        st = cg_misere_table_intern(&s->table, p->word, p->length, &c.entry, err);
+        if (st != CG_OK) {
+            return st;
+        }
+    }
+    s->children[s->child_count++] = c;
+    return CG_OK;
+}
+
+/* Push every child of the entry's position onto the child stack. */
+static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
+    static _Thread_local position w, p; /* 8 KiB each: off the stack */
+    const cg_misere_entry *e = &s->table.entries[entry];
+    w.length = e->length;
+    memcpy(w.word, cg_misere_table_words(&s->table, entry), w.length * sizeof w.word[0]);
+    cg_status st = CG_OK;
+    for (size_t i = 2; st == CG_OK && i < w.length; i++) {
+        if (i > 2 && w.word[i] == w.word[i - 1]) {
+            continue; /* the same heap again: the same children */
+        }
+        size_t h = w.word[i];
+        for (size_t k = s->option_first[h]; st == CG_OK && k < s->option_first[h + 1]; k++) {
+            if (!replace_heap(w.word, w.length, i, &s->options[k], &p)) {
+                return cg_error_set(err, CG_ERR_LIMIT, "a misère position of more than %d heaps",
+                                    MAX_WORDS - 2);
+            }
+            st = push_child(s, &p, err);
+        }
+    }
+    if (st == CG_OK && w.word[1] > 0) { /* a 2 to a 1 or to nothing */
+        p = w;
+        p.word[1]--;
+        p.word[0]++;
+        st = push_child(s, &p, err);
+        p.word[0]--;
+        if (st == CG_OK) {
+            st = push_child(s, &p, err);
+        }
+    }
+    if (st == CG_OK && w.word[0] > 0) {
+        p = w;
+        p.word[0]--;
+        st = push_child(s, &p, err);
+    }
+    return st;
+}
+
+static uint32_t child_value(const cg_misere_solver *s, const child *c) {
+    return c->entry == UINT32_MAX ? c->value : s->table.entries[c->entry].value;
+}
+
+/* The least value not among children [first, end) (values below end - first). */
+static uint32_t mex_of(const cg_misere_solver *s, size_t first, size_t end) {
+    size_t n = end - first;
+    uint64_t low = 0; /* a bitset for values below 64, a scan above */
+    for (size_t i = first; i < end; i++) {
+        uint32_t v = child_value(s, &s->children[i]);
+        if (v < 64) {
+            low |= (uint64_t)1 << v;
+        }
+    }
+    uint32_t m = 0;
+    while (m < 64 && (low >> m & 1u)) {
+        m++;
+    }
+    for (bool found = m == 64; found && m <= n; m += found) {
+        found = false;
+        for (size_t i = first; i < end && !found; i++) {
+            found = child_value(s, &s->children[i]) == m;
+        }
+    }
+    return m;
+}
+
+static bool tell(cg_misere_solver *s) {
+    return s->progress != NULL &&
+           s->progress(s->progress_context, "misere", s->count, s->wanted + 1);
+}
+
+/* Settle the entry: its exact value (want_value) or at least whether it is
+ * a P-position (0) or an N-position (0 or CG_MISERE_N_ONLY). */
+static cg_status search(cg_misere_solver *s, uint32_t root, bool want_value, cg_error *err) {
+    s->frame_count = 0;
+    s->child_count = 0;
+    cg_status st = cg_grow_within(s->budget, &s->frames, &s->frame_capacity, 1, sizeof *s->frames,
+                                  "the misère search", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    s->frames[s->frame_count++] = (frame){root, 0, 0, 0, false};
+    while (s->frame_count > 0) {
+        frame *f = &s->frames[s->frame_count - 1];
+        if (!f->expanded) {
+            if (s->node_limit != 0 && s->nodes_this_question >= s->node_limit) {
+                return cg_error_set(err, CG_ERR_LIMIT,
+                                    "not settled within %llu positions of search",
+                                    (unsigned long long)s->node_limit);
+            }
+            s->nodes_this_question++;
+            if (++s->positions % PROGRESS_EVERY == 0 && tell(s)) {
+                return cg_error_set(err, CG_ERR_STOPPED, "interrupted");
+            }
+            f->first = f->next = s->child_count;
+            if ((st = expand(s, f->entry, err)) != CG_OK) {
+                return st;
+            }
+            f = &s->frames[s->frame_count - 1];
+            f->end = s->child_count;
+            f->expanded = true;
+        }
+        uint32_t *value = &s->table.entries[f->entry].value;
+        bool pushed = false, settled = false;
+        while (f->next < f->end && !pushed && !settled) {
+            const child *c = &s->children[f->next];
+            uint32_t v = child_value(s, c);
+            bool known = v != CG_MISERE_UNKNOWN && (v != CG_MISERE_N_ONLY || !want_value);
+            if (!known) {
+                if ((st = cg_grow_within(s->budget, &s->frames, &s->frame_capacity,
+                                         s->frame_count + 1, sizeof *s->frames, "the misère search",
+                                         err)) != CG_OK) {
+                    return st;
+                }
+                f = &s->frames[s->frame_count - 1];
+                s->frames[s->frame_count++] = (frame){c->entry, 0, 0, 0, false};
+                pushed = true;
+            } else if (v == 0 && !want_value) {
+                settled = true; /* a move to a P-position: an N-position */
+                *value = CG_MISERE_N_ONLY;
+            } else {
+                f->next++;
+            }
+        }
+        if (pushed) {
+            continue;
+        }
+        if (!settled) {
+            /* every child known: the mex (when only outcomes were asked,
+             * no child is a P-position, so that is 0 exactly) */
+            *value = f->end > f->first ? mex_of(s, f->first, f->end) : 1;
+        }
+        s->child_count = f->first;
+        s->frame_count--;
+    }
+    return CG_OK;
+}
+
+/* G- (want_value) or P-ness of the position w. */
+static cg_status settle(cg_misere_solver *s, const position *w, bool want_value, uint32_t *value,
+                        cg_misere_method *method, cg_error *err) {
+    if (all_tame(s, w->word, w->length)) {
+        *value = tame_value(s, w->word, w->length);
+        *method = CG_MISERE_BY_TAME_RULE;
+        return CG_OK;
+    }
+    *method = CG_MISERE_BY_SEARCH;
+    uint32_t entry;
+    cg_status st = cg_misere_table_intern(&s->table, w->word, w->length, &entry, err);
+    uint32_t v = st == CG_OK ? s->table.entries[entry].value : 0;
+    if (st == CG_OK && (v == CG_MISERE_UNKNOWN || (want_value && v == CG_MISERE_N_ONLY))) {
+        st = search(s, entry, want_value, err);
+    }
+    if (st == CG_OK) {
+        *value = s->table.entries[entry].value;
+    }
+    return st;
+}
+
+/* ---- heaps ---- */
+
+/* Analyse heap n (all below are done). */
+static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
+    cg_status st = grow_heaps(s, n + 1, err);
+    if (st == CG_OK) {
+        st = cg_octal_engine_extend(&s->normal, n, err);
+    }
+    if (st == CG_OK) {
+        st = list_options(s, n, err);
+    }
+    if (st != CG_OK) {
+        return st;
+    }
+    uint32_t normal = cg_octal_engine_at(&s->normal, n);
+    /* G-(n): the mex of the options' G- (1 for a heap without moves) */
+    static _Thread_local position p;
+    size_t first = s->option_first[n], end = s->option_first[n + 1];
+    bool options_tame = true;
+    uint64_t low = 0;
+    size_t count = end - first;
+    uint32_t *values = malloc((count + 1) * sizeof *values);
+    if (values == NULL) {
+        return cg_error_nomem(err, "a heap's options");
+    }
+    const uint16_t empty[2] = {0, 0};
+    for (size_t k = first; st == CG_OK && k < end; k++) {
+        const heap_option *o = &s->options[k];
+        options_tame =
+            options_tame && s->tame[o->part[0]] && s->tame[o->part[1]] && s->tame[o->part[2]];
+        replace_heap(empty, 2, SIZE_MAX, o, &p);
+        cg_misere_method method;
+        st = settle(s, &p, true, &values[k - first], &method, err);
+        if (st == CG_OK && values[k - first] < 64) {
+            low |= (uint64_t)1 << values[k - first];
+        }
+    }
+    if (st != CG_OK) {
+        free(values);
+        return st;
+    }
+    uint32_t m = 0;
+    if (count == 0) {
+        m = 1;
+    } else {
+        while (m < 64 && (low >> m & 1u)) {
+            m++;
+        }
+        for (bool found = m == 64; found; m += found) {
+            found = false;
+            for (size_t i = 0; i < count && !found; i++) {
+                found = values[i] == m;
+            }
+        }
+    }
+    free(values);
+    s->misere[n] = m;
+    bool tame_pair = (normal == 0 && m == 1) || (normal == 1 && m == 0) || normal == m;
+    s->tame[n] = tame_pair && options_tame;
+    s->count = n + 1; /* the genus below reads heap n as analysed */
+    uint32_t *genus = s->genus + n * s->terms;
+    genus[0] = m;
+    p.word[0] = 0;
+    p.word[2] = (uint16_t)n;
+    p.length = s->dead[n] ? 2 : 3;
+    for (size_t k = 1; st == CG_OK && k < s->terms; k++) {
+        p.word[1] = (uint16_t)k;
+        cg_misere_method method;
+        st = settle(s, &p, true, &genus[k], &method, err);
+    }
+    if (st != CG_OK) {
+        s->count = n; /* not done */
+    }
+    return st;
+}
+
+cg_status cg_misere_new(const cg_octal_code *code, size_t terms, cg_budget *budget,
+                        cg_misere_solver **out, cg_error *err) {
+    *out = NULL;
+    if (code == NULL || code->last == 0) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_new: no octal code");
+    }
+    if (terms < 1 || terms > CG_MISERE_MAX_TERMS) {
+        return cg_error_set(err, CG_ERR_USAGE, "genus terms must be 1 to %d, not %zu",
+                            CG_MISERE_MAX_TERMS, terms);
+    }
+    cg_misere_solver *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        return cg_error_nomem(err, "the misère solver");
+    }
+    s->code = *code;
+    s->budget = budget;
+    s->terms = terms;
+    cg_octal_engine_init(&s->normal, code, CG_ENGINE_AUTO, budget);
+    cg_misere_table_init(&s->table, budget);
+    *out = s;
+    return CG_OK;
+}
+
+void cg_misere_free(cg_misere_solver *s) {
+    if (s == NULL) {
+        return;
+    }
+    cg_octal_engine_free(&s->normal);
+    cg_misere_table_free(&s->table);
+    cg_budget_give(s->budget, 1, s->held);
+    cg_budget_give(s->budget, s->option_capacity, sizeof *s->options);
+    cg_budget_give(s->budget, s->frame_capacity, sizeof *s->frames);
+    cg_budget_give(s->budget, s->child_capacity, sizeof *s->children);
+    free(s->misere);
+    free(s->genus);
+    free(s->tame);
+    free(s->dead);
+    free(s->option_first);
+    free(s->options);
+    free(s->frames);
+    free(s->children);
+    free(s);
+}
+
+void cg_misere_set_node_limit(cg_misere_solver *s, uint64_t nodes) {
+    s->node_limit = nodes;
+}
+
+void cg_misere_set_progress(cg_misere_solver *s, cg_progress_hook hook, void *context) {
+    s->progress = hook;
+    s->progress_context = context;
+}
+
+cg_status cg_misere_extend(cg_misere_solver *s, size_t n, cg_error *err) {
+    if (n > CG_MISERE_MAX_HEAP) {
+        return cg_error_set(err, CG_ERR_LIMIT, "misère heaps go up to %u, not %zu",
+                            CG_MISERE_MAX_HEAP, n);
+    }
+    s->wanted = n > s->wanted ? n : s->wanted;
+    while (s->count <= n) {
+        s->nodes_this_question = 0;
+        cg_status st = analyse_heap(s, s->count, err);
+        if (st != CG_OK) {
+            return st;
+        }
+        if (tell(s)) {
+            return cg_error_set(err, CG_ERR_STOPPED, "interrupted");
+        }
+    }
+    return CG_OK;
+}
+
+size_t cg_misere_count(const cg_misere_solver *s) {
+    return s->count;
+}
+
+size_t cg_misere_terms(const cg_misere_solver *s) {
+    return s->terms;
+}
+
+const cg_octal_code *cg_misere_code(const cg_misere_solver *s) {
+    return &s->code;
+}
+
+uint64_t cg_misere_positions(const cg_misere_solver *s) {
+    return s->positions;
+}
+
+cg_misere_heap cg_misere_heap_at(const cg_misere_solver *s, size_t n) {
+    cg_misere_heap h = {0, 0, false, NULL};
+    if (n < s->count) {
+        h.normal = cg_octal_engine_at(&s->normal, n);
+        h.misere = s->misere[n];
+        h.tame = s->tame[n] != 0;
+        h.genus = s->genus + n * s->terms;
+    }
+    return h;
+}
+
+size_t cg_misere_first_wild(const cg_misere_solver *s) {
+    size_t n = 0;
+    while (n < s->count && s->tame[n]) {
+        n++;
+    }
+    return n;
+}
+
+/* The position of heaps plus twos and ones, heaps analysed as needed. */
+static cg_status make_position(cg_misere_solver *s, const size_t *heaps, size_t count, size_t twos,
+                               size_t ones, position *p, cg_error *err) {
+    if (count > MAX_WORDS - 2) {
+        return cg_error_set(err, CG_ERR_LIMIT, "at most %d heaps in a sum", MAX_WORDS - 2);
+    }
+    if (twos > CG_MISERE_MAX_NIM || ones > CG_MISERE_MAX_NIM) {
+        return cg_error_set(err, CG_ERR_LIMIT, "at most %u nim-heaps of each size",
+                            CG_MISERE_MAX_NIM);
+    }
+    size_t largest = 0;
+    for (size_t i = 0; i < count; i++) {
+        largest = heaps[i] > largest ? heaps[i] : largest;
+    }
+    s->nodes_this_question = 0;
+    cg_status st = cg_misere_extend(s, largest, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    p->word[0] = (uint16_t)ones;
+    p->word[1] = (uint16_t)twos;
+    p->length = 2;
+    for (size_t i = 0; i < count; i++) {
+        if (s->dead[heaps[i]]) {
+            continue;
+        }
+        size_t j = p->length++;
+        while (j > 2 && p->word[j - 1] < heaps[i]) {
+            p->word[j] = p->word[j - 1];
+            j--;
+        }
+        p->word[j] = (uint16_t)heaps[i];
+    }
+    s->nodes_this_question = 0;
+    return CG_OK;
+}
+
+cg_status cg_misere_value(cg_misere_solver *s, const size_t *heaps, size_t count, size_t twos,
+                          size_t ones, uint32_t *value, cg_misere_method *method, cg_error *err) {
+    static _Thread_local position p;
+    if (s == NULL || (heaps == NULL && count > 0) || value == NULL || method == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_value: missing argument");
+    }
+    cg_status st = make_position(s, heaps, count, twos, ones, &p, err);
+    return st != CG_OK ? st : settle(s, &p, true, value, method, err);
+}
+
+cg_status cg_misere_is_p(cg_misere_solver *s, const size_t *heaps, size_t count, bool *is_p,
+                         cg_misere_method *method, cg_error *err) {
+    static _Thread_local position p;
+    if (s == NULL || (heaps == NULL && count > 0) || is_p == NULL || method == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_is_p: missing argument");
+    }
+    cg_status st = make_position(s, heaps, count, 0, 0, &p, err);
+    uint32_t v = 0;
+    if (st == CG_OK) {
+        st = settle(s, &p, false, &v, method, err);
+    }
+    *is_p = st == CG_OK && v == 0;
+    return st;
+}
+
+typedef struct move_walk {
+    cg_misere_solver *solver;
+    const size_t *heaps;
+    size_t count, at;
+    size_t *scratch;
+    cg_misere_move_fn fn;
+    void *context;
+    size_t wins;
+    cg_status status;
+    cg_error *err;
+} move_walk;
+
+static void try_move(void *context, size_t take, const size_t *parts, size_t count) {
+    move_walk *m = context;
+    if (m->status != CG_OK) {
+        return;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < m->count; i++) {
+        if (i != m->at) {
+            m->scratch[n++] = m->heaps[i];
+        }
+    }
+    for (size_t i = 0; i < count; i++) {
+        m->scratch[n++] = parts[i];
+    }
+    bool p = false;
+    cg_misere_method method;
+    m->status = cg_misere_is_p(m->solver, m->scratch, n, &p, &method, m->err);
+    if (m->status == CG_OK && p) {
+        m->wins++;
+        if (m->fn != NULL) {
+            m->fn(m->context, m->at, take, parts, count);
+        }
+    }
+}
+
+cg_status cg_misere_winning_moves(cg_misere_solver *s, const size_t *heaps, size_t count,
+                                  cg_misere_move_fn fn, void *context, size_t *wins,
+                                  cg_error *err) {
+    if (s == NULL || (heaps == NULL && count > 0)) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_winning_moves: missing argument");
+    }
+    size_t *scratch = malloc((count + 3) * sizeof *scratch);
+    if (scratch == NULL) {
+        return cg_error_nomem(err, "the winning moves");
+    }
+    move_walk m = {s, heaps, count, 0, scratch, fn, context, 0, CG_OK, err};
+    for (size_t i = 0; i < count && m.status == CG_OK; i++) {
+        m.at = i;
+        cg_octal_each_option(&s->code, heaps[i], try_move, &m);
+    }
+    free(scratch);
+    if (wins != NULL) {
+        *wins = m.wins;
+    }
+    return m.status;
+}
+
+static void put_term(cg_buf *out, uint32_t v) {
+    if (v < 10) {
+        cg_buf_putc(out, (char)('0' + v));
+    } else {
+        cg_buf_printf(out, "(%u)", v);
+    }
+}
+
+void cg_misere_format_genus(uint32_t normal, const uint32_t *terms, size_t count, cg_buf *out) {
+    cg_buf_put_uint(out, normal);
+    if (count == 0) {
+        return;
+    }
+    cg_buf_putc(out, '^');
+    /* the shortest prefix (two terms at least) after which every computed
+     * term repeats the one two before */
+    size_t cut = count;
+    while (cut > 2 && terms[cut - 1] == terms[cut - 3]) {
+        cut--;
+    }
+    bool alternates = true;
+    for (size_t k = cut; k < count; k++) {
+        alternates = alternates && terms[k] == terms[k - 2];
+    }
+    if (!alternates) {
+        cut = count;
+    }
+    for (size_t k = 0; k < cut; k++) {
+        put_term(out, terms[k]);
+    }
+}

@@ -1,0 +1,85 @@
+/* The misère quotient of an octal game restricted to heaps <= n (Plambeck,
+ * "Taming the wild in impartial combinatorial games", Integers 5, 2005;
+ * Plambeck and Siegel, "Misère quotients for impartial games", JCTA 115,
+ * 2008): the sums of such heaps modulo indistinguishability (G ~ H when
+ * G + X and H + X have the same misère outcome for every such sum X), a
+ * finite commutative monoid when the game is "tame enough", with its
+ * P-portion (the classes of P-positions) and the element of each heap.
+ *
+ * Built as the minimal automaton of the P-positions, read heap by heap
+ * (commutative, so its states are the quotient's elements): classes of sums
+ * told apart by a growing set of test sums, each outcome an exact answer of
+ * the misère solver; then verified. The verification is a proof by
+ * induction over every sum of heaps <= n: a breadth-first walk over the
+ * states (for each heap size present in a sum G, the element of G minus one
+ * such heap) checks that G's element is in the P-portion exactly when G has
+ * a move and none of its moves leads into it. A sum that fails names a test
+ * to add (Rivest and Schapire's split of the counterexample), and the
+ * classes are built again. The classes are told apart by real outcomes, so
+ * the verified monoid is the quotient itself, not a larger one.
+ *
+ * The presentation: the generators are the heaps whose element is not a
+ * product of earlier generators; each element's normal form is its least
+ * word in graded lexicographic order; the relations are the words that are
+ * not normal forms but whose divisors all are, each equal to its normal
+ * form (a complete set: every word rewrites to its normal form). */
+#ifndef CGSOLVE_MISERE_QUOTIENT_H
+#define CGSOLVE_MISERE_QUOTIENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/buf_internal.h"
+#include "core/status_internal.h"
+#include "octal/misere_internal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CG_QUOTIENT_MAX_HEAPS 40 /* the heap bound n at most */
+
+typedef struct cg_misere_quotient {
+    size_t heaps;           /* n */
+    size_t order;           /* elements; element 0 is the identity (the empty sum) */
+    uint32_t *times;        /* times[e * (heaps + 1) + h]: element e plus heap h */
+    uint8_t *is_p;          /* is_p[e]: e is in the P-portion */
+    uint32_t *heap_element; /* heap_element[h], h = 0..heaps */
+    size_t generators;
+    size_t generator_heap[CG_QUOTIENT_MAX_HEAPS + 1]; /* the heap each generator is */
+    uint8_t *normal;    /* normal[e * generators + g]: exponents of e's normal form */
+    uint8_t *relations; /* pairs of exponent vectors: word = normal form */
+    size_t relation_count;
+    size_t tests;    /* test sums used to tell the classes apart */
+    uint64_t states; /* states walked by the verification */
+} cg_misere_quotient;
+
+/* Build the quotient of heaps <= n with solver's exact outcomes, at most
+ * max_order elements and max_states verification states. CG_ERR_LIMIT when
+ * a bound, the solver's budget or the memory budget is reached (nothing is
+ * then claimed); CG_ERR_STOPPED on an interrupt. */
+cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t max_order,
+                                   uint64_t max_states, cg_misere_quotient *q, cg_error *err);
+void cg_misere_quotient_free(cg_misere_quotient *q);
+
+/* The element of the sum heaps[0..count-1] (each <= q->heaps). */
+uint32_t cg_misere_quotient_element(const cg_misere_quotient *q, const size_t *heaps, size_t count);
+
+/* Whether the sum heaps[0..count-1] (each <= q->heaps) is a P-position,
+ * and fn for each of its winning moves, as cg_misere_winning_moves reports
+ * them; *wins counts them. code is the quotient's game. */
+bool cg_misere_quotient_is_p(const cg_misere_quotient *q, const size_t *heaps, size_t count);
+void cg_misere_quotient_winning_moves(const cg_misere_quotient *q, const cg_octal_code *code,
+                                      const size_t *heaps, size_t count, cg_misere_move_fn fn,
+                                      void *context, size_t *wins);
+
+/* Generator g's name: a, b, ..., z, then g26, g27, ... */
+void cg_misere_quotient_name(size_t g, cg_buf *out);
+/* The word of exponents (generators entries), "1" when empty: "ab^2". */
+void cg_misere_quotient_word(const cg_misere_quotient *q, const uint8_t *exponents, cg_buf *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,170 @@
+/* Misère sums settled by the solver, else by a kept quotient (see
+ * misere_settle.h). */
+#include "octal/misere_settle_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void cg_misere_settler_init(cg_misere_settler *t, cg_misere_solver *solver) {
+    memset(t, 0, sizeof *t);
+    t->solver = solver;
+}
+
+void cg_misere_settler_free(cg_misere_settler *t) {
+    if (t->has_quotient) {
+        cg_misere_quotient_free(&t->quotient);
+    }
+    t->has_quotient = false;
+}
+
+const char *cg_misere_how_name(cg_misere_how how) {
+    return how == CG_SETTLED_BY_TAME_RULE ? "tame-rule"
+           : how == CG_SETTLED_BY_SEARCH  ? "search"
+                                          : "quotient";
+}
+
+static size_t largest_of(const size_t *heaps, size_t count) {
+    size_t largest = 0;
+    for (size_t i = 0; i < count; i++) {
+        largest = heaps[i] > largest ? heaps[i] : largest;
+    }
+    return largest;
+}
+
+/* Every heap analysed and tame: the solver's rule answers at once. */
+static bool all_tame(const cg_misere_solver *solver, const size_t *heaps, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        if (heaps[i] >= cg_misere_count(solver) || !cg_misere_heap_at(solver, heaps[i]).tame) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool quotient_covers(const cg_misere_settler *t, size_t largest) {
+    return t->has_quotient && largest <= t->quotient.heaps;
+}
+
+/* After the solver gave up (st, its reason in err): the quotient of heaps
+ * up to largest, built unless one that covers them is kept. */
+static cg_status need_quotient(cg_misere_settler *t, size_t largest, cg_status st, cg_error *err) {
+    if (quotient_covers(t, largest)) {
+        return CG_OK;
+    }
+    if (st != CG_ERR_LIMIT) {
+        return st;
+    }
+    char first[CG_ERROR_MESSAGE_MAX];
+    snprintf(first, sizeof first, "%s", err != NULL ? err->message : "past the budget");
+    if (largest > CG_QUOTIENT_MAX_HEAPS) {
+        return cg_error_set(err, st, "%s; heaps above %d are past the quotients' reach", first,
+                            CG_QUOTIENT_MAX_HEAPS);
+    }
+    cg_misere_settler_free(t);
+    cg_error why;
+    cg_error_clear(&why);
+    cg_status built = cg_misere_quotient_build(t->solver, largest, CG_MISERE_SETTLE_MAX_ORDER,
+                                               CG_MISERE_SETTLE_MAX_STATES, &t->quotient, &why);
+    if (built != CG_OK) {
+        return cg_error_set(err, built == CG_ERR_LIMIT ? CG_ERR_LIMIT : built,
+                            "%s; nor by the quotient of heaps up to %zu: %s", first, largest,
+                            why.message);
+    }
+    t->has_quotient = true;
+    return CG_OK;
+}
+
+cg_status cg_misere_settle_is_p(cg_misere_settler *t, const size_t *heaps, size_t count, bool *p,
+                                cg_misere_how *how, cg_error *err) {
+    if (t == NULL || t->solver == NULL || (heaps == NULL && count > 0) || p == NULL ||
+        how == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_settle_is_p: missing argument");
+    }
+    size_t largest = largest_of(heaps, count);
+    cg_status st = CG_ERR_LIMIT;
+    if (!quotient_covers(t, largest) || all_tame(t->solver, heaps, count)) {
+        cg_misere_method method = CG_MISERE_BY_SEARCH;
+        st = cg_misere_is_p(t->solver, heaps, count, p, &method, err);
+        if (st == CG_OK) {
+            *how =
+                method == CG_MISERE_BY_TAME_RULE ? CG_SETTLED_BY_TAME_RULE : CG_SETTLED_BY_SEARCH;
+            return CG_OK;
+        }
+    }
+    if ((st = need_quotient(t, largest, st, err)) != CG_OK) {
+        return st;
+    }
+    *p = cg_misere_quotient_is_p(&t->quotient, heaps, count);
+    *how = CG_SETTLED_BY_QUOTIENT;
+    return CG_OK;
+}
+
+/* The solver's moves, kept until they are all known: a search that gives
+ * up halfway must not have told fn some of them. */
+typedef struct kept_move {
+    size_t heap, take, count;
+    size_t parts[3];
+} kept_move;
+
+typedef struct keeper {
+    kept_move moves[512];
+    size_t count;
+    bool overflow;
+} keeper;
+
+static void keep_move(void *context, size_t heap, size_t take, const size_t *parts, size_t count) {
+    keeper *k = context;
+    if (k->count == sizeof k->moves / sizeof k->moves[0] || count > 3) {
+        k->overflow = true;
+        return;
+    }
+    kept_move *m = &k->moves[k->count++];
+    m->heap = heap;
+    m->take = take;
+    m->count = count;
+    memcpy(m->parts, parts, count * sizeof *parts);
+}
+
+cg_status cg_misere_settle_moves(cg_misere_settler *t, const size_t *heaps, size_t count,
+                                 cg_misere_move_fn fn, void *context, size_t *wins,
+                                 cg_misere_how *how, cg_error *err) {
+    if (t == NULL || t->solver == NULL || (heaps == NULL && count > 0) || how == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_settle_moves: missing argument");
+    }
+    size_t largest = largest_of(heaps, count);
+    cg_status st = CG_ERR_LIMIT;
+    if (!quotient_covers(t, largest) || all_tame(t->solver, heaps, count)) {
+        static _Thread_local keeper k;
+        k.count = 0;
+        k.overflow = false;
+        size_t found = 0;
+        bool p = false;
+        cg_misere_method method = CG_MISERE_BY_SEARCH;
+        st = cg_misere_is_p(t->solver, heaps, count, &p, &method, err);
+        if (st == CG_OK) {
+            st = cg_misere_winning_moves(t->solver, heaps, count, keep_move, &k, &found, err);
+        }
+        if (st == CG_OK && k.overflow) {
+            st = cg_misere_winning_moves(t->solver, heaps, count, fn, context, &found, err);
+        } else {
+            for (size_t i = 0; st == CG_OK && fn != NULL && i < k.count; i++) {
+                fn(context, k.moves[i].heap, k.moves[i].take, k.moves[i].parts, k.moves[i].count);
+            }
+        }
+        if (st == CG_OK) {
+            *how =
+                method == CG_MISERE_BY_TAME_RULE ? CG_SETTLED_BY_TAME_RULE : CG_SETTLED_BY_SEARCH;
+            if (wins != NULL) {
+                *wins = found;
+            }
+            return CG_OK;
+        }
+    }
+    if ((st = need_quotient(t, largest, st, err)) != CG_OK) {
+        return st;
+    }
+    cg_misere_quotient_winning_moves(&t->quotient, cg_misere_code(t->solver), heaps, count, fn,
+                                     context, wins);
+    *how = CG_SETTLED_BY_QUOTIENT;
+    return CG_OK;
+}

@@ -1,0 +1,58 @@
+/* Settling misère sums for front ends (`grundy --misere --sum`, `play
+ * grundy --misere`): the solver's tame rule or exhaustive search, and where
+ * that is past its budget and every heap is at most CG_QUOTIENT_MAX_HEAPS,
+ * the proven misère quotient of heaps up to the largest, built once and
+ * kept for every later sum of heaps no larger. Never a guess: a sum neither
+ * settles is CG_ERR_LIMIT with both reasons. */
+#ifndef CGSOLVE_MISERE_SETTLE_H
+#define CGSOLVE_MISERE_SETTLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cgsolve/status.h"
+#include "octal/misere_internal.h"
+#include "octal/misere_quotient_internal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The quotient's bounds: elements, verification states. */
+#define CG_MISERE_SETTLE_MAX_ORDER 65535
+#define CG_MISERE_SETTLE_MAX_STATES 4000000
+
+typedef struct cg_misere_settler {
+    cg_misere_solver *solver; /* not owned */
+    cg_misere_quotient quotient;
+    bool has_quotient;
+} cg_misere_settler;
+
+/* How a sum was settled: the solver's method, or the quotient. */
+typedef enum cg_misere_how {
+    CG_SETTLED_BY_TAME_RULE,
+    CG_SETTLED_BY_SEARCH,
+    CG_SETTLED_BY_QUOTIENT,
+} cg_misere_how;
+
+void cg_misere_settler_init(cg_misere_settler *settler, cg_misere_solver *solver);
+void cg_misere_settler_free(cg_misere_settler *settler);
+
+/* "tame-rule", "search", "quotient". */
+const char *cg_misere_how_name(cg_misere_how how);
+
+/* Whether the sum heaps[0..count-1] is a P-position, and how it was known. */
+cg_status cg_misere_settle_is_p(cg_misere_settler *settler, const size_t *heaps, size_t count,
+                                bool *p, cg_misere_how *how, cg_error *err);
+
+/* fn for every winning move of the sum (cg_misere_winning_moves' order and
+ * form); *wins counts them; *how as above. */
+cg_status cg_misere_settle_moves(cg_misere_settler *settler, const size_t *heaps, size_t count,
+                                 cg_misere_move_fn fn, void *context, size_t *wins,
+                                 cg_misere_how *how, cg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,96 @@
+#include "octal/misere_table_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grow_internal.h"
+
+void cg_misere_table_init(cg_misere_table *table, cg_budget *budget) {
+    memset(table, 0, sizeof *table);
+    table->budget = budget;
+}
+
+void cg_misere_table_free(cg_misere_table *table) {
+    cg_budget_give(table->budget, table->word_capacity, sizeof *table->words);
+    cg_budget_give(table->budget, table->entry_capacity, sizeof *table->entries);
+    cg_budget_give(table->budget, table->slot_capacity, sizeof *table->slots);
+    free(table->words);
+    free(table->entries);
+    free(table->slots);
+    memset(table, 0, sizeof *table);
+}
+
+static uint32_t hash_words(const uint16_t *words, size_t length) {
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (size_t i = 0; i < length; i++) {
+        h = (h ^ words[i]) * UINT64_C(1099511628211);
+    }
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+static bool same(const cg_misere_table *t, const cg_misere_entry *e, const uint16_t *words,
+                 size_t length) {
+    return e->length == length && memcmp(t->words + e->offset, words, length * sizeof *words) == 0;
+}
+
+/* Double the hash slots and place every entry again. */
+static cg_status rehash(cg_misere_table *t, cg_error *err) {
+    size_t capacity = t->slot_capacity == 0 ? 1024 : 2 * t->slot_capacity;
+    cg_status st = cg_budget_take(t->budget, capacity, sizeof *t->slots, "misère positions", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    uint32_t *slots = calloc(capacity, sizeof *slots);
+    if (slots == NULL) {
+        cg_budget_give(t->budget, capacity, sizeof *t->slots);
+        return cg_error_nomem(err, "the misère position table");
+    }
+    for (size_t i = 0; i < t->entry_count; i++) {
+        const cg_misere_entry *e = &t->entries[i];
+        size_t s = hash_words(t->words + e->offset, e->length) & (capacity - 1);
+        while (slots[s] != 0) {
+            s = (s + 1) & (capacity - 1);
+        }
+        slots[s] = (uint32_t)i + 1;
+    }
+    cg_budget_give(t->budget, t->slot_capacity, sizeof *t->slots);
+    free(t->slots);
+    t->slots = slots;
+    t->slot_capacity = capacity;
+    return CG_OK;
+}
+
+cg_status cg_misere_table_intern(cg_misere_table *t, const uint16_t *words, size_t length,
+                                 uint32_t *entry, cg_error *err) {
+    cg_status st = CG_OK;
+    if (4 * (t->entry_count + 1) > 3 * t->slot_capacity && (st = rehash(t, err)) != CG_OK) {
+        return st;
+    }
+    size_t s = hash_words(words, length) & (t->slot_capacity - 1);
+    while (t->slots[s] != 0) {
+        const cg_misere_entry *e = &t->entries[t->slots[s] - 1];
+        if (same(t, e, words, length)) {
+            *entry = t->slots[s] - 1;
+            return CG_OK;
+        }
+        s = (s + 1) & (t->slot_capacity - 1);
+    }
+    if (t->entry_count >= UINT32_MAX - 1 || t->word_count + length > UINT32_MAX) {
+        return cg_error_set(err, CG_ERR_LIMIT, "too many misère positions");
+    }
+    if ((st = cg_grow_within(t->budget, &t->words, &t->word_capacity, t->word_count + length + 1,
+                             sizeof *t->words, "misère positions", err)) != CG_OK ||
+        (st = cg_grow_within(t->budget, &t->entries, &t->entry_capacity, t->entry_count + 1,
+                             sizeof *t->entries, "misère positions", err)) != CG_OK) {
+        return st;
+    }
+    if (length > 0) {
+        memcpy(t->words + t->word_count, words, length * sizeof *words);
+    }
+    t->entries[t->entry_count] =
+        (cg_misere_entry){(uint32_t)t->word_count, (uint32_t)length, CG_MISERE_UNKNOWN};
+    t->word_count += length;
+    t->slots[s] = (uint32_t)t->entry_count + 1;
+    *entry = (uint32_t)t->entry_count++;
+    return CG_OK;
+}
