@@ -145,10 +145,6 @@ typedef struct cg_options {
 #endif
 } cg_options;
 
-/* Every option to its default: each declared option's def, every other
- * field zero (memory_limit 0: the game's default). */
-void cg_options_init(cg_options *options);
-
 /* The threads options asks for, 0 resolved to the processors online. */
 unsigned cg_options_threads(const cg_options *options);
 
@@ -161,10 +157,6 @@ uint64_t cg_options_upto(const cg_options *options, uint64_t fallback);
 
 /* The options every game accepts (output, memory, colour), NULL-name ended. */
 extern const cg_option_spec cg_common_options[];
-
-/* Call fn on every table of run options the library declares: the common
- * ones, each command's, each game's (solving, generating). */
-void cg_each_option_table(void (*fn)(const cg_option_spec *table, void *context), void *context);
 
 /* The spec of table (NULL-name ended) called name: a long name, or a
  * single letter for a short one; NULL if none. */

@@ -13,6 +13,7 @@
 #include "core/scanner_internal.h"
 #include "core/status_internal.h"
 #include "framework/game_internal.h"
+#include "framework/option_tables_internal.h"
 #include "framework/play_internal.h"
 #include "framework/testdata_internal.h"
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cgsolve/cgsolve.h"
+#include "framework/option_tables_internal.h"
 #include "framework/play_internal.h"
 #include "octal/octal_internal.h"
 #include "ref_misere.h"

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "core/options_internal.h"
+#include "framework/option_tables_internal.h"
 #include "octal/misere_report_internal.h"
 
 /* Told after every heap: stop once 20 are done. */
