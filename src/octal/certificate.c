@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "core/clock_internal.h"
+#include "core/hash_internal.h"
 #include "core/replace_file_internal.h"
-#include "octal/grundy_table_internal.h"
 
 #define MAGIC "cgsolve-grundy-certificate 1"
 #define PROGRESS_HEAPS 1024  /* heaps between looks at the clock */

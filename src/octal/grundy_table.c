@@ -104,20 +104,6 @@ const cg_option_spec cg_grundy_options[] = {
     {.name = NULL},
 };
 
-uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count) {
-    uint64_t hash = CG_GRUNDY_CHECKSUM_START;
-    for (size_t i = 0; i < count; i++) {
-        hash = cg_grundy_checksum_add(hash, i, values[i]);
-    }
-    return hash;
-}
-
-uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value) {
-    char digits[CG_UINT_DIGITS + 1] = ",";
-    size_t n = cg_format_uint(digits + 1, value);
-    return index == 0 ? cg_fnv1a(hash, digits + 1, n) : cg_fnv1a(hash, digits, n + 1);
-}
-
 /* One run of `cgsolve grundy`. */
 typedef struct grundy_run {
     cg_octal_engine engine;

@@ -64,13 +64,6 @@ cg_status cg_write_grundy_table(const char *code, const cg_options *options, FIL
  * that does not hold is CG_ERR_INPUT naming the file and the reason. */
 cg_status cg_check_grundy_certificate(const cg_options *options, FILE *out, cg_error *err);
 
-/* FNV-1a over the decimal values, comma-separated: comparable across tools.
- * The running form: start from CG_GRUNDY_CHECKSUM_START and add G(index)
- * in order. */
-#define CG_GRUNDY_CHECKSUM_START CG_FNV1A_START
-uint64_t cg_grundy_checksum(const cg_nimber *values, size_t count);
-uint64_t cg_grundy_checksum_add(uint64_t hash, size_t index, uint64_t value);
-
 #ifdef __cplusplus
 }
 #endif

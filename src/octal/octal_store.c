@@ -6,10 +6,11 @@
 #include "octal/octal_store_internal.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "octal/grundy_table_internal.h"
+#include "core/hash_internal.h"
 #include "octal/octal_engine_internal.h"
 
 #if defined(__unix__) && SIZE_MAX > UINT32_MAX && !defined(__EMSCRIPTEN__)
