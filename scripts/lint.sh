@@ -2,8 +2,9 @@
 # The habits CI checks: the C sources formatted by .clang-format, clean under
 # the curated .clang-tidy checks (needs a configured build's
 # compile_commands.json, BUILD_DIR default build), and shell scripts clean
-# under shellcheck, the page's files under ESLint and Prettier (npm). Prints
-# "lint: N passed, M failed".
+# under shellcheck, each library folder including only its own and lower
+# layers (scripts/check-layers.sh), the page's files under ESLint and
+# Prettier (npm). Prints "lint: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 build=${BUILD_DIR:-build}
@@ -28,6 +29,7 @@ check clang-format clang-format --dry-run --Werror "${sources[@]}"
 check clang-tidy bash -c 'printf "%s\n" "${@:2}" | xargs -P "$(nproc)" -n 4 clang-tidy -p "$1" --quiet' \
     _ "$build" "${library[@]}"
 check shellcheck shellcheck "${shells[@]}"
+check layers scripts/check-layers.sh
 # The page's JavaScript, CSS and HTML: ESLint and Prettier from npm, pinned in
 # tests/web/package-lock.json and installed there the first time.
 web_tools=tests/web/node_modules/.bin
