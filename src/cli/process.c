@@ -130,61 +130,107 @@ static bool take_output(int *from_child, size_t output_limit, cg_buf *output, bo
     return true;
 }
 
+/* The parent's side of a run while it is supervised: its ends of the three
+ * pipes (-1 once closed), the input and how much of it the program took,
+ * and what it wrote (its output to the limit, the first bytes of stderr). */
+typedef struct run_streams {
+    int to_child, from_child, errors_from;
+    const char *input;
+    size_t len, written;
+    size_t output_limit;
+    cg_buf *output;
+    cg_buf *errors;
+    bool too_long; /* more output than output_limit: a failed run */
+} run_streams;
+
+/* Only the first STDERR_KEPT bytes of stderr are kept; more is no failure. */
+static bool take_errors(run_streams *s) {
+    bool ignored = false;
+    return take_output(&s->errors_from, STDERR_KEPT, s->errors, &ignored);
+}
+
+/* After the program's exit: what is still in the pipes is its output. */
+static void drain_streams(run_streams *s) {
+    while (s->from_child >= 0 &&
+           take_output(&s->from_child, s->output_limit, s->output, &s->too_long)) {
+    }
+    while (s->errors_from >= 0 && take_errors(s)) {
+    }
+}
+
+/* Write what the program's stdin takes now; closed when all is written or
+ * the program stopped reading. */
+static void feed_input(run_streams *s) {
+    ssize_t n = write(s->to_child, s->input + s->written, s->len - s->written);
+    s->written += n > 0 ? (size_t)n : 0;
+    if ((n < 0 && errno != EAGAIN && errno != EINTR) || s->written == s->len) {
+        close_fd(&s->to_child);
+    }
+}
+
+static bool ready(const struct pollfd *fd, short events) {
+    return (fd->revents & (events | POLLERR | POLLHUP)) != 0;
+}
+
+/* One poll of the open pipes for at most slice_ms, then the input fed and
+ * the output taken where they are ready. */
+static void exchange(run_streams *s, int slice_ms) {
+    /* a closed descriptor (-1) is ignored by poll */
+    struct pollfd fds[3] = {
+        {s->from_child, POLLIN, 0}, {s->errors_from, POLLIN, 0}, {s->to_child, POLLOUT, 0}};
+    if (poll(fds, 3, slice_ms) < 0) {
+        return; /* EINTR: an interrupt, seen by the caller */
+    }
+    if (s->to_child >= 0 && ready(&fds[2], POLLOUT)) {
+        feed_input(s);
+    }
+    if (ready(&fds[1], POLLIN)) {
+        take_errors(s);
+    }
+    if (ready(&fds[0], POLLIN)) {
+        take_output(&s->from_child, s->output_limit, s->output, &s->too_long);
+        if (s->from_child < 0) {
+            close_fd(&s->to_child); /* it closed its output: no more input either */
+        }
+    }
+}
+
+/* How long the next wait may be: to the deadline, at most POLL_SLICE_MS. */
+static int slice_ms(double seconds_left) {
+    int slice = (int)(seconds_left * 1000) + 1;
+    return slice < POLL_SLICE_MS ? slice : POLL_SLICE_MS;
+}
+
+/* Sleep while waiting for an exit with both outputs closed, from 1 ms
+ * doubling to POLL_SLICE_MS (never past slice); the next sleep's length. */
+static int back_off(int wait_ms, int slice) {
+    sleep_ms(wait_ms < slice ? wait_ms : slice);
+    return wait_ms < POLL_SLICE_MS ? wait_ms * 2 : wait_ms;
+}
+
 /* Feed input, collect output, until the program has exited or the time
  * runs out (or an interrupt arrives). *status is its wait status on RAN.
  * A program that exits while a child of its own holds its output open has
  * ended: what is in the pipe is its output. */
-static run_end supervise(const program *p, pid_t child, int *to_child, int *from_child,
-                         int *errors_from, const char *input, size_t len, double limit,
-                         size_t output_limit, cg_buf *output, cg_buf *errors, bool *too_long,
-                         int *status) {
-    double deadline = cg_seconds() + limit;
-    size_t written = 0;
+static run_end supervise(const program *p, pid_t child, run_streams *s, int *status) {
+    double deadline = cg_seconds() + p->time_limit;
     int wait_ms = 1;
-    bool ignored = false;
     for (;;) {
         if (cli_interrupted() || atomic_load(&p->cancel)) {
             return INTERRUPTED;
         }
         if (waitpid(child, status, WNOHANG) == child) {
-            while (*from_child >= 0 && take_output(from_child, output_limit, output, too_long)) {
-            }
-            while (*errors_from >= 0 && take_output(errors_from, STDERR_KEPT, errors, &ignored)) {
-            }
+            drain_streams(s);
             return RAN;
         }
         double left = deadline - cg_seconds();
         if (left <= 0) {
             return TIMED_OUT;
         }
-        int slice = (int)(left * 1000) + 1;
-        slice = slice < POLL_SLICE_MS ? slice : POLL_SLICE_MS;
-        if (*from_child < 0 && *errors_from < 0) { /* both closed: wait for its exit */
-            sleep_ms(wait_ms < slice ? wait_ms : slice);
-            wait_ms = wait_ms < POLL_SLICE_MS ? wait_ms * 2 : wait_ms;
-            continue;
-        }
-        /* a closed descriptor (-1) is ignored by poll */
-        struct pollfd fds[3] = {
-            {*from_child, POLLIN, 0}, {*errors_from, POLLIN, 0}, {*to_child, POLLOUT, 0}};
-        if (poll(fds, 3, slice) < 0) {
-            continue; /* EINTR: an interrupt, seen above */
-        }
-        if (*to_child >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
-            ssize_t n = write(*to_child, input + written, len - written);
-            written += n > 0 ? (size_t)n : 0;
-            if ((n < 0 && errno != EAGAIN && errno != EINTR) || written == len) {
-                close_fd(to_child); /* done, or the program stopped reading */
-            }
-        }
-        if (fds[1].revents & (POLLIN | POLLERR | POLLHUP)) {
-            take_output(errors_from, STDERR_KEPT, errors, &ignored);
-        }
-        if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
-            take_output(from_child, output_limit, output, too_long);
-            if (*from_child < 0) {
-                close_fd(to_child);
-            }
+        if (s->from_child < 0 && s->errors_from < 0) {
+            wait_ms = back_off(wait_ms, slice_ms(left));
+        } else {
+            exchange(s, slice_ms(left));
         }
     }
 }
@@ -339,14 +385,20 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
     set_nonblocking(in_pipe[1]);
     set_nonblocking(out_pipe[0]);
     set_nonblocking(err_pipe[0]);
-    bool too_long = false;
     int status = 0;
     cg_buf errors = CG_BUF_INIT;
-    run_end end = supervise(p, child, &in_pipe[1], &out_pipe[0], &err_pipe[0], input, len,
-                            p->time_limit, p->output_limit, output, &errors, &too_long, &status);
-    close_fd(&in_pipe[1]);
-    close_fd(&out_pipe[0]);
-    close_fd(&err_pipe[0]);
+    run_streams streams = {.to_child = in_pipe[1],
+                           .from_child = out_pipe[0],
+                           .errors_from = err_pipe[0],
+                           .input = input,
+                           .len = len,
+                           .output_limit = p->output_limit,
+                           .output = output,
+                           .errors = &errors};
+    run_end end = supervise(p, child, &streams, &status);
+    close_fd(&streams.to_child);
+    close_fd(&streams.from_child);
+    close_fd(&streams.errors_from);
     kill_everything(child, end == RAN);
     cg_buf_clear(how);
     if (end == INTERRUPTED) {
@@ -363,7 +415,7 @@ cg_status cli_run_program(void *context, const char *input, size_t len, cg_buf *
     } else if (WEXITSTATUS(status) != 0) {
         *outcome = CG_RUN_CRASHED;
         cg_buf_printf(how, "exit status %d", WEXITSTATUS(status));
-    } else if (too_long) {
+    } else if (streams.too_long) {
         *outcome = CG_RUN_CRASHED;
         cg_buf_printf(how, "more than %zu bytes of output", p->output_limit);
     } else {
