@@ -235,6 +235,69 @@ static run_end supervise(const program *p, pid_t child, run_streams *s, int *sta
     }
 }
 
+#if defined(__linux__)
+/* A process's state, parent and group, from /proc/PID/stat; false when it
+ * is gone or the line is not as expected. */
+static bool read_process_stat(long pid, char *state, long *parent, long *group) {
+    char path[64], stat[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "re");
+    if (f == NULL) {
+        return false;
+    }
+    size_t got = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[got] = '\0';
+    const char *after_name = strrchr(stat, ')'); /* the name may hold spaces */
+    return after_name != NULL && sscanf(after_name + 1, " %c %ld %ld", state, parent, group) == 3;
+}
+
+/* One look through /proc, under spawn_lock: each child of ours that is no
+ * run still going and in no such run's group is an orphan a program left
+ * behind; a zombie is reaped, a living one killed. True when one was
+ * killed, so another look is due (it may have forked meanwhile). */
+static bool kill_orphans_once(void) {
+    DIR *proc = opendir("/proc");
+    if (proc == NULL) {
+        return false;
+    }
+    bool killed = false;
+    struct dirent *entry;
+    while ((entry = readdir(proc)) != NULL) {
+        long pid = strtol(entry->d_name, NULL, 10);
+        char state;
+        long parent, group;
+        if (pid <= 0 || !read_process_stat(pid, &state, &parent, &group) ||
+            parent != (long)getpid() || is_live(pid) || is_live(group)) {
+            continue; /* not ours, or another run's */
+        }
+        if (state == 'Z') {
+            waitpid((pid_t)pid, NULL, WNOHANG);
+        } else {
+            kill((pid_t)pid, SIGKILL);
+            killed = true;
+        }
+    }
+    closedir(proc);
+    return killed;
+}
+#endif
+
+/* Under spawn_lock, with the run forgotten: the orphans that are ours and
+ * no other run's, killed and reaped. */
+static void kill_orphans(void) {
+#if defined(__linux__)
+    for (int round = 0; round < 100 && kill_orphans_once(); round++) {
+        sleep_ms(1);
+    }
+#else
+    if (live_count == 0) { /* no other run's child to take by mistake */
+        while (waitpid(-1, NULL, WNOHANG) > 0) {
+        }
+    }
+#endif
+}
+
 /* Kill what is left of the run: its process group, the program itself
  * (reaped, unless reaped already), then (with a subreaper) any orphan that
  * now is our child and belongs to no other run still going, reaped too. */
@@ -247,53 +310,7 @@ static void kill_everything(pid_t child, bool reaped) {
     }
     pthread_mutex_lock(&spawn_lock);
     forget_live(child);
-#if defined(__linux__)
-    for (int round = 0; round < 100; round++) {
-        bool found = false;
-        DIR *proc = opendir("/proc");
-        struct dirent *entry;
-        while (proc != NULL && (entry = readdir(proc)) != NULL) {
-            char path[64], stat[512];
-            long pid = strtol(entry->d_name, NULL, 10);
-            if (pid <= 0) {
-                continue;
-            }
-            snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-            FILE *f = fopen(path, "re");
-            size_t got = f != NULL ? fread(stat, 1, sizeof stat - 1, f) : 0;
-            if (f != NULL) {
-                fclose(f);
-            }
-            stat[got] = '\0';
-            const char *after_name = strrchr(stat, ')'); /* the name may hold spaces */
-            char state;
-            long parent, group;
-            if (after_name == NULL ||
-                sscanf(after_name + 1, " %c %ld %ld", &state, &parent, &group) != 3 ||
-                parent != (long)getpid() || is_live(pid) || is_live(group)) {
-                continue; /* not ours, or another run's */
-            }
-            if (state == 'Z') {
-                waitpid((pid_t)pid, NULL, WNOHANG);
-            } else {
-                kill((pid_t)pid, SIGKILL);
-                found = true;
-            }
-        }
-        if (proc != NULL) {
-            closedir(proc);
-        }
-        if (!found) {
-            break;
-        }
-        sleep_ms(1);
-    }
-#else
-    if (live_count == 0) { /* no other run's child to take by mistake */
-        while (waitpid(-1, NULL, WNOHANG) > 0) {
-        }
-    }
-#endif
+    kill_orphans();
     pthread_mutex_unlock(&spawn_lock);
 }
 
