@@ -54,6 +54,37 @@ static int slurp(const char *what, const char *path, cg_buf *data, cg_budget *bu
     return st == CG_OK ? EXIT_OK : cli_report_failure(what, &err);
 }
 
+/* One byte of a line as print_visible shows it; true when it was made
+ * visible (trailing_space: a space with only spaces after it). */
+static bool print_visible_byte(FILE *out, unsigned char ch, bool trailing_space) {
+    const char *shown = ch == '\t' ? "→" : ch == '\r' ? "␍" : trailing_space ? "·" : NULL;
+    if (shown != NULL) {
+        fputs(shown, out);
+        return true;
+    }
+    if (ch < 0x20 || ch == 0x7f) {
+        fprintf(out, "\\x%02x", ch);
+        return true;
+    }
+    putc(ch, out);
+    return false;
+}
+
+/* One line of print_visible's block, line[0..len) without its line end,
+ * indented; true when anything was made visible. */
+static bool print_visible_line(FILE *out, const char *line, size_t len) {
+    size_t trail = len; /* where the spaces at the line's end start */
+    while (trail > 0 && line[trail - 1] == ' ') {
+        trail--;
+    }
+    fputs("  ", out);
+    bool marked = false;
+    for (size_t k = 0; k < len; k++) {
+        marked |= print_visible_byte(out, (unsigned char)line[k], k >= trail);
+    }
+    return marked;
+}
+
 /* A block of text, indented, each line as written but with the white space
  * that would not show made visible: '·' a space at a line's end, '→' a tab,
  * '␍' a carriage return, \xNN another control byte, and a last line without
@@ -67,27 +98,9 @@ static bool print_visible(FILE *out, const char *title, const cg_buf *text) {
         fputs("  (empty)\n", out);
     }
     for (size_t i = 0; i < len;) {
-        size_t end = i, trail;
-        while (end < len && p[end] != '\n') {
-            end++;
-        }
-        for (trail = end; trail > i && p[trail - 1] == ' ';) {
-            trail--;
-        }
-        fputs("  ", out);
-        for (size_t k = i; k < end; k++) {
-            unsigned char ch = (unsigned char)p[k];
-            const char *shown = ch == '\t' ? "→" : ch == '\r' ? "␍" : k >= trail ? "·" : NULL;
-            if (shown != NULL) {
-                fputs(shown, out);
-            } else if (ch < 0x20 || ch == 0x7f) {
-                fprintf(out, "\\x%02x", ch);
-                shown = "";
-            } else {
-                putc(ch, out);
-            }
-            marked |= shown != NULL;
-        }
+        const char *line_end = memchr(p + i, '\n', len - i);
+        size_t end = line_end != NULL ? (size_t)(line_end - p) : len;
+        marked |= print_visible_line(out, p + i, end - i);
         if (end == len) {
             fputs("   (no line end)", out);
             marked = true;
