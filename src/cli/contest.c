@@ -441,6 +441,66 @@ static void on_terminate(int signal_number) {
     raise(SIGINT);
 }
 
+/* --against: the reference's command split at spaces and tabs, run as the
+ * program is (no shell); argv points into words, a copy of the option. */
+enum { MAX_REFERENCE_WORDS = 63 };
+typedef struct reference_command {
+    char *words;
+    char *argv[MAX_REFERENCE_WORDS + 1];
+    int count;
+} reference_command;
+
+static void split_reference(const char *against, reference_command *r) {
+    r->words = against != NULL ? strdup(against) : NULL;
+    r->count = 0;
+    for (char *w = r->words != NULL ? strtok(r->words, " \t") : NULL;
+         w != NULL && r->count < MAX_REFERENCE_WORDS; w = strtok(NULL, " \t")) {
+        r->argv[r->count++] = w;
+    }
+    r->argv[r->count] = NULL;
+}
+
+/* -j: one program (and one reference) per run at once: runs[0..jobs) run
+ * the program, runs[jobs..2 jobs) the reference. */
+static void prepare_runs(const cli *c, size_t jobs, char **reference_argv, program *runs,
+                         void **contexts) {
+    for (size_t k = 0; k < 2 * jobs; k++) {
+        runs[k].argv = k < jobs ? c->argv : reference_argv;
+        runs[k].time_limit = c->options.time_limit;
+        /* the programs' outputs are held in memory: a quarter of the budget,
+         * shared by the 2 * jobs runs held at once when there are several */
+        runs[k].output_limit = cg_options_memory(&c->options, 0) / 4 / (jobs > 1 ? 2 * jobs : 1);
+        atomic_init(&runs[k].cancel, false);
+        contexts[k] = &runs[k];
+    }
+}
+
+/* No failure found: the seeds that passed; exit 0, or EXIT_STOPPED when
+ * interrupted. */
+static int print_passed(const cli *c, const cg_stress_result *r) {
+    bool stopped = r->stopped || cli_interrupted();
+    printf("stress: %llu inputs passed (seeds %llu to %llu)%s\n", (unsigned long long)r->passed,
+           (unsigned long long)c->options.seed,
+           (unsigned long long)(c->options.seed + r->runs - (r->runs > 0)),
+           stopped && cli_interrupted() ? ", interrupted" : "");
+    return cli_interrupted() ? EXIT_STOPPED : EXIT_OK;
+}
+
+/* The run's end as stress reports it: the library's failure, a failing
+ * program (exit 1, its input saved with --save), or the seeds passed. */
+static int report_stress(const cli *c, cg_status st, const cg_error *err,
+                         const cg_stress_result *r) {
+    if (st != CG_OK) {
+        return cli_report_failure("stress", err);
+    }
+    if (!r->failed) {
+        return print_passed(c, r);
+    }
+    print_failure(c, r);
+    int rc = c->options.save != NULL ? save_input(c->options.save, &r->input) : EXIT_OK;
+    return rc == EXIT_OK ? 1 : rc;
+}
+
 int cli_run_stress(cli *c) {
     if (c->game == NULL || c->game->generate_case == NULL) {
         return cli_usage_error("stress", "name a game (see 'cgsolve list')");
@@ -453,63 +513,34 @@ int cli_run_stress(cli *c) {
     s.started = cg_seconds();
     s.seconds = c->options.seconds;
     s.terminal = isatty(STDERR_FILENO);
-    /* --against: the reference's words, run as the program is */
-    char *words = c->options.against != NULL ? strdup(c->options.against) : NULL;
-    char *reference_argv[64];
-    int count = 0;
-    for (char *w = words != NULL ? strtok(words, " \t") : NULL; w != NULL && count < 63;
-         w = strtok(NULL, " \t")) {
-        reference_argv[count++] = w;
-    }
-    reference_argv[count] = NULL;
-    if (c->options.against != NULL && count == 0) {
-        free(words);
+    reference_command reference;
+    split_reference(c->options.against, &reference);
+    if (c->options.against != NULL && reference.count == 0) {
+        free(reference.words);
         return cli_usage_error("stress", "--against names no command");
     }
     beyond_limits_note("stress", c);
     cli_prepare_running();
     cli_catch_interrupts();
     signal(SIGTERM, on_terminate);
-    /* -j: one program (and one reference) per run at once */
     size_t jobs = c->options.jobs > 1 ? (size_t)c->options.jobs : 1;
     program runs[2 * CG_STRESS_MAX_JOBS];
     void *contexts[2 * CG_STRESS_MAX_JOBS];
     c->argv[c->argc] = NULL; /* argv ends with NULL: the front end's array */
-    for (size_t k = 0; k < 2 * jobs; k++) {
-        runs[k].argv = k < jobs ? c->argv : reference_argv;
-        runs[k].time_limit = c->options.time_limit;
-        /* the programs' outputs are held in memory: a quarter of the budget,
-         * shared by the 2 * jobs runs held at once when there are several */
-        runs[k].output_limit = cg_options_memory(&c->options, 0) / 4 / (jobs > 1 ? 2 * jobs : 1);
-        atomic_init(&runs[k].cancel, false);
-        contexts[k] = &runs[k];
-    }
-    cg_stress_programs programs = {cli_run_program, contexts, count > 0 ? cli_run_program : NULL,
-                                   contexts + jobs, cli_cancel_program};
+    prepare_runs(c, jobs, reference.argv, runs, contexts);
+    cg_stress_programs programs = {cli_run_program, contexts,
+                                   reference.count > 0 ? cli_run_program : NULL, contexts + jobs,
+                                   cli_cancel_program};
     cg_stress_result result;
     cg_stress_result_init(&result);
     cg_error err;
     cg_status st =
         cg_stress_jobs(c->game, &c->options, &programs, should_stop, progress, &s, &result, &err);
-    free(words);
+    free(reference.words);
     if (s.terminal && st == CG_OK) {
         fputc('\n', stderr);
     }
-    int rc = EXIT_OK;
-    if (st != CG_OK) {
-        rc = cli_report_failure("stress", &err);
-    } else if (result.failed) {
-        print_failure(c, &result);
-        rc = c->options.save != NULL ? save_input(c->options.save, &result.input) : EXIT_OK;
-        rc = rc == EXIT_OK ? 1 : rc;
-    } else {
-        bool stopped = result.stopped || cli_interrupted();
-        printf("stress: %llu inputs passed (seeds %llu to %llu)%s\n",
-               (unsigned long long)result.passed, (unsigned long long)c->options.seed,
-               (unsigned long long)(c->options.seed + result.runs - (result.runs > 0)),
-               stopped && cli_interrupted() ? ", interrupted" : "");
-        rc = cli_interrupted() ? EXIT_STOPPED : EXIT_OK;
-    }
+    int rc = report_stress(c, st, &err, &result);
     cg_stress_result_free(&result);
     return cli_close_output(stdout, rc);
 }
