@@ -70,6 +70,16 @@ extern const cg_option_spec cli_options[];
 /* Whether the command line gave the option called name. */
 bool cli_given(const cli *c, const char *name);
 
+/* Options read only in old spellings: grundy's --census and --verify. */
+extern const cg_option_spec cli_old_options[];
+
+/* An old spelling: `grundy --OPTION` is the command now; NULL-ended. */
+typedef struct cli_old_spelling {
+    const char *option;
+    const char *command;
+} cli_old_spelling;
+extern const cli_old_spelling cli_old_spellings[];
+
 /* The subcommands that are not games, NULL-name ended. */
 extern const command cli_commands[];
 /* The command that solves a game (its name is the game's). */
@@ -127,6 +137,9 @@ int cli_report_failure(const char *what, const cg_error *err);
 /* The drivers. */
 int cli_run_game(cli *c);
 int cli_run_grundy(cli *c);
+int cli_run_census(cli *c);
+int cli_run_verify(cli *c);
+int cli_run_misere(cli *c);
 int cli_run_play(cli *c);
 int cli_run_list(cli *c);
 int cli_run_help(cli *c);

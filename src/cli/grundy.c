@@ -1,5 +1,5 @@
-/* `cgsolve grundy`: values streamed to the output (or --values-out), the
- * progress on standard error (on a terminal, or with --progress), and an
+/* `cgsolve grundy`, `census`, `verify` and `misere`: values streamed to the output (or
+ * --values-out), the progress on standard error (on a terminal, or with --progress), and an
  * interrupt (Ctrl-C) that ends the run cleanly with its checkpoint saved. */
 #include <errno.h>
 #include <string.h>
@@ -49,11 +49,11 @@ static bool progress(void *context, size_t known, size_t wanted, size_t rare) {
     return cli_interrupted();
 }
 
-/* --verify's progress (heaps checked), and its interrupt. */
+/* verify's progress (heaps checked), and its interrupt. */
 static bool verify_progress(void *context, const char *what, uint64_t done, uint64_t total) {
     const progress_state *p = context;
     if (p->show) {
-        fprintf(stderr, "%sgrundy: %s, %llu of %llu heaps (%.1f%%)%s", p->terminal ? "\r" : "",
+        fprintf(stderr, "%sverify: %s, %llu of %llu heaps (%.1f%%)%s", p->terminal ? "\r" : "",
                 what, (unsigned long long)done, (unsigned long long)total,
                 total > 0 ? 100.0 * (double)done / (double)total : 100.0,
                 p->terminal ? "   " : "\n");
@@ -61,10 +61,35 @@ static bool verify_progress(void *context, const char *what, uint64_t done, uint
     return cli_interrupted();
 }
 
-static int run_verify(cli *c) {
-    if (c->argc > 0) {
-        return cli_usage_error("grundy", "--verify reads the code from the certificate, not '%s'",
+/* The files and options a run names, checked before any is opened. */
+static int check_run(const cli *c) {
+    cg_error checked;
+    cg_error_clear(&checked);
+    if (cg_grundy_check(&c->options, &checked) != CG_OK) {
+        return cli_report_failure(c->command->name, &checked);
+    }
+    return EXIT_OK;
+}
+
+/* `verify FILE` (or the old `grundy --verify FILE`: the file is the option's). */
+int cli_run_verify(cli *c) {
+    const char *what = c->command->name;
+    if (c->options.verify != NULL && c->argc > 0) {
+        return cli_usage_error(what, "--verify reads the code from the certificate, not '%s'",
                                c->argv[0]);
+    }
+    if (c->options.verify == NULL) {
+        if (c->argc == 0) {
+            return cli_usage_error(what, "missing the certificate, e.g. dawson.cert");
+        }
+        if (c->argc > 1) {
+            return cli_usage_error(what, "unexpected argument '%s'", c->argv[1]);
+        }
+        c->options.verify = c->argv[0];
+    }
+    int rc = check_run(c);
+    if (rc != EXIT_OK) {
+        return rc;
     }
     progress_state p = {.show = c->options.progress || isatty(STDERR_FILENO),
                         .terminal = isatty(STDERR_FILENO)};
@@ -78,11 +103,11 @@ static int run_verify(cli *c) {
         fputc('\n', stderr);
     }
     if (st == CG_ERR_STOPPED) {
-        fprintf(stderr,
-                "cgsolve grundy: interrupted; the certificate was not checked to the end\n");
-        return cli_close_output(stdout, 130);
+        fprintf(stderr, "cgsolve %s: interrupted; the certificate was not checked to the end\n",
+                what);
+        return cli_close_output(stdout, EXIT_STOPPED);
     }
-    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("grundy", &err));
+    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure(what, &err));
 }
 
 /* Misère progress: heaps done, on standard error when shown; an interrupt
@@ -90,17 +115,23 @@ static int run_verify(cli *c) {
 static bool misere_progress(void *context, const char *what, uint64_t done, uint64_t total) {
     const progress_state *p = context;
     if (p->show) {
-        fprintf(stderr, "%sgrundy --misere: %llu of %llu heaps (%s)%s", p->terminal ? "\r" : "",
+        fprintf(stderr, "%smisere: %llu of %llu heaps (%s)%s", p->terminal ? "\r" : "",
                 (unsigned long long)done, (unsigned long long)total, what,
                 p->terminal ? "   " : "\n");
     }
     return cli_interrupted();
 }
 
-/* `grundy CODE --misere [--sum HEAP...]` (misere_report.h). */
-static int run_misere(cli *c) {
+/* `misere CODE [--sum HEAP...]` (misere_report.h). */
+int cli_run_misere(cli *c) {
+    const char *what = c->command->name;
     if (c->argc == 0) {
-        return cli_usage_error("grundy", "missing the octal game code, e.g. 0.77");
+        return cli_usage_error(what, "missing the octal game code, e.g. 0.77");
+    }
+    c->options.misere = true;
+    int rc = check_run(c);
+    if (rc != EXIT_OK) {
+        return rc;
     }
     progress_state p = {.show = c->options.progress, .terminal = isatty(STDERR_FILENO)};
     c->options.progress_hook = misere_progress;
@@ -113,33 +144,38 @@ static int run_misere(cli *c) {
     if (p.show && p.terminal) {
         fputc('\n', stderr);
     }
-    int rc = EXIT_OK;
     if (st == CG_ERR_STOPPED) {
         fflush(stdout);
-        fprintf(stderr, "cgsolve grundy: interrupted; the lines written so far are valid\n");
-        rc = 130;
-    } else if (st == CG_ERR_USAGE || (st == CG_ERR_INPUT && c->argc > 0)) {
-        return cli_usage_error("grundy", "%s", err.message);
+        fprintf(stderr, "cgsolve %s: interrupted; the lines written so far are valid\n", what);
+        rc = EXIT_STOPPED;
+    } else if (st == CG_ERR_USAGE || st == CG_ERR_INPUT) {
+        return cli_usage_error(what, "%s", err.message);
     } else if (st != CG_OK) {
-        rc = cli_report_failure("grundy", &err);
+        rc = cli_report_failure(what, &err);
     }
     return cli_close_output(stdout, rc);
 }
 
-/* --census: the heaps of the code in hand, and the interrupt. */
+/* census's progress: the heaps of the code in hand, and the interrupt. */
 static bool census_progress(void *context, const char *what, uint64_t done, uint64_t total) {
     progress_state *p = context;
     double t = cg_seconds();
     if (p->show && (t - p->last >= 0.5 || done == total)) {
         p->last = t;
-        fprintf(stderr, "%sgrundy --census: %s, %llu of %llu heaps%s", p->terminal ? "\r" : "",
-                what, (unsigned long long)done, (unsigned long long)total,
+        fprintf(stderr, "%scensus: %s, %llu of %llu heaps%s", p->terminal ? "\r" : "", what,
+                (unsigned long long)done, (unsigned long long)total,
                 p->terminal ? "        " : "\n");
     }
     return cli_interrupted();
 }
 
-static int run_census(cli *c) {
+int cli_run_census(cli *c) {
+    const char *what = c->command->name;
+    c->options.census = true; /* its checkpoint is appended to, not replaced */
+    int rc = check_run(c);
+    if (rc != EXIT_OK) {
+        return rc;
+    }
     progress_state p = {.show = c->options.progress || isatty(STDERR_FILENO),
                         .terminal = isatty(STDERR_FILENO)};
     c->options.progress_hook = census_progress;
@@ -153,27 +189,17 @@ static int run_census(cli *c) {
         fputc('\n', stderr);
     }
     if (st == CG_ERR_STOPPED) {
-        fprintf(stderr, "cgsolve grundy: interrupted; the lines written are complete%s\n",
+        fprintf(stderr, "cgsolve %s: interrupted; the lines written are complete%s\n", what,
                 c->options.checkpoint != NULL ? ", and --checkpoint resumes the census" : "");
-        return cli_close_output(stdout, 130);
+        return cli_close_output(stdout, EXIT_STOPPED);
     }
-    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("grundy", &err));
+    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure(what, &err));
 }
 
 int cli_run_grundy(cli *c) {
-    cg_error checked;
-    cg_error_clear(&checked);
-    if (cg_grundy_check(&c->options, &checked) != CG_OK) {
-        return cli_report_failure("grundy", &checked); /* before a file is opened */
-    }
-    if (c->options.misere) {
-        return run_misere(c);
-    }
-    if (c->options.verify != NULL) {
-        return run_verify(c);
-    }
-    if (c->options.census) {
-        return run_census(c);
+    int rc = check_run(c);
+    if (rc != EXIT_OK) {
+        return rc;
     }
     const char *code = c->argc > 0 ? c->argv[0] : NULL;
     if (code == NULL && c->options.resume == NULL) {
@@ -200,7 +226,6 @@ int cli_run_grundy(cli *c) {
     if (p.show && p.terminal) {
         fputc('\n', stderr);
     }
-    int rc = EXIT_OK;
     if (st == CG_ERR_STOPPED) {
         fflush(stdout);
         fprintf(stderr, "cgsolve grundy: interrupted; the values written so far are valid%s\n",

@@ -68,8 +68,14 @@ static void print_names(FILE *out) {
         fprintf(out, " %s%s", (*game)->name, (*game)->play != NULL ? "*" : "");
     }
     fputs(" (* also playable)\nCommands:", out);
+    size_t column = strlen("Commands:");
     for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
+        if (column + 1 + strlen(cmd->name) > 80) { /* go on under the first */
+            fputs("\n         ", out);
+            column = strlen("Commands:");
+        }
         fprintf(out, " %s", cmd->name);
+        column += 1 + strlen(cmd->name);
     }
     fputc('\n', out);
 }

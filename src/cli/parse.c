@@ -118,6 +118,9 @@ static int long_option(cli *c, int argc, char **argv, int *i) {
     lookup l = {name, 0, NULL, {NULL}, 0};
     cli_each_known_option(match, &l);
     if (l.found == NULL) {
+        l.found = cg_option_find(cli_old_options, name);
+    }
+    if (l.found == NULL) {
         return unknown_long(word, name, &l);
     }
     const char *value = word[2 + len] == '=' ? word + 3 + len : NULL;
@@ -241,6 +244,31 @@ bool cli_given(const cli *c, const char *name) {
     return false;
 }
 
+/* `grundy --census` and the other old spellings: the command they name now
+ * runs, the option dropped, with a word on standard error (once). */
+static void old_spelling(cli *c) {
+    if (c->command == NULL || strcmp(c->command->name, "grundy") != 0) {
+        return;
+    }
+    for (int k = 0; k < c->given_count; k++) {
+        for (const cli_old_spelling *old = cli_old_spellings; old->option != NULL; old++) {
+            if (strcmp(c->given[k]->name, old->option) != 0) {
+                continue;
+            }
+            fprintf(stderr,
+                    "cgsolve: 'grundy --%s' is deprecated and goes in 2.0; use 'cgsolve %s'\n",
+                    old->option, old->command);
+            c->command = cli_find_command(old->command);
+            for (int j = k; j + 1 < c->given_count; j++) {
+                c->given[j] = c->given[j + 1];
+                memcpy(c->given_as[j], c->given_as[j + 1], sizeof c->given_as[j]);
+            }
+            c->given_count--;
+            return;
+        }
+    }
+}
+
 typedef struct applies {
     const cg_option_spec *spec;
     bool yes;
@@ -290,5 +318,9 @@ int cli_parse(cli *c, int argc, char **argv) {
         }
     }
     int rc = resolve(c);
-    return rc != EXIT_OK ? rc : check_options(c);
+    if (rc != EXIT_OK) {
+        return rc;
+    }
+    old_spelling(c);
+    return check_options(c);
 }

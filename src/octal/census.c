@@ -20,6 +20,29 @@
 #define FIRST_CHUNK 1024
 #define LAST_CHUNK ((size_t)1 << 16)
 
+const cg_option_spec cg_census_options[] = {
+    CG_UPTO_OPTION("each code to G(N) at most (default 100)"),
+    {.name = "checkpoint",
+     .short_name = 'K',
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "keep each code's line in FILE, and resume from it",
+     CG_OPTION_FIELD(checkpoint)},
+    CG_PROGRESS_OPTION,
+    CG_THREADS_OPTION,
+    {.name = "shard",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "K/N",
+     .help = "only the codes K-1 modulo N",
+     CG_OPTION_FIELD(shard)},
+    {.name = "markdown",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "the table to FILE too",
+     CG_OPTION_FIELD(markdown)},
+    {.name = NULL},
+};
+
 /* ---- the codes ------------------------------------------------------------ */
 
 /* A set of canonical codes by hash, for dropping duplicates. */
@@ -392,7 +415,7 @@ cg_status cg_run_census(const char *const *specs, size_t count, const cg_options
     }
     cg_strlist codes = CG_STRLIST_INIT;
     if (st == CG_OK && count == 0) {
-        st = cg_error_set(err, CG_ERR_USAGE, "--census needs codes or patterns, e.g. 0.???");
+        st = cg_error_set(err, CG_ERR_USAGE, "a census needs codes or patterns, e.g. 0.???");
     }
     if (st == CG_OK) {
         st = cg_census_codes(specs, count, &codes, err);

@@ -1,5 +1,5 @@
 /* Censuses of octal games: many codes, each computed until a proven period
- * or a bound, one JSON line per code (`cgsolve grundy --census`).
+ * or a bound, one JSON line per code (`cgsolve census`).
  *
  * The codes come from a list of codes and patterns: a '?' before the point
  * stands for 0 or 4, after it for any digit 0-7, and for 1-7 when it is the
@@ -64,7 +64,10 @@ bool cg_census_parse_line(const char *line, cg_census_result *result);
 /* The Markdown table of results (count of them, in order). */
 void cg_census_markdown(const cg_census_result *results, size_t count, cg_buf *out);
 
-/* `grundy --census`: expand the arguments, keep options->shard's share, skip
+/* The options `census` accepts beyond the output and memory options. */
+extern const cg_option_spec cg_census_options[];
+
+/* `census`: expand the arguments, keep options->shard's share, skip
  * the codes already in options->checkpoint (their lines are re-emitted),
  * compute the others, writing each line to out and appending it to the
  * checkpoint file (the seconds to FILE.seconds), and with options->markdown

@@ -19,15 +19,7 @@
 #define FILL_STRETCH ((size_t)1 << 22) /* values from a period between looks at an interrupt */
 
 const cg_option_spec cg_grundy_options[] = {
-    {.name = "upto",
-     .short_name = 'n',
-     .arg = CG_ARG_INT,
-     .arg_name = "N",
-     .help = "compute G(0..N) (default 100)",
-     CG_OPTION_FIELD(upto),
-     .def = -1,
-     .min = 0,
-     .max = ((int64_t)1 << 40) - 1}, /* the table's limit, G(0..2^40 - 1) */
+    CG_UPTO_OPTION("compute G(0..N) (default 100)"),
     {.name = "method",
      .short_name = 'A',
      .arg = CG_ARG_CHOICE,
@@ -58,36 +50,13 @@ const cg_option_spec cg_grundy_options[] = {
      .arg_name = "FILE",
      .help = "start from a checkpoint",
      CG_OPTION_FIELD(resume)},
-    {.name = "progress",
-     .short_name = 'G',
-     .arg = CG_ARG_NONE,
-     .help = "progress on standard error (default on a terminal)",
-     CG_OPTION_FIELD(progress)},
+    CG_PROGRESS_OPTION,
     CG_THREADS_OPTION,
     {.name = "certificate",
      .arg = CG_ARG_TEXT,
      .arg_name = "FILE",
      .help = "prove the period to FILE (implies --until-period)",
      CG_OPTION_FIELD(certificate)},
-    {.name = "verify",
-     .arg = CG_ARG_TEXT,
-     .arg_name = "FILE",
-     .help = "check a period's proof by the definition",
-     CG_OPTION_FIELD(verify)},
-    {.name = "census",
-     .arg = CG_ARG_NONE,
-     .help = "one JSON line per code or pattern (0.?? and so on)",
-     CG_OPTION_FIELD(census)},
-    {.name = "shard",
-     .arg = CG_ARG_TEXT,
-     .arg_name = "K/N",
-     .help = "--census: the codes K-1 modulo N",
-     CG_OPTION_FIELD(shard)},
-    {.name = "markdown",
-     .arg = CG_ARG_TEXT,
-     .arg_name = "FILE",
-     .help = "--census: the table to FILE too",
-     CG_OPTION_FIELD(markdown)},
     {.name = "window-from",
      .arg = CG_ARG_INT,
      .arg_name = "N",
@@ -101,6 +70,17 @@ const cg_option_spec cg_grundy_options[] = {
      .arg_name = "FILE",
      .help = "with --window-from: keep the dropped values in FILE",
      CG_OPTION_FIELD(spill)},
+    {.name = NULL},
+};
+
+const cg_option_spec cg_verify_options[] = {
+    CG_PROGRESS_OPTION,
+    {.name = NULL},
+};
+
+const cg_option_spec cg_misere_run_options[] = {
+    CG_UPTO_OPTION("heaps 0..N (default 20)"),
+    CG_PROGRESS_OPTION,
     {.name = NULL},
 };
 

@@ -16,8 +16,26 @@
 extern "C" {
 #endif
 
+/* --upto N, each command with its own help (the bound is the table's
+ * limit, G(0..2^40 - 1)), and --progress: the declarations the octal
+ * commands share. */
+#define CG_UPTO_OPTION(HELP)                                                                       \
+    {                                                                                              \
+        .name = "upto", .short_name = 'n', .arg = CG_ARG_INT, .arg_name = "N", .help = (HELP),     \
+        CG_OPTION_FIELD(upto), .def = -1, .min = 0, .max = ((int64_t)1 << 40) - 1                  \
+    }
+#define CG_PROGRESS_OPTION                                                                         \
+    {                                                                                              \
+        .name = "progress", .short_name = 'G', .arg = CG_ARG_NONE,                                 \
+        .help = "progress on standard error (default on a terminal)", CG_OPTION_FIELD(progress)    \
+    }
+
 /* The options `grundy` accepts beyond the output and memory options. */
 extern const cg_option_spec cg_grundy_options[];
+/* `verify`'s, and those `misere` shares with grundy (its own are
+ * cg_misere_options, misere_report.h). */
+extern const cg_option_spec cg_verify_options[];
+extern const cg_option_spec cg_misere_run_options[];
 /* G(0..N) for this N when upto is CG_UPTO_UNSET (--misere has its own). */
 #define CG_GRUNDY_DEFAULT_UPTO 100
 
@@ -57,7 +75,7 @@ typedef struct cg_grundy_hooks {
 cg_status cg_write_grundy_table(const char *code, const cg_options *options, FILE *out,
                                 const cg_grundy_hooks *hooks, cg_error *err);
 
-/* `grundy --verify FILE`: read the certificate options->verify and check it
+/* `verify FILE`: read the certificate options->verify and check it
  * by the definition (cg_certificate_verify), within the options' memory
  * limit, telling options->progress_hook; the verdict on out (judge: one
  * line; explain: YAML; JSON: the envelope, answer "verified"). A certificate

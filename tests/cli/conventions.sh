@@ -18,8 +18,8 @@ expect_out_has '"file":"'"$sample"'"'
 "$exe" help treblecross > "$out.a"
 "$exe" treblecross --help > "$out.b"
 check_that "help treblecross = treblecross --help" cmp -s "$out.a" "$out.b"
-for what in "" domino treblecross gamecs path numbergame grundy play list help completion gen \
-    check stress; do
+for what in "" domino treblecross gamecs path numbergame grundy census verify misere play list help \
+    completion gen check stress; do
     # shellcheck disable=SC2086  # an empty what means no argument
     "$exe" help $what > "$out.a" 2>&1
     check_that "help $what fits 80 columns" awk 'length > 80 { bad = 1 } END { exit bad }' "$out.a"
@@ -32,8 +32,8 @@ done
 check_that "stress's short options are unambiguous" \
     bash -c "[ -z \"\$(awk '{ print \$1 }' '$out.b' | sort | uniq -d)\" ]"
 check_that "stress's -j is --jobs" grep -qx -- '  -j, --jobs' "$out.b"
-for what in domino treblecross gamecs path numbergame grundy play list help completion gen check \
-    stress; do
+for what in domino treblecross gamecs path numbergame grundy census verify misere play list help \
+    completion gen check stress; do
     "$exe" help "$what"
     for game in domino treblecross gamecs path numbergame; do
         "$exe" "$what" "$game" --help 2> /dev/null

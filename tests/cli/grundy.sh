@@ -125,31 +125,40 @@ expect 2 "" "cgsolve grundy: invalid octal game code '0.1!': '!' at position 4 f
 Try 'cgsolve --help'." -- grundy '0.1!' --upto 3
 expect 2 "" "cgsolve grundy: invalid octal game code '0.0': no digit allows a move
 Try 'cgsolve --help'." -- grundy 0.0 --upto 3
-# --certificate writes the proof of a period, --verify checks it by the
+# --certificate writes the proof of a period, `verify` checks it by the
 # definition; a tampered certificate is refused, and so is a run with no
 # period to certify.
 expect 0 "" "" -- grundy 0.07 --upto 5000 --certificate "$work_dir/dawson.cert"
 if grep -q '^period 34$' "$work_dir/dawson.cert" &&
     grep -q '^preperiod 53$' "$work_dir/dawson.cert"; then g_ok; else g_bad "--certificate: $(cat "$work_dir/dawson.cert")"; fi
-expect 0 "" "" -- grundy --verify "$work_dir/dawson.cert"
+expect 0 "" "" -- verify "$work_dir/dawson.cert"
 expect_out "verified: 0.07 has period 34 from heap 53 (G(0..175) checked)"
 flipped=$(sed -n 's/^checksum //p' "$work_dir/dawson.cert" | tr '0-9a-f' '1-9a-f0')
 sed "s/^checksum .*/checksum $flipped/" "$work_dir/dawson.cert" > "$work_dir/bad.cert"
-expect 1 "" "cgsolve grundy: $work_dir/bad.cert: the certificate of 0.07 does not hold: the values' checksum is $(sed -n 's/^checksum //p' "$work_dir/dawson.cert"), the certificate says $(sed -n 's/^checksum //p' "$work_dir/bad.cert")" \
-    -- grundy --verify "$work_dir/bad.cert"
+expect 1 "" "cgsolve verify: $work_dir/bad.cert: the certificate of 0.07 does not hold: the values' checksum is $(sed -n 's/^checksum //p' "$work_dir/dawson.cert"), the certificate says $(sed -n 's/^checksum //p' "$work_dir/bad.cert")" \
+    -- verify "$work_dir/bad.cert"
 sed 's/^period 34$/period 35/' "$work_dir/dawson.cert" > "$work_dir/bad.cert"
-expect 1 "" "cgsolve grundy: $work_dir/bad.cert: the certificate of 0.07 does not hold: the extent 176 is below the 178 values the bound needs for period 35 from 53" \
-    -- grundy --verify "$work_dir/bad.cert"
-expect 2 "" "cgsolve grundy: --verify reads the code from the certificate, not '0.07'
+expect 1 "" "cgsolve verify: $work_dir/bad.cert: the certificate of 0.07 does not hold: the extent 176 is below the 178 values the bound needs for period 35 from 53" \
+    -- verify "$work_dir/bad.cert"
+expect 2 "" "cgsolve verify: unexpected argument '0.07'
+Try 'cgsolve --help'." -- verify "$work_dir/dawson.cert" 0.07
+expect 2 "" "cgsolve verify: missing the certificate, e.g. dawson.cert
+Try 'cgsolve --help'." -- verify
+# the old spelling `grundy --verify FILE`: the same answer, and a warning
+expect 0 "" "cgsolve: 'grundy --verify' is deprecated and goes in 2.0; use 'cgsolve verify'" \
+    -- grundy --verify "$work_dir/dawson.cert"
+expect_out "verified: 0.07 has period 34 from heap 53 (G(0..175) checked)"
+expect 2 "" "cgsolve: 'grundy --verify' is deprecated and goes in 2.0; use 'cgsolve verify'
+cgsolve verify: --verify reads the code from the certificate, not '0.07'
 Try 'cgsolve --help'." -- grundy 0.07 --verify "$work_dir/dawson.cert"
 expect 3 "" "cgsolve grundy: no period proven in G(0..200): no certificate written to '$work_dir/none.cert'" \
     -- grundy 0.6 --upto 200 --certificate "$work_dir/none.cert"
-# --census: one line per code; three shards merged by their index give the
+# census: one line per code; three shards merged by their index give the
 # one run's bytes; a results file resumes (a cut last line dropped), and the
 # Markdown table covers every line.
-"$exe" grundy --census '0.?' '4.?' 0.77 --upto 3000 > "$work_dir/census" 2> /dev/null
+"$exe" census '0.?' '4.?' 0.77 --upto 3000 > "$work_dir/census" 2> /dev/null
 for k in 1 2 3; do
-    "$exe" grundy --census '0.?' '4.?' 0.77 --upto 3000 --shard "$k/3" > "$work_dir/shard$k" 2> /dev/null
+    "$exe" census '0.?' '4.?' 0.77 --upto 3000 --shard "$k/3" > "$work_dir/shard$k" 2> /dev/null
 done
 sort -t: -k2,2n -s "$work_dir"/shard[123] > "$work_dir/merged"
 if cmp -s "$work_dir/census" "$work_dir/merged" && [ "$(wc -l < "$work_dir/census")" = 15 ] &&
@@ -160,7 +169,7 @@ else
 fi
 head -6 "$work_dir/census" > "$work_dir/results"
 sed -n 7p "$work_dir/census" | head -c 40 >> "$work_dir/results" # an interrupted line
-"$exe" grundy --census '0.?' '4.?' 0.77 --upto 3000 --checkpoint "$work_dir/results" \
+"$exe" census '0.?' '4.?' 0.77 --upto 3000 --checkpoint "$work_dir/results" \
     --markdown "$work_dir/table.md" > "$work_dir/resumed" 2> /dev/null
 if cmp -s "$work_dir/census" "$work_dir/resumed" && cmp -s "$work_dir/census" "$work_dir/results" &&
     [ "$(wc -l < "$work_dir/results.seconds")" = 9 ] && [ "$(wc -l < "$work_dir/table.md")" = 17 ] &&
@@ -169,8 +178,16 @@ if cmp -s "$work_dir/census" "$work_dir/resumed" && cmp -s "$work_dir/census" "$
 else
     g_bad "census resumed: $(diff "$work_dir/census" "$work_dir/results" | head -3)"
 fi
-expect 1 "" "cgsolve grundy: $work_dir/results: 0.1 was computed as code 0 to 3000, this census makes it code 0 to 100" \
-    -- grundy --census '0.?' --checkpoint "$work_dir/results"
-expect 2 "" "cgsolve grundy: --shard '3/2': expected K/N with 1 <= K <= N <= 1048576" \
-    -- grundy --census 0.7 --shard 3/2
+expect 1 "" "cgsolve census: $work_dir/results: 0.1 was computed as code 0 to 3000, this census makes it code 0 to 100" \
+    -- census '0.?' --checkpoint "$work_dir/results"
+expect 2 "" "cgsolve census: --shard '3/2': expected K/N with 1 <= K <= N <= 1048576" \
+    -- census 0.7 --shard 3/2
+# the old spelling `grundy --census`: the same lines, and a warning
+if "$exe" grundy --census '0.?' '4.?' 0.77 --upto 3000 > "$work_dir/old" 2> "$work_dir/old_err" &&
+    cmp -s "$work_dir/census" "$work_dir/old" &&
+    [ "$(cat "$work_dir/old_err")" = "cgsolve: 'grundy --census' is deprecated and goes in 2.0; use 'cgsolve census'" ]; then
+    g_ok
+else
+    g_bad "grundy --census: $(cat "$work_dir/old_err")"
+fi
 rm -rf "$work_dir"

@@ -1,49 +1,60 @@
 # shellcheck shell=bash disable=SC2154  # sourced by run.sh, which sets exe, out, err, pass, fail
-# CLI checks of `cgsolve grundy CODE --misere`: the heap table, a sum's
+# CLI checks of `cgsolve misere CODE`: the heap table, a sum's
 # outcome and winning moves, and refusals (bad heaps, a spent budget).
 m_ok() { pass=$((pass + 1)); }
-m_bad() { echo "FAIL grundy --misere: $*"; fail=$((fail + 1)); }
+m_bad() { echo "FAIL misere: $*"; fail=$((fail + 1)); }
 # Kayles: heaps 0-4 tame, heap 5 the first wild one, 4^146 (Winning Ways).
-expect 0 "" "" -- grundy 0.77 --misere --upto 6
+expect 0 "" "" -- misere 0.77 --upto 6
 expect_out "0 1 0^120 tame\n1 0 1^031 tame\n2 2 2^20 tame\n3 3 3^31 tame\n4 0 1^031 tame\n5 1 4^146 wild\n6 3 3^31 wild"
 # misère Nim: 1 1 1 is a P-position (odd number of ones), 1 1 is N by taking one.
-expect 0 "" "" -- grundy 0.333 --misere --sum 1 1 1
+expect 0 "" "" -- misere 0.333 --sum 1 1 1
 expect_out "P\nnone"
-expect 0 "" "" -- grundy 0.333 --misere --sum 1 1
+expect 0 "" "" -- misere 0.333 --sum 1 1
 expect_out "N\n1:1 2:1"
 # Kayles 5 7 9 needs search: N, three winning moves.
-expect 0 "" "" -- grundy 0.77 --misere --sum 5 7 9
+expect 0 "" "" -- misere 0.77 --sum 5 7 9
 expect_out "N\n2:1:3 2:2:1 3:2:2"
 # JSON: the analysis names the method.
-"$exe" grundy 0.77 --misere --sum 5 7 9 --json > "$out"
+"$exe" misere 0.77 --sum 5 7 9 --json > "$out"
 if grep -q '"outcome":"N","method":"search"' "$out"; then m_ok; else m_bad "json: $(cat "$out")"; fi
 # Refusals: a heap that is not a number, heaps without --sum, a budget that
 # settles nothing (exit 3, nothing on the output).
-expect 2 "" "cgsolve grundy: heap 'x' is not a number from 0 to 65535
-Try 'cgsolve --help'." -- grundy 0.77 --misere --sum x
-expect 2 "" "cgsolve grundy: unexpected argument '5' (heaps need --sum)
-Try 'cgsolve --help'." -- grundy 0.77 --misere 5
-expect 3 "" "cgsolve grundy: not settled within 5 positions of search; nor by the quotient of heaps up to 20: not settled within 5 positions of search" -- \
-    grundy 0.77 --misere --sum 20 17 15 --positions 5
+expect 2 "" "cgsolve misere: heap 'x' is not a number from 0 to 65535
+Try 'cgsolve --help'." -- misere 0.77 --sum x
+expect 2 "" "cgsolve misere: unexpected argument '5' (heaps need --sum)
+Try 'cgsolve --help'." -- misere 0.77 5
+expect 3 "" "cgsolve misere: not settled within 5 positions of search; nor by the quotient of heaps up to 20: not settled within 5 positions of search" -- \
+    misere 0.77 --sum 20 17 15 --positions 5
 expect_out ""
 # --quotient: 0.75's quotient of heaps up to 6 has order 8, proven.
-expect 0 "" "" -- grundy 0.75 --misere --quotient 6
+expect 0 "" "" -- misere 0.75 --quotient 6
 if grep -q "^quotient of heaps 0-6: order 8$" "$out" && grep -q "^heaps 0-2: order 6, 2 generators$" "$out" &&
     grep -q "^P-portion: a, c^2$" "$out"; then m_ok; else m_bad "quotient: $(cat "$out")"; fi
 # A 10-heap Kayles sum past a small search budget is settled by the proven
 # quotient of heaps up to 9, with the same answer as a search within the
 # default budget.
-"$exe" grundy 0.77 --misere --sum 9 9 8 8 7 7 6 6 5 4 --positions 50000 --json > "$out"
+"$exe" misere 0.77 --sum 9 9 8 8 7 7 6 6 5 4 --positions 50000 --json > "$out"
 if grep -q '"answer":"N\\n1:1 1:1:2 2:1 2:1:2 9:1","analysis":{[^}]*"method":"quotient"' "$out"; then
     m_ok
 else
     m_bad "quotient fallback: $(cat "$out")"
 fi
-expect 3 "" "cgsolve grundy: not settled within 1000 positions of search; nor by the quotient of heaps up to 9: not settled within 1000 positions of search" -- \
-    grundy 0.77 --misere --sum 9 9 8 8 7 7 6 6 5 4 --positions 1000
+expect 3 "" "cgsolve misere: not settled within 1000 positions of search; nor by the quotient of heaps up to 9: not settled within 1000 positions of search" -- \
+    misere 0.77 --sum 9 9 8 8 7 7 6 6 5 4 --positions 1000
 # a search budget too small for Kayles' wild heaps: refused, exit 3
-expect 3 "" "cgsolve grundy: not settled within 3 positions of search" -- \
+expect 3 "" "cgsolve misere: not settled within 3 positions of search" -- \
+    misere 0.77 --quotient 6 --positions 3
+# The old spelling `grundy CODE --misere` runs the same, with a warning.
+"$exe" grundy 0.77 --misere --sum 5 7 9 --json > "$out" 2> "$err"
+old_rc=$?
+"$exe" misere 0.77 --sum 5 7 9 --json > "$err.new" 2> "$err.new_err"
+if [ "$old_rc" = 0 ] && cmp -s "$out" "$err.new" &&
+    [ "$(cat "$err")" = "cgsolve: 'grundy --misere' is deprecated and goes in 2.0; use 'cgsolve misere'" ] &&
+    [ ! -s "$err.new_err" ]; then m_ok; else m_bad "grundy --misere: $(cat "$err")"; fi
+expect 3 "" "cgsolve: 'grundy --misere' is deprecated and goes in 2.0; use 'cgsolve misere'
+cgsolve misere: not settled within 3 positions of search" -- \
     grundy 0.77 --misere --quotient 6 --positions 3
+rm -f "$err.new" "$err.new_err"
 # play --misere: a position the library cannot settle within the budget is
 # refused before the game begins (exit 3, nothing on the output).
 expect 3 "quit\n" "cgsolve play: cannot settle this misère position: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1081344 in use); nor by the quotient of heaps up to 33: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1081344 in use)" -- \

@@ -218,29 +218,29 @@ blocks = yaml_blocks(run(["grundy", "0.1777", "--upto", "150000", "--window-from
 check("grundy --window-from: YAML equals the JSON analysis",
       len(blocks) == 1 and yaml.safe_load(blocks[0]) == obj["analysis"])
 
-# grundy --certificate, then --verify --json: the verification's line.
+# grundy --certificate, then verify --json: the verification's line.
 import tempfile  # noqa: E402 (also imported below, for the pty checks)
 with tempfile.TemporaryDirectory() as certificates:
     proof = os.path.join(certificates, "kayles.cert")
     run(["grundy", "0.77", "--upto", "1000", "--certificate", proof], "")
-    obj = json.loads(run(["grundy", "--verify", proof, "--json"], "").stdout)
+    obj = json.loads(run(["verify", proof, "--json"], "").stdout)
     errors = [e.message for e in ENVELOPE.iter_errors(obj)] + \
              [e.message for e in VALIDATORS["grundy"].iter_errors(obj)]
-    check("grundy --verify: validates", not errors and obj["answer"] == "verified",
+    check("verify: validates", not errors and obj["answer"] == "verified",
           "; ".join(errors[:3]))
 
-# grundy --misere: the heap table and sums, one line each, and the YAML.
+# misere: the heap table and sums, one line each, and the YAML.
 for args in [["0.77", "--upto", "12"], ["0.07", "--upto", "15", "--terms", "6"],
              ["0.77", "--sum", "5", "7", "9"], ["0.333", "--sum", "1", "1", "1"],
              ["0.75", "--quotient", "6"]]:
-    as_json = run(["grundy"] + args + ["--misere", "--json"], "")
+    as_json = run(["misere"] + args + ["--json"], "")
     obj = json.loads(as_json.stdout)
     errors = [e.message for e in ENVELOPE.iter_errors(obj)] + \
              [e.message for e in VALIDATORS["misere"].iter_errors(obj)]
-    check(f"grundy --misere {' '.join(args)}: validates", not errors, "; ".join(errors[:3]))
-    explained = run(["grundy"] + args + ["--misere", "--explain"], "").stdout.decode()
+    check(f"misere {' '.join(args)}: validates", not errors, "; ".join(errors[:3]))
+    explained = run(["misere"] + args + ["--explain"], "").stdout.decode()
     blocks = yaml_blocks(explained)
-    check(f"grundy --misere {' '.join(args)}: YAML equals the JSON analysis",
+    check(f"misere {' '.join(args)}: YAML equals the JSON analysis",
           len(blocks) == 1 and yaml.safe_load(blocks[0]) == obj["analysis"])
 
 # play: every event of scripted sessions, and the protocol's order: a
