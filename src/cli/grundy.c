@@ -61,16 +61,6 @@ static bool verify_progress(void *context, const char *what, uint64_t done, uint
     return cli_interrupted();
 }
 
-/* The files and options a run names, checked before any is opened. */
-static int check_run(const cli *c) {
-    cg_error checked;
-    cg_error_clear(&checked);
-    if (cg_grundy_check(&c->options, &checked) != CG_OK) {
-        return cli_report_failure(c->command->name, &checked);
-    }
-    return EXIT_OK;
-}
-
 /* `verify FILE` (or the old `grundy --verify FILE`: the file is the option's). */
 int cli_run_verify(cli *c) {
     const char *what = c->command->name;
@@ -86,10 +76,6 @@ int cli_run_verify(cli *c) {
             return cli_usage_error(what, "unexpected argument '%s'", c->argv[1]);
         }
         c->options.verify = c->argv[0];
-    }
-    int rc = check_run(c);
-    if (rc != EXIT_OK) {
-        return rc;
     }
     progress_state p = {.show = c->options.progress || isatty(STDERR_FILENO),
                         .terminal = isatty(STDERR_FILENO)};
@@ -129,10 +115,7 @@ int cli_run_misere(cli *c) {
         return cli_usage_error(what, "missing the octal game code, e.g. 0.77");
     }
     c->options.misere = true;
-    int rc = check_run(c);
-    if (rc != EXIT_OK) {
-        return rc;
-    }
+    int rc = EXIT_OK;
     progress_state p = {.show = c->options.progress, .terminal = isatty(STDERR_FILENO)};
     c->options.progress_hook = misere_progress;
     c->options.progress_context = &p;
@@ -171,11 +154,6 @@ static bool census_progress(void *context, const char *what, uint64_t done, uint
 
 int cli_run_census(cli *c) {
     const char *what = c->command->name;
-    c->options.census = true; /* its checkpoint is appended to, not replaced */
-    int rc = check_run(c);
-    if (rc != EXIT_OK) {
-        return rc;
-    }
     progress_state p = {.show = c->options.progress || isatty(STDERR_FILENO),
                         .terminal = isatty(STDERR_FILENO)};
     c->options.progress_hook = census_progress;
@@ -197,9 +175,10 @@ int cli_run_census(cli *c) {
 }
 
 int cli_run_grundy(cli *c) {
-    int rc = check_run(c);
-    if (rc != EXIT_OK) {
-        return rc;
+    cg_error checked;
+    cg_error_clear(&checked);
+    if (cg_grundy_check(&c->options, &checked) != CG_OK) {
+        return cli_report_failure("grundy", &checked); /* before a file is opened */
     }
     const char *code = c->argc > 0 ? c->argv[0] : NULL;
     if (code == NULL && c->options.resume == NULL) {
@@ -226,6 +205,7 @@ int cli_run_grundy(cli *c) {
     if (p.show && p.terminal) {
         fputc('\n', stderr);
     }
+    int rc = EXIT_OK;
     if (st == CG_ERR_STOPPED) {
         fflush(stdout);
         fprintf(stderr, "cgsolve grundy: interrupted; the values written so far are valid%s\n",

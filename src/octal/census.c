@@ -405,8 +405,9 @@ static cg_status write_markdown(const char *path, const cg_census_result *result
 
 cg_status cg_run_census(const char *const *specs, size_t count, const cg_options *o, FILE *out,
                         cg_error *err) {
-    cg_options asked = *o; /* upto resolved */
+    cg_options asked = *o; /* upto resolved; the checkpoint appended to, not replaced */
     asked.upto = cg_options_upto(o, CG_GRUNDY_DEFAULT_UPTO);
+    asked.census = true;
     o = &asked;
     size_t k = 1, n = 1;
     cg_status st = cg_grundy_check(o, err);

@@ -9,43 +9,6 @@
 
 #include "core/replace_file_internal.h"
 
-typedef enum run_mode { MODE_TABLE, MODE_CENSUS, MODE_MISERE, MODE_VERIFY } run_mode;
-
-static const char *const mode_names[] = {"a table of values", "--census", "--misere", "--verify"};
-
-/* An option given, and the modes it applies to (bits 1 << mode). */
-typedef struct given_option {
-    const char *name;
-    bool given;
-    unsigned modes;
-} given_option;
-
-#define IN(mode) (1u << (mode))
-
-static cg_status check_modes(const cg_options *o, run_mode mode, cg_error *err) {
-    const given_option options[] = {
-        {"--values-out", o->values_out != NULL, IN(MODE_TABLE)},
-        {"--checkpoint", o->checkpoint != NULL, IN(MODE_TABLE) | IN(MODE_CENSUS)},
-        {"--resume", o->resume != NULL, IN(MODE_TABLE)},
-        {"--certificate", o->certificate != NULL, IN(MODE_TABLE)},
-        {"--until-period", o->until_period, IN(MODE_TABLE) | IN(MODE_CENSUS)},
-        {"--window-from", o->window_from != 0, IN(MODE_TABLE)},
-        {"--spill", o->spill != NULL, IN(MODE_TABLE)},
-        {"--shard", o->shard != NULL, IN(MODE_CENSUS)},
-        {"--markdown", o->markdown != NULL, IN(MODE_CENSUS)},
-        {"--census", o->census, IN(MODE_CENSUS)},
-        {"--verify", o->verify != NULL, IN(MODE_VERIFY)},
-        {"--upto", o->upto != CG_UPTO_UNSET, IN(MODE_TABLE) | IN(MODE_CENSUS) | IN(MODE_MISERE)},
-    };
-    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
-        if (options[i].given && !(options[i].modes & IN(mode))) {
-            return cg_error_set(err, CG_ERR_USAGE, "%s does not apply to %s", options[i].name,
-                                mode_names[mode]);
-        }
-    }
-    return CG_OK;
-}
-
 /* How a file named is used. */
 typedef enum file_use {
     READ,     /* read only */
@@ -153,10 +116,5 @@ cg_status cg_grundy_check(const cg_options *options, cg_error *err) {
     if (options == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "no options to check");
     }
-    run_mode mode = options->misere           ? MODE_MISERE
-                    : options->verify != NULL ? MODE_VERIFY
-                    : options->census         ? MODE_CENSUS
-                                              : MODE_TABLE;
-    cg_status st = check_modes(options, mode, err);
-    return st != CG_OK ? st : check_files(options, err);
+    return check_files(options, err);
 }

@@ -1,8 +1,6 @@
-/* What a grundy run is asked, checked before it starts, so that a run of
- * hours never ends by finding an option ignored or an output unusable:
- *  - every option given applies to the run's mode (a table of values, a
- *    census, --misere or --verify): --values-out with --misere, say, is
- *    CG_ERR_USAGE, not a run that writes no file;
+/* The files a grundy run or a census names, checked before it starts, so
+ * that a run of hours never ends by finding an output unusable (which
+ * options apply to which command is the commands' option tables' to say):
  *  - each file the run writes is its own: --spill, --values-out,
  *    --checkpoint (a census's CHECKPOINT.seconds too), --certificate and
  *    --markdown name different files, none of them --resume's (but
