@@ -163,6 +163,27 @@ static void command_words(FILE *out) {
     }
 }
 
+/* The games a command names, each with its own options: " domino --optimal -o ...". */
+static void game_words(const command *cmd, FILE *out) {
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        if (cmd->playable_games && (*game)->play == NULL) {
+            continue;
+        }
+        fprintf(out, " %s", (*game)->name);
+        const cg_option_spec *spec = (*game)->options;
+        for (; spec != NULL && spec->name != NULL; spec++) {
+            option_words(spec, out);
+        }
+        spec = cmd->game_gen_options ? (*game)->gen_options : NULL;
+        for (; spec != NULL && spec->name != NULL; spec++) {
+            option_words(spec, out);
+        }
+    }
+    if (cmd->playable_games) {
+        fputs(" grundy", out);
+    }
+}
+
 /* The options of every command, one shell case a command. */
 static void option_cases(FILE *out, const char *before_name, const char *after_name,
                          const char *body_end) {
@@ -175,24 +196,7 @@ static void option_cases(FILE *out, const char *before_name, const char *after_n
         fprintf(out, "%s%s%s", before_name, cmd->name, after_name);
         cli_each_option(cmd, NULL, option_words, out);
         if (cmd->takes_game) {
-            bool playing = cmd->playable_games;
-            for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
-                if (playing && (*game)->play == NULL) {
-                    continue;
-                }
-                fprintf(out, " %s", (*game)->name);
-                const cg_option_spec *spec = (*game)->options;
-                for (; spec != NULL && spec->name != NULL; spec++) {
-                    option_words(spec, out);
-                }
-                spec = cmd->game_gen_options ? (*game)->gen_options : NULL;
-                for (; spec != NULL && spec->name != NULL; spec++) {
-                    option_words(spec, out);
-                }
-            }
-            if (playing) {
-                fputs(" grundy", out);
-            }
+            game_words(cmd, out);
         }
         fputs(body_end, out);
     }

@@ -403,89 +403,124 @@ static cg_status write_markdown(const char *path, const cg_census_result *result
     return st;
 }
 
+/* One census run: the options, where the lines go, the lines already done
+ * (from the checkpoint) and those of this run. */
+typedef struct census_run {
+    const cg_options *o;
+    FILE *out, *file, *times; /* file, times: the checkpoint and its seconds, or NULL */
+    char times_path[4096];
+    const cg_census_result *done;
+    size_t done_count;
+    cg_census_result *results;
+    size_t result_count;
+    cg_budget budget;
+} census_run;
+
+/* The checkpoint and its seconds, opened to append. */
+static cg_status open_checkpoint(census_run *run, cg_error *err) {
+    const char *path = run->o->checkpoint;
+    snprintf(run->times_path, sizeof run->times_path, "%s.seconds", path);
+    run->file = fopen(path, "a");
+    run->times = run->file != NULL ? fopen(run->times_path, "a") : NULL;
+    if (run->file == NULL || run->times == NULL) {
+        return cg_error_set(err, CG_ERR_IO, "cannot write '%s': %s",
+                            run->file == NULL ? path : run->times_path, strerror(errno));
+    }
+    return CG_OK;
+}
+
+/* Code i of the census: its line from the checkpoint, or computed (and
+ * kept in the checkpoint with its seconds); written to the output. */
+static cg_status census_code(census_run *run, const char *code, size_t i, cg_error *err) {
+    const cg_options *o = run->o;
+    const cg_census_result *known = find_done(run->done, run->done_count, code);
+    if (known != NULL && (known->index != i || known->upto != o->upto)) {
+        return cg_error_set(err, CG_ERR_INPUT,
+                            "%s: %s was computed as code %zu to %" PRIu64
+                            ", this census makes it code %zu to %" PRIu64,
+                            o->checkpoint, code, known->index, known->upto, i, o->upto);
+    }
+    cg_census_result r;
+    cg_status st = CG_OK;
+    if (known != NULL) {
+        r = *known;
+    } else {
+        st = cg_census_one(code, o->upto, cg_options_threads(o), &run->budget, o->progress_hook,
+                           o->progress_context, &r, err);
+        r.index = i;
+    }
+    cg_buf line = CG_BUF_INIT;
+    cg_census_line(&r, &line);
+    if (st == CG_OK && cg_buf_failed(&line)) {
+        st = cg_error_nomem(err, "the census");
+    }
+    if (st == CG_OK) {
+        st = put(run->out, known != NULL ? NULL : run->file, line.data, line.len, err);
+    }
+    if (st == CG_OK && known == NULL && run->times != NULL &&
+        (fprintf(run->times, "%s %.3f\n", code, r.seconds) < 0 || fflush(run->times) != 0)) {
+        st = cg_error_set(err, CG_ERR_IO, "write error on '%s'", run->times_path);
+    }
+    cg_buf_free(&line);
+    if (st == CG_OK) {
+        run->results[run->result_count++] = r;
+    }
+    return st;
+}
+
+/* The codes of the census, this shard's share of them, and the checkpoint's
+ * lines. */
+static cg_status census_codes(const char *const *specs, size_t count, census_run *run,
+                              cg_strlist *codes, cg_census_result **done, size_t *k, size_t *n,
+                              cg_error *err) {
+    cg_status st = parse_shard(run->o->shard, k, n, err);
+    if (st == CG_OK && count == 0) {
+        st = cg_error_set(err, CG_ERR_USAGE, "a census needs codes or patterns, e.g. 0.???");
+    }
+    if (st == CG_OK) {
+        st = cg_census_codes(specs, count, codes, err);
+    }
+    if (st == CG_OK && run->o->checkpoint != NULL) {
+        st = read_done(run->o->checkpoint, done, &run->done_count, err);
+        run->done = *done;
+    }
+    return st;
+}
+
 cg_status cg_run_census(const char *const *specs, size_t count, const cg_options *o, FILE *out,
                         cg_error *err) {
     cg_options asked = *o; /* upto resolved; the checkpoint appended to, not replaced */
     asked.upto = cg_options_upto(o, CG_GRUNDY_DEFAULT_UPTO);
     asked.census = true;
-    o = &asked;
+    census_run run = {.o = &asked, .out = out};
     size_t k = 1, n = 1;
-    cg_status st = cg_grundy_check(o, err);
-    if (st == CG_OK) {
-        st = parse_shard(o->shard, &k, &n, err);
-    }
     cg_strlist codes = CG_STRLIST_INIT;
-    if (st == CG_OK && count == 0) {
-        st = cg_error_set(err, CG_ERR_USAGE, "a census needs codes or patterns, e.g. 0.???");
-    }
+    cg_census_result *done = NULL;
+    cg_status st = cg_grundy_check(run.o, err);
     if (st == CG_OK) {
-        st = cg_census_codes(specs, count, &codes, err);
+        st = census_codes(specs, count, &run, &codes, &done, &k, &n, err);
     }
-    cg_census_result *done = NULL, *results = NULL;
-    size_t done_count = 0, result_count = 0;
-    if (st == CG_OK && o->checkpoint != NULL) {
-        st = read_done(o->checkpoint, &done, &done_count, err);
-    }
-    if (st == CG_OK && (results = malloc((codes.count / n + 1) * sizeof *results)) == NULL) {
+    if (st == CG_OK &&
+        (run.results = malloc((codes.count / n + 1) * sizeof *run.results)) == NULL) {
         st = cg_error_nomem(err, "the census");
     }
-    FILE *file = NULL, *times = NULL;
-    char times_path[4096];
-    if (st == CG_OK && o->checkpoint != NULL) {
-        snprintf(times_path, sizeof times_path, "%s.seconds", o->checkpoint);
-        file = fopen(o->checkpoint, "a");
-        times = file != NULL ? fopen(times_path, "a") : NULL;
-        if (file == NULL || times == NULL) {
-            st = cg_error_set(err, CG_ERR_IO, "cannot write '%s': %s",
-                              file == NULL ? o->checkpoint : times_path, strerror(errno));
-        }
+    if (st == CG_OK && run.o->checkpoint != NULL) {
+        st = open_checkpoint(&run, err);
     }
-    cg_budget budget = cg_budget_make(cg_options_memory(o, 0));
+    run.budget = cg_budget_make(cg_options_memory(run.o, 0));
     for (size_t i = k - 1; st == CG_OK && i < codes.count; i += n) {
-        const char *code = cg_strlist_at(&codes, i);
-        const cg_census_result *known = find_done(done, done_count, code);
-        cg_census_result r;
-        if (known != NULL && (known->index != i || known->upto != o->upto)) {
-            st = cg_error_set(err, CG_ERR_INPUT,
-                              "%s: %s was computed as code %zu to %" PRIu64
-                              ", this census makes it code %zu to %" PRIu64,
-                              o->checkpoint, code, known->index, known->upto, i, o->upto);
-            break;
-        }
-        if (known != NULL) {
-            r = *known;
-        } else {
-            st = cg_census_one(code, o->upto, cg_options_threads(o), &budget, o->progress_hook,
-                               o->progress_context, &r, err);
-            r.index = i;
-        }
-        cg_buf line = CG_BUF_INIT;
-        cg_census_line(&r, &line);
-        if (st == CG_OK && cg_buf_failed(&line)) {
-            st = cg_error_nomem(err, "the census");
-        }
-        if (st == CG_OK) {
-            st = put(out, known != NULL ? NULL : file, line.data, line.len, err);
-        }
-        if (st == CG_OK && known == NULL && times != NULL &&
-            (fprintf(times, "%s %.3f\n", code, r.seconds) < 0 || fflush(times) != 0)) {
-            st = cg_error_set(err, CG_ERR_IO, "write error on '%s'", times_path);
-        }
-        cg_buf_free(&line);
-        if (st == CG_OK) {
-            results[result_count++] = r;
-        }
+        st = census_code(&run, cg_strlist_at(&codes, i), i, err);
     }
-    if (st == CG_OK && o->markdown != NULL) {
-        st = write_markdown(o->markdown, results, result_count, err);
+    if (st == CG_OK && run.o->markdown != NULL) {
+        st = write_markdown(run.o->markdown, run.results, run.result_count, err);
     }
-    if (file != NULL && fclose(file) != 0 && st == CG_OK) {
-        st = cg_error_set(err, CG_ERR_IO, "write error on '%s'", o->checkpoint);
+    if (run.file != NULL && fclose(run.file) != 0 && st == CG_OK) {
+        st = cg_error_set(err, CG_ERR_IO, "write error on '%s'", run.o->checkpoint);
     }
-    if (times != NULL) {
-        fclose(times);
+    if (run.times != NULL) {
+        fclose(run.times);
     }
-    free(results);
+    free(run.results);
     free(done);
     cg_strlist_free(&codes);
     return st;

@@ -191,8 +191,9 @@ static cg_status check_values(const cg_certificate *c, const uint32_t *g, uint64
     return CG_OK;
 }
 
-cg_status cg_certificate_verify(const cg_certificate *c, cg_budget *budget, cg_progress_hook hook,
-                                void *context, cg_error *err) {
+/* The claims that need no value: a code the theorem covers, an extent the
+ * bound allows, a table that can be sized. */
+static cg_status check_claims(const cg_certificate *c, cg_error *err) {
     char name[CG_OCTAL_NAME_SIZE];
     cg_octal_format(&c->code, name, sizeof name);
     if (cg_octal_unequal(&c->code)) {
@@ -217,8 +218,17 @@ cg_status cg_certificate_verify(const cg_certificate *c, cg_budget *budget, cg_p
         return cg_error_set(err, CG_ERR_LIMIT, "G(0..%" PRIu64 ") is too large a table",
                             c->extent - 1);
     }
+    return CG_OK;
+}
+
+cg_status cg_certificate_verify(const cg_certificate *c, cg_budget *budget, cg_progress_hook hook,
+                                void *context, cg_error *err) {
+    cg_status st = check_claims(c, err);
+    if (st != CG_OK) {
+        return st;
+    }
     size_t count = (size_t)c->extent, size = 2; /* seen: above every nim-sum so far */
-    cg_status st = cg_budget_take(budget, count, sizeof(uint32_t), "the certificate's values", err);
+    st = cg_budget_take(budget, count, sizeof(uint32_t), "the certificate's values", err);
     if (st != CG_OK) {
         return st;
     }
