@@ -153,19 +153,19 @@ static cg_status stopped(const grundy_run *r, cg_error *err) {
     return cg_error_set(err, CG_ERR_STOPPED, "stopped after %zu values", r->written);
 }
 
-/* Compute in chunks: write each at once, look for a period when asked,
- * report progress, save checkpoints. CG_ERR_STOPPED: interrupted (all
- * written so far is valid, and saved when a checkpoint was asked). */
-static cg_status compute(grundy_run *r, cg_error *err) {
-    size_t upto = (size_t)r->options->upto;
+/* An interrupt asked for: the checkpoint saved (when one was asked), then
+ * CG_ERR_STOPPED. */
+static cg_status stop_saved(grundy_run *r, cg_error *err) {
+    cg_status saved = checkpoint(r, true, err);
+    return saved != CG_OK ? saved : stopped(r, err);
+}
+
+/* Compute chunk after chunk (1,024 values, doubling to 65,536) up to upto
+ * or a proven period: each written at once, the period looked for when
+ * asked, the checkpoint saved now and then. */
+static cg_status compute_chunks(grundy_run *r, size_t upto, cg_error *err) {
     size_t chunk = 1024;
     cg_status st = CG_OK;
-    if (r->engine.count > 0) {
-        st = emit(r, r->engine.count - 1 < upto ? r->engine.count - 1 : upto, err);
-    }
-    if (st == CG_OK && asked_to_stop(r, r->engine.count, upto)) {
-        return stopped(r, err); /* nothing computed: the checkpoint resumed from stands */
-    }
     while (st == CG_OK && r->engine.count <= upto && r->period == 0) {
         size_t target = r->engine.count + chunk - 1 < upto ? r->engine.count + chunk - 1 : upto;
         st = cg_octal_engine_extend(&r->engine, target, err);
@@ -182,19 +182,43 @@ static cg_status compute(grundy_run *r, cg_error *err) {
         }
         chunk = chunk < ((size_t)1 << 16) ? chunk * 2 : chunk;
         if (st == CG_OK && asked_to_stop(r, r->engine.count, upto)) {
-            cg_status saved = checkpoint(r, true, err);
-            return saved != CG_OK ? saved : stopped(r, err);
+            return stop_saved(r, err);
         }
     }
-    /* the rest follows from the period: up to 2^40 values, written a
-     * stretch at a time so that progress shows and an interrupt stops it */
+    return st;
+}
+
+/* The rest follows from the period: up to 2^40 values, written a stretch
+ * at a time so that progress shows and an interrupt stops it. */
+static cg_status fill_from_period(grundy_run *r, size_t upto, cg_error *err) {
+    cg_status st = CG_OK;
     while (st == CG_OK && r->period != 0 && r->written <= upto) {
         size_t last = upto - r->written >= FILL_STRETCH ? r->written + FILL_STRETCH - 1 : upto;
         st = emit(r, last, err);
         if (st == CG_OK && r->written <= upto && asked_to_stop(r, r->written, upto)) {
-            cg_status saved = checkpoint(r, true, err);
-            return saved != CG_OK ? saved : stopped(r, err);
+            return stop_saved(r, err);
         }
+    }
+    return st;
+}
+
+/* Compute in chunks: write each at once, look for a period when asked,
+ * report progress, save checkpoints. CG_ERR_STOPPED: interrupted (all
+ * written so far is valid, and saved when a checkpoint was asked). */
+static cg_status compute(grundy_run *r, cg_error *err) {
+    size_t upto = (size_t)r->options->upto;
+    cg_status st = CG_OK;
+    if (r->engine.count > 0) {
+        st = emit(r, r->engine.count - 1 < upto ? r->engine.count - 1 : upto, err);
+    }
+    if (st == CG_OK && asked_to_stop(r, r->engine.count, upto)) {
+        return stopped(r, err); /* nothing computed: the checkpoint resumed from stands */
+    }
+    if (st == CG_OK) {
+        st = compute_chunks(r, upto, err);
+    }
+    if (st == CG_OK) {
+        st = fill_from_period(r, upto, err);
     }
     if (st == CG_OK) {
         st = checkpoint(r, true, err);
@@ -447,14 +471,12 @@ static cg_status take_table(grundy_run *r, cg_grundy_taken *taken, cg_error *err
     return CG_OK;
 }
 
-cg_status cg_write_grundy_table(const char *text, const cg_options *options, FILE *out,
-                                const cg_grundy_hooks *hooks, cg_error *err) {
-    cg_options asked = *options; /* upto resolved */
-    asked.upto = cg_options_upto(options, CG_GRUNDY_DEFAULT_UPTO);
-    options = &asked;
-    cg_octal_code code;
+/* What a run is asked, before anything is computed: the code (or a
+ * checkpoint to resume), the bound, the files. */
+static cg_status check_asked(const char *text, const cg_options *options, cg_octal_code *code,
+                             cg_error *err) {
     cg_status st = CG_OK;
-    if (text != NULL && (st = cg_octal_parse(text, &code, err)) != CG_OK) {
+    if (text != NULL && (st = cg_octal_parse(text, code, err)) != CG_OK) {
         return st;
     }
     if (text == NULL && options->resume == NULL) {
@@ -465,7 +487,109 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
                             "G(0..%llu) is too large a table: the limit is G(0..2^40 - 1)",
                             (unsigned long long)options->upto);
     }
-    if ((st = check_before(options, err)) != CG_OK) {
+    return check_before(options, err);
+}
+
+/* The engine, fresh or from the checkpoint resumed (code NULL: the
+ * checkpoint's), told how far the run goes. */
+static cg_status start_engine(grundy_run *r, const cg_octal_code *code, cg_budget *budget,
+                              cg_error *err) {
+    const cg_options *options = r->options;
+    cg_engine_method method = (cg_engine_method)options->method;
+    cg_status st = CG_OK;
+    if (options->resume != NULL) {
+        st = cg_octal_engine_load_spilled(&r->engine, code, method, budget, options->resume,
+                                          options->spill, options->upto, err);
+    } else {
+        cg_octal_engine_init(&r->engine, code, method, budget);
+    }
+    cg_octal_engine_expect(&r->engine, options->upto); /* before the window's range is sized */
+    return st;
+}
+
+/* A resumed checkpoint that cannot serve this run: a window where every
+ * value is needed (whole), or more values than --upto asks. */
+static cg_status check_resumed(const grundy_run *r, bool whole, cg_error *err) {
+    const cg_options *options = r->options;
+    if (r->engine.store.windowed && whole) {
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "'%s' keeps only a window of the values: it cannot prove a period "
+                            "nor give the whole table",
+                            options->resume);
+    }
+    if (r->engine.store.windowed && r->engine.count > options->upto + 1) {
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "'%s' keeps only a window of the values, up to G(%zu): resume it "
+                            "with --upto %zu or more",
+                            options->resume, r->engine.count - 1, r->engine.count - 1);
+    }
+    if (r->engine.count > options->upto + 1) {
+        /* its analysis (largest value, mask, rare positions) is of every
+         * value it holds, not of G(0..upto) as a run of its own would say */
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "'%s' holds G(0..%zu), more than --upto %llu asks: resume it with "
+                            "--upto %zu or more, or run the code afresh",
+                            options->resume, r->engine.count - 1, (unsigned long long)options->upto,
+                            r->engine.count - 1);
+    }
+    return CG_OK;
+}
+
+/* The store's window and spill file, as asked (whole: neither may be). */
+static cg_status set_up_store(grundy_run *r, bool whole, cg_error *err) {
+    const cg_options *options = r->options;
+    bool taking = r->hooks != NULL && r->hooks->take != NULL;
+    if (!whole && r->engine.store.windowed) {
+        r->written = r->engine.count; /* the values before it are gone: the checksum goes on */
+        r->checksum = cg_octal_store_checksum(&r->engine);
+        return CG_OK;
+    }
+    if (!whole && window_start(options) != SIZE_MAX) {
+        size_t from = window_start(options);
+        cg_error why = {.status = CG_OK};
+        cg_status set =
+            options->spill != NULL ? cg_octal_store_spill(&r->engine, options->spill, &why) : CG_OK;
+        if (set == CG_OK) {
+            set = cg_octal_store_window(&r->engine, from, from / WINDOW_HEAD, WINDOW_SLACK, &why);
+        }
+        /* asked for: say it cannot be had */
+        return set == CG_OK ? CG_OK
+                            : cg_error_set(err, set, "--window-from %zu: %s", from, why.message);
+    }
+    if (options->spill != NULL && taking) {
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "--spill keeps the values a window drops, and the whole table asked "
+                            "for here is never windowed");
+    }
+    if (options->spill != NULL) {
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "--spill keeps the values a window drops: it needs --window-from N "
+                            "(N <= --upto; not with --method naive) or a spilled run's "
+                            "checkpoint to resume");
+    }
+    return CG_OK;
+}
+
+/* The values computed and written, the analysis, the certificate. */
+static cg_status run_table(grundy_run *r, cg_error *err) {
+    cg_status st = compute(r, err);
+    if (st == CG_OK) {
+        st = finish(r, err);
+    }
+    if (st == CG_OK && r->options->certificate != NULL) {
+        st = write_certificate(r, err);
+    }
+    return st;
+}
+
+cg_status cg_write_grundy_table(const char *text, const cg_options *options, FILE *out,
+                                const cg_grundy_hooks *hooks, cg_error *err) {
+    cg_options asked = *options; /* upto resolved */
+    asked.upto = cg_options_upto(options, CG_GRUNDY_DEFAULT_UPTO);
+    options = &asked;
+    cg_octal_code code;
+    cg_status st = check_asked(text, options, &code, err);
+    if (st != CG_OK) {
         return st;
     }
     cg_budget budget = cg_budget_make(cg_options_memory(options, 0));
@@ -482,61 +606,17 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     r.values_out = hooks != NULL && hooks->values_out != NULL ? hooks->values_out
                    : options->output == CG_OUTPUT_JSON        ? NULL
                                                               : out;
-    cg_engine_method method = (cg_engine_method)options->method;
-    if (options->resume != NULL) {
-        st = cg_octal_engine_load_spilled(&r.engine, text != NULL ? &code : NULL, method, &budget,
-                                          options->resume, options->spill, options->upto, err);
-    } else {
-        cg_octal_engine_init(&r.engine, &code, method, &budget);
-    }
-    cg_octal_engine_expect(&r.engine, options->upto); /* before the window's range is sized */
+    st = start_engine(&r, text != NULL ? &code : NULL, &budget, err);
     /* a period's search reads back to its preperiod, and a taken table is
      * every value: neither can be windowed, but for a window whose dropped
      * values a spill file keeps, which the search reads back */
     bool whole =
         (r.until_period && options->spill == NULL) || (hooks != NULL && hooks->take != NULL);
-    if (st == CG_OK && r.engine.store.windowed && whole) {
-        st = cg_error_set(err, CG_ERR_USAGE,
-                          "'%s' keeps only a window of the values: it cannot prove a period "
-                          "nor give the whole table",
-                          options->resume);
-    } else if (st == CG_OK && r.engine.store.windowed && r.engine.count > options->upto + 1) {
-        st = cg_error_set(err, CG_ERR_USAGE,
-                          "'%s' keeps only a window of the values, up to G(%zu): resume it with "
-                          "--upto %zu or more",
-                          options->resume, r.engine.count - 1, r.engine.count - 1);
-    } else if (st == CG_OK && r.engine.count > options->upto + 1) {
-        /* its analysis (largest value, mask, rare positions) is of every
-         * value it holds, not of G(0..upto) as a run of its own would say */
-        st = cg_error_set(err, CG_ERR_USAGE,
-                          "'%s' holds G(0..%zu), more than --upto %llu asks: resume it with "
-                          "--upto %zu or more, or run the code afresh",
-                          options->resume, r.engine.count - 1, (unsigned long long)options->upto,
-                          r.engine.count - 1);
+    if (st == CG_OK) {
+        st = check_resumed(&r, whole, err);
     }
-    if (st == CG_OK && !whole && r.engine.store.windowed) {
-        r.written = r.engine.count; /* the values before it are gone: the checksum goes on */
-        r.checksum = cg_octal_store_checksum(&r.engine);
-    } else if (st == CG_OK && !whole && window_start(options) != SIZE_MAX) {
-        size_t from = window_start(options);
-        cg_error why = {.status = CG_OK};
-        cg_status set =
-            options->spill != NULL ? cg_octal_store_spill(&r.engine, options->spill, &why) : CG_OK;
-        if (set == CG_OK) {
-            set = cg_octal_store_window(&r.engine, from, from / WINDOW_HEAD, WINDOW_SLACK, &why);
-        }
-        if (set != CG_OK) { /* asked for: say it cannot be had */
-            st = cg_error_set(err, set, "--window-from %zu: %s", from, why.message);
-        }
-    } else if (st == CG_OK && options->spill != NULL && hooks != NULL && hooks->take != NULL) {
-        st = cg_error_set(err, CG_ERR_USAGE,
-                          "--spill keeps the values a window drops, and the whole table asked "
-                          "for here is never windowed");
-    } else if (st == CG_OK && options->spill != NULL) {
-        st = cg_error_set(err, CG_ERR_USAGE,
-                          "--spill keeps the values a window drops: it needs --window-from N "
-                          "(N <= --upto; not with --method naive) or a spilled run's "
-                          "checkpoint to resume");
+    if (st == CG_OK) {
+        st = set_up_store(&r, whole, err);
     }
     /* a format-1 checkpoint's values move to the window's range above; if
      * no range could be set up, the whole table must fit */
@@ -546,13 +626,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
     cg_octal_engine_set_threads(&r.engine, cg_options_threads(options));
     cg_period_watch_init(&r.watch, &r.engine.code, &budget);
     if (st == CG_OK) {
-        st = compute(&r, err);
-    }
-    if (st == CG_OK) {
-        st = finish(&r, err);
-    }
-    if (st == CG_OK && options->certificate != NULL) {
-        st = write_certificate(&r, err);
+        st = run_table(&r, err);
     }
     if ((st == CG_OK || st == CG_ERR_STOPPED) && fflush(out) != 0) {
         st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
