@@ -153,6 +153,16 @@ cgsolve verify: --verify reads the code from the certificate, not '0.07'
 Try 'cgsolve --help'." -- grundy 0.07 --verify "$work_dir/dawson.cert"
 expect 3 "" "cgsolve grundy: no period proven in G(0..200): no certificate written to '$work_dir/none.cert'" \
     -- grundy 0.6 --upto 200 --certificate "$work_dir/none.cert"
+# grundy's other jobs are commands of their own: listed, each with its help.
+expect 0 "" "" -- list
+if grep -q '^census ' "$out" && grep -q '^verify ' "$out" && grep -q '^misere ' "$out"; then
+    g_ok
+else
+    g_bad "list: $(cat "$out")"
+fi
+expect 0 "" "" -- help census
+expect_out_has "Usage: cgsolve census CODE-OR-PATTERN..."
+expect_out_has "--shard=K/N"
 # census: one line per code; three shards merged by their index give the
 # one run's bytes; a results file resumes (a cut last line dropped), and the
 # Markdown table covers every line.

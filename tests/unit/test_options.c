@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "framework/cgsolve_internal.h"
+#include "octal/census_internal.h"
 #include "octal/grundy_table_internal.h"
 #include "octal/misere_report_internal.h"
 
@@ -350,6 +351,41 @@ static void options_are_found_by_name(void **state) {
     assert_int_equal(cg_option_choice(NULL, "json"), -1);
 }
 
+/* The octal commands' tables are what decides which options a command
+ * takes (no list of "does not apply" beside them): each holds its own
+ * options and none of another command's. */
+static void octal_commands_take_their_own_options(void **state) {
+    (void)state;
+    static const char *const grundy_only[] = {"values-out", "resume", "certificate", "window-from",
+                                              "spill",      "method", "until-period"};
+    static const char *const census_only[] = {"shard", "markdown"};
+    static const char *const misere_only[] = {"sum", "terms", "positions", "quotient"};
+    for (size_t i = 0; i < sizeof grundy_only / sizeof grundy_only[0]; i++) {
+        assert_non_null(cg_option_find(cg_grundy_options, grundy_only[i]));
+        assert_null(cg_option_find(cg_census_options, grundy_only[i]));
+        assert_null(cg_option_find(cg_verify_options, grundy_only[i]));
+        assert_null(cg_option_find(cg_misere_run_options, grundy_only[i]));
+        assert_null(cg_option_find(cg_misere_options, grundy_only[i]));
+    }
+    for (size_t i = 0; i < sizeof census_only / sizeof census_only[0]; i++) {
+        assert_non_null(cg_option_find(cg_census_options, census_only[i]));
+        assert_null(cg_option_find(cg_grundy_options, census_only[i]));
+        assert_null(cg_option_find(cg_misere_options, census_only[i]));
+    }
+    for (size_t i = 0; i < sizeof misere_only / sizeof misere_only[0]; i++) {
+        assert_non_null(cg_option_find(cg_misere_options, misere_only[i]));
+        assert_null(cg_option_find(cg_grundy_options, misere_only[i]));
+        assert_null(cg_option_find(cg_census_options, misere_only[i]));
+    }
+    /* the old spellings are commands now, options of none */
+    assert_null(cg_option_find(cg_grundy_options, "census"));
+    assert_null(cg_option_find(cg_grundy_options, "verify"));
+    assert_null(cg_option_find(cg_misere_options, "misere"));
+    assert_null(cg_option_find(cg_verify_options, "upto"));
+    assert_non_null(cg_option_find(cg_census_options, "checkpoint"));
+    assert_null(cg_option_find(cg_misere_run_options, "checkpoint"));
+}
+
 /* ---- memory_limit: 0 is the game's default, a value set in C holds ---- */
 
 static size_t opened_with; /* the budget the runner gave the probe game */
@@ -456,6 +492,7 @@ int main(void) {
         cmocka_unit_test(values_round_trip),
         cmocka_unit_test(reset_restores_the_defaults),
         cmocka_unit_test(options_are_found_by_name),
+        cmocka_unit_test(octal_commands_take_their_own_options),
         cmocka_unit_test(memory_default_is_the_games),
         cmocka_unit_test(memory_set_in_c_bounds_a_real_game),
     };
