@@ -80,7 +80,11 @@ const cg_option_spec cg_verify_options[] = {
 
 const cg_option_spec cg_misere_run_options[] = {
     CG_UPTO_OPTION("heaps 0..N (default 20)"),
-    CG_PROGRESS_OPTION,
+    {.name = "progress", /* misère play's shows only when asked */
+     .short_name = 'G',
+     .arg = CG_ARG_NONE,
+     .help = "progress on standard error",
+     CG_OPTION_FIELD(progress)},
     {.name = NULL},
 };
 

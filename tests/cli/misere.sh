@@ -44,6 +44,13 @@ expect 3 "" "cgsolve misere: not settled within 1000 positions of search; nor by
 # a search budget too small for Kayles' wild heaps: refused, exit 3
 expect 3 "" "cgsolve misere: not settled within 3 positions of search" -- \
     misere 0.77 --quotient 6 --positions 3
+# --progress: misère play shows it only when asked, and its help says so.
+"$exe" help misere > "$out"
+if grep -q -- '--progress  *progress on standard error$' "$out"; then m_ok; else m_bad "help: $(grep -- --progress "$out")"; fi
+"$exe" misere 0.77 --upto 3 2> "$err" > /dev/null
+if [ ! -s "$err" ]; then m_ok; else m_bad "progress unasked: $(cat "$err")"; fi
+"$exe" misere 0.77 --upto 3 --progress 2> "$err" > /dev/null
+if grep -q '^misere: ' "$err"; then m_ok; else m_bad "--progress: $(cat "$err")"; fi
 # The old spelling `grundy CODE --misere` runs the same, with a warning.
 "$exe" grundy 0.77 --misere --sum 5 7 9 --json > "$out" 2> "$err"
 old_rc=$?
