@@ -5,8 +5,10 @@
  * accepts and what sets it apart (fields, never its name); help.c writes
  * help, the list and shell completions from those tables; exit_codes.c
  * lists the exit codes; drivers.c runs games and play, grundy.c grundy,
- * contest.c gen, check, stress and validate (process.c runs the program
- * under test); long_run.c is what long runs share (Ctrl-C). */
+ * census, verify and misere, contest.c gen, check, stress and validate
+ * (process.c runs the program under test); long_run.c is what long runs
+ * share (Ctrl-C). parse.c also reads grundy's old spellings (`grundy
+ * --census` and so on, going in 2.0) as the commands they name now. */
 #ifndef CGSOLVE_CLI_H
 #define CGSOLVE_CLI_H
 

@@ -3,8 +3,8 @@
  * proof needs: the extent (how many values, G(0..extent-1), the octal
  * periodicity theorem's bound asks to be compared) and a checksum of those
  * values. `cgsolve grundy --certificate FILE` writes one when it proves a
- * period; `cgsolve grundy --verify FILE` checks one by recomputing the values
- * from the definition (not with the engine that found them).
+ * period; `cgsolve verify FILE` checks one by recomputing the values from
+ * the definition (not with the engine that found them).
  *
  * The file, one field a line, in this order ('#' lines are comments):
  *   cgsolve-grundy-certificate 1
