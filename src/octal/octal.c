@@ -164,7 +164,7 @@ static size_t start_of_period(const void *values, cg_value_at at, size_t p, size
  * leaves the pattern (the exceptions), found once, answer those walks
  * without repeating them; 0.376's preperiod of 2,268,248 is nearly periodic,
  * and looking for its period took over a minute before. At most
- * EXCEPTIONS are kept (on the stack), the nearest to s. */
+ * EXCEPTIONS are kept (in heap scratch: 32 KiB), the nearest to s. */
 #define EXCEPTIONS 4096
 
 typedef struct pattern {
@@ -219,20 +219,35 @@ size_t cg_octal_find_period_in(const void *values, cg_value_at at, size_t count,
     return cg_octal_find_period_upto(values, at, count, code, SIZE_MAX, preperiod);
 }
 
+/* The pattern of the first long period found (p from start), or NULL: it
+ * is heap scratch of this call, made when needed (most searches never need
+ * one); without memory for it the walks compare directly, to the same
+ * answer. */
+static pattern *pattern_of(const void *values, cg_value_at at, size_t p, size_t start) {
+    pattern *pat = malloc(sizeof *pat);
+    if (pat != NULL) {
+        pat->period = p;
+        pat->start = start;
+        find_exceptions(values, at, pat);
+    }
+    return pat;
+}
+
 size_t cg_octal_find_period_upto(const void *values, cg_value_at at, size_t count,
                                  const cg_octal_code *code, size_t largest, size_t *preperiod) {
     struct {
         size_t period, start;
     } tails[KNOWN_TAILS];
     size_t known = 0;
-    static _Thread_local pattern pat; /* 32 KiB: off the stack */
-    pat.period = 0;
+    *preperiod = 0;
     if (cg_octal_unequal(code)) {
-        *preperiod = 0;
         return 0; /* no theorem to prove a period with (see octal.h) */
     }
+    pattern *pat = NULL;
+    bool patterned = false; /* a pattern was looked for */
+    size_t found = 0;
     /* A period p can be proven only when 2p + last <= count. */
-    for (size_t p = 1; p <= largest && 2 * p + code->last <= count; p++) {
+    for (size_t p = 1; found == 0 && p <= largest && 2 * p + code->last <= count; p++) {
         size_t from = count - p;
         for (size_t t = 0; t < known; t++) {
             if (p % tails[t].period == 0 && tails[t].start < from) {
@@ -240,18 +255,17 @@ size_t cg_octal_find_period_upto(const void *values, cg_value_at at, size_t coun
             }
         }
         bool settled = false;
-        if (pat.period != 0 && p % pat.period == 0 && from < pat.start) {
-            from = skip_by_pattern(&pat, p, from, &settled);
+        if (pat != NULL && p % pat->period == 0 && from < pat->start) {
+            from = skip_by_pattern(pat, p, from, &settled);
         }
         size_t start = settled ? from : start_of_period(values, at, p, from);
         if (count - p - start > p && known < KNOWN_TAILS) {
             tails[known].period = p;
             tails[known].start = start;
             known++;
-            if (pat.period == 0 && start > 0) {
-                pat.period = p;
-                pat.start = start;
-                find_exceptions(values, at, &pat);
+            if (!patterned && start > 0) {
+                patterned = true;
+                pat = pattern_of(values, at, p, start);
             }
         }
         /* The equality must be verified for n < 2 * start + p + last, and
@@ -262,11 +276,11 @@ size_t cg_octal_find_period_upto(const void *values, cg_value_at at, size_t coun
         size_t needed = 2 * start + p + code->last + p + (start == 0);
         if (needed <= count) {
             *preperiod = start;
-            return p;
+            found = p;
         }
     }
-    *preperiod = 0;
-    return 0;
+    free(pat);
+    return found;
 }
 
 static uint64_t nimber_at(const void *values, size_t n) {
