@@ -35,6 +35,17 @@ typedef struct frame {
     bool expanded;
 } frame;
 
+typedef struct position {
+    uint16_t word[MAX_WORDS]; /* ones, twos, heaps descending */
+    size_t length;
+} position;
+
+/* The solver's positions of work, 8 KiB each (too large for a stack): one
+ * for each caller that holds a position while calling the next, so none
+ * overwrites another's (a question holds QUERY while a heap's analysis
+ * holds HEAP and the search's expand the other two). */
+enum { EXPAND_FROM, EXPAND_TO, HEAP, QUERY, SCRATCH_POSITIONS };
+
 struct cg_misere_solver {
     cg_octal_code code;
     cg_budget *budget;
@@ -54,6 +65,11 @@ struct cg_misere_solver {
     size_t frame_count, frame_capacity;
     child *children;
     size_t child_count, child_capacity;
+    position *scratch; /* SCRATCH_POSITIONS of them */
+    uint32_t *values;  /* a heap's options' G- */
+    size_t value_capacity;
+    size_t *sum; /* the sum a move leaves */
+    size_t sum_capacity;
     uint64_t node_limit, nodes_this_question, positions;
     cg_progress_hook progress;
     void *progress_context;
@@ -70,37 +86,19 @@ static cg_status grow_heaps(cg_misere_solver *s, size_t n, cg_error *err) {
     while (capacity <= n) {
         capacity *= 2;
     }
-    size_t per_heap = sizeof(uint32_t) + s->terms * sizeof(uint32_t) + sizeof(size_t) + 2;
-    cg_status st = cg_budget_take(s->budget, capacity - s->capacity, per_heap, "misère heaps", err);
-    if (st != CG_OK) {
-        return st;
+    const cg_array arrays[] = {
+        {&s->misere, sizeof *s->misere, 1, 0},
+        {&s->genus, sizeof *s->genus, s->terms, 0},
+        {&s->tame, sizeof *s->tame, 1, 0},
+        {&s->dead, sizeof *s->dead, 1, 0},
+        {&s->option_first, sizeof *s->option_first, 1, 1},
+    };
+    cg_status st = cg_resize_arrays(s->budget, &s->held, arrays, sizeof arrays / sizeof *arrays,
+                                    capacity, "misère heaps", err);
+    if (st == CG_OK) {
+        s->capacity = capacity;
     }
-    s->held += (capacity - s->capacity) * per_heap;
-    uint32_t *misere = realloc(s->misere, capacity * sizeof *misere);
-    if (misere != NULL) {
-        s->misere = misere;
-    }
-    uint32_t *genus = realloc(s->genus, capacity * s->terms * sizeof *genus);
-    if (genus != NULL) {
-        s->genus = genus;
-    }
-    uint8_t *tame = realloc(s->tame, capacity);
-    if (tame != NULL) {
-        s->tame = tame;
-    }
-    uint8_t *dead = realloc(s->dead, capacity);
-    if (dead != NULL) {
-        s->dead = dead;
-    }
-    size_t *first = realloc(s->option_first, (capacity + 1) * sizeof *first);
-    if (first != NULL) {
-        s->option_first = first;
-    }
-    if (misere == NULL || genus == NULL || tame == NULL || dead == NULL || first == NULL) {
-        return cg_error_nomem(err, "the misère heap tables");
-    }
-    s->capacity = capacity;
-    return CG_OK;
+    return st;
 }
 
 typedef struct option_collector {
@@ -171,11 +169,6 @@ static cg_status list_options(cg_misere_solver *s, size_t n, cg_error *err) {
 
 /* ---- positions ---- */
 
-typedef struct position {
-    uint16_t word[MAX_WORDS]; /* ones, twos, heaps descending */
-    size_t length;
-} position;
-
 static bool all_tame(const cg_misere_solver *s, const uint16_t *w, size_t length) {
     for (size_t i = 2; i < length; i++) {
         if (!s->tame[w[i]]) {
@@ -243,40 +236,46 @@ static cg_status push_child(cg_misere_solver *s, const position *p, cg_error *er
     return CG_OK;
 }
 
+/* to = from, only the words in use (a whole copy is 8 KiB). */
+static void copy_position(const position *from, position *to) {
+    memcpy(to->word, from->word, from->length * sizeof from->word[0]);
+    to->length = from->length;
+}
+
 /* Push every child of the entry's position onto the child stack. */
 static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
-    static _Thread_local position w, p; /* 8 KiB each: off the stack */
+    position *w = &s->scratch[EXPAND_FROM], *p = &s->scratch[EXPAND_TO];
     const cg_misere_entry *e = &s->table.entries[entry];
-    w.length = e->length;
-    memcpy(w.word, cg_misere_table_words(&s->table, entry), w.length * sizeof w.word[0]);
+    w->length = e->length;
+    memcpy(w->word, cg_misere_table_words(&s->table, entry), w->length * sizeof w->word[0]);
     cg_status st = CG_OK;
-    for (size_t i = 2; st == CG_OK && i < w.length; i++) {
-        if (i > 2 && w.word[i] == w.word[i - 1]) {
+    for (size_t i = 2; st == CG_OK && i < w->length; i++) {
+        if (i > 2 && w->word[i] == w->word[i - 1]) {
             continue; /* the same heap again: the same children */
         }
-        size_t h = w.word[i];
+        size_t h = w->word[i];
         for (size_t k = s->option_first[h]; st == CG_OK && k < s->option_first[h + 1]; k++) {
-            if (!replace_heap(w.word, w.length, i, &s->options[k], &p)) {
+            if (!replace_heap(w->word, w->length, i, &s->options[k], p)) {
                 return cg_error_set(err, CG_ERR_LIMIT, "a misère position of more than %d heaps",
                                     MAX_WORDS - 2);
             }
-            st = push_child(s, &p, err);
+            st = push_child(s, p, err);
         }
     }
-    if (st == CG_OK && w.word[1] > 0) { /* a 2 to a 1 or to nothing */
-        p = w;
-        p.word[1]--;
-        p.word[0]++;
-        st = push_child(s, &p, err);
-        p.word[0]--;
+    if (st == CG_OK && w->word[1] > 0) { /* a 2 to a 1 or to nothing */
+        copy_position(w, p);
+        p->word[1]--;
+        p->word[0]++;
+        st = push_child(s, p, err);
+        p->word[0]--;
         if (st == CG_OK) {
-            st = push_child(s, &p, err);
+            st = push_child(s, p, err);
         }
     }
-    if (st == CG_OK && w.word[0] > 0) {
-        p = w;
-        p.word[0]--;
-        st = push_child(s, &p, err);
+    if (st == CG_OK && w->word[0] > 0) {
+        copy_position(w, p);
+        p->word[0]--;
+        st = push_child(s, p, err);
     }
     return st;
 }
@@ -417,29 +416,30 @@ static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
     }
     uint32_t normal = cg_octal_engine_at(&s->normal, n);
     /* G-(n): the mex of the options' G- (1 for a heap without moves) */
-    static _Thread_local position p;
+    position *p = &s->scratch[HEAP];
     size_t first = s->option_first[n], end = s->option_first[n + 1];
     bool options_tame = true;
     uint64_t low = 0;
     size_t count = end - first;
-    uint32_t *values = malloc((count + 1) * sizeof *values);
-    if (values == NULL) {
-        return cg_error_nomem(err, "a heap's options");
+    st = cg_grow_within(s->budget, &s->values, &s->value_capacity, count + 1, sizeof *s->values,
+                        "a heap's options", err);
+    if (st != CG_OK) {
+        return st;
     }
+    uint32_t *values = s->values;
     const uint16_t empty[2] = {0, 0};
     for (size_t k = first; st == CG_OK && k < end; k++) {
         const heap_option *o = &s->options[k];
         options_tame =
             options_tame && s->tame[o->part[0]] && s->tame[o->part[1]] && s->tame[o->part[2]];
-        replace_heap(empty, 2, SIZE_MAX, o, &p);
+        replace_heap(empty, 2, SIZE_MAX, o, p);
         cg_misere_method method;
-        st = settle(s, &p, true, &values[k - first], &method, err);
+        st = settle(s, p, true, &values[k - first], &method, err);
         if (st == CG_OK && values[k - first] < 64) {
             low |= (uint64_t)1 << values[k - first];
         }
     }
     if (st != CG_OK) {
-        free(values);
         return st;
     }
     uint32_t m = 0;
@@ -456,20 +456,19 @@ static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
             }
         }
     }
-    free(values);
     s->misere[n] = m;
     bool tame_pair = (normal == 0 && m == 1) || (normal == 1 && m == 0) || normal == m;
     s->tame[n] = tame_pair && options_tame;
     s->count = n + 1; /* the genus below reads heap n as analysed */
     uint32_t *genus = s->genus + n * s->terms;
     genus[0] = m;
-    p.word[0] = 0;
-    p.word[2] = (uint16_t)n;
-    p.length = s->dead[n] ? 2 : 3;
+    p->word[0] = 0;
+    p->word[2] = (uint16_t)n;
+    p->length = s->dead[n] ? 2 : 3;
     for (size_t k = 1; st == CG_OK && k < s->terms; k++) {
-        p.word[1] = (uint16_t)k;
+        p->word[1] = (uint16_t)k;
         cg_misere_method method;
-        st = settle(s, &p, true, &genus[k], &method, err);
+        st = settle(s, p, true, &genus[k], &method, err);
     }
     if (st != CG_OK) {
         s->count = n; /* not done */
@@ -496,6 +495,17 @@ cg_status cg_misere_new(const cg_octal_code *code, size_t terms, cg_budget *budg
     s->terms = terms;
     cg_octal_engine_init(&s->normal, code, CG_ENGINE_AUTO, budget);
     cg_misere_table_init(&s->table, budget);
+    cg_status st = cg_budget_take(budget, SCRATCH_POSITIONS, sizeof *s->scratch,
+                                  "the misère solver's positions", err);
+    if (st != CG_OK) {
+        cg_misere_free(s);
+        return st;
+    }
+    if ((s->scratch = malloc(SCRATCH_POSITIONS * sizeof *s->scratch)) == NULL) {
+        cg_budget_give(budget, SCRATCH_POSITIONS, sizeof *s->scratch);
+        cg_misere_free(s);
+        return cg_error_nomem(err, "the misère solver");
+    }
     *out = s;
     return CG_OK;
 }
@@ -510,6 +520,11 @@ void cg_misere_free(cg_misere_solver *s) {
     cg_budget_give(s->budget, s->option_capacity, sizeof *s->options);
     cg_budget_give(s->budget, s->frame_capacity, sizeof *s->frames);
     cg_budget_give(s->budget, s->child_capacity, sizeof *s->children);
+    cg_budget_give(s->budget, s->value_capacity, sizeof *s->values);
+    cg_budget_give(s->budget, s->sum_capacity, sizeof *s->sum);
+    if (s->scratch != NULL) {
+        cg_budget_give(s->budget, SCRATCH_POSITIONS, sizeof *s->scratch);
+    }
     free(s->misere);
     free(s->genus);
     free(s->tame);
@@ -518,6 +533,9 @@ void cg_misere_free(cg_misere_solver *s) {
     free(s->options);
     free(s->frames);
     free(s->children);
+    free(s->values);
+    free(s->sum);
+    free(s->scratch);
     free(s);
 }
 
@@ -559,6 +577,10 @@ size_t cg_misere_terms(const cg_misere_solver *s) {
 
 const cg_octal_code *cg_misere_code(const cg_misere_solver *s) {
     return &s->code;
+}
+
+cg_budget *cg_misere_budget(const cg_misere_solver *s) {
+    return s->budget;
 }
 
 uint64_t cg_misere_positions(const cg_misere_solver *s) {
@@ -623,24 +645,24 @@ static cg_status make_position(cg_misere_solver *s, const size_t *heaps, size_t 
 
 cg_status cg_misere_value(cg_misere_solver *s, const size_t *heaps, size_t count, size_t twos,
                           size_t ones, uint32_t *value, cg_misere_method *method, cg_error *err) {
-    static _Thread_local position p;
     if (s == NULL || (heaps == NULL && count > 0) || value == NULL || method == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_misere_value: missing argument");
     }
-    cg_status st = make_position(s, heaps, count, twos, ones, &p, err);
-    return st != CG_OK ? st : settle(s, &p, true, value, method, err);
+    position *p = &s->scratch[QUERY];
+    cg_status st = make_position(s, heaps, count, twos, ones, p, err);
+    return st != CG_OK ? st : settle(s, p, true, value, method, err);
 }
 
 cg_status cg_misere_is_p(cg_misere_solver *s, const size_t *heaps, size_t count, bool *is_p,
                          cg_misere_method *method, cg_error *err) {
-    static _Thread_local position p;
     if (s == NULL || (heaps == NULL && count > 0) || is_p == NULL || method == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_misere_is_p: missing argument");
     }
-    cg_status st = make_position(s, heaps, count, 0, 0, &p, err);
+    position *p = &s->scratch[QUERY];
+    cg_status st = make_position(s, heaps, count, 0, 0, p, err);
     uint32_t v = 0;
     if (st == CG_OK) {
-        st = settle(s, &p, false, &v, method, err);
+        st = settle(s, p, false, &v, method, err);
     }
     *is_p = st == CG_OK && v == 0;
     return st;
@@ -689,16 +711,17 @@ cg_status cg_misere_winning_moves(cg_misere_solver *s, const size_t *heaps, size
     if (s == NULL || (heaps == NULL && count > 0)) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_misere_winning_moves: missing argument");
     }
-    size_t *scratch = malloc((count + 3) * sizeof *scratch);
-    if (scratch == NULL) {
-        return cg_error_nomem(err, "the winning moves");
+    /* a move leaves the other heaps and up to three parts */
+    cg_status st = cg_grow_within(s->budget, &s->sum, &s->sum_capacity, count + 3, sizeof *s->sum,
+                                  "the winning moves", err);
+    if (st != CG_OK) {
+        return st;
     }
-    move_walk m = {s, heaps, count, 0, scratch, fn, context, 0, CG_OK, err};
+    move_walk m = {s, heaps, count, 0, s->sum, fn, context, 0, CG_OK, err};
     for (size_t i = 0; i < count && m.status == CG_OK; i++) {
         m.at = i;
         cg_octal_each_option(&s->code, heaps[i], try_move, &m);
     }
-    free(scratch);
     if (wins != NULL) {
         *wins = m.wins;
     }

@@ -92,6 +92,11 @@ size_t cg_misere_first_wild(const cg_misere_solver *solver);
 /* The solver's code. */
 const cg_octal_code *cg_misere_code(const cg_misere_solver *solver);
 
+/* The budget the solver's tables are counted in (NULL: unlimited); what is
+ * built from the solver's answers (quotients, kept moves) is counted there
+ * too. */
+cg_budget *cg_misere_budget(const cg_misere_solver *solver);
+
 /* Positions searched so far (for the benchmarks). */
 uint64_t cg_misere_positions(const cg_misere_solver *solver);
 

@@ -3,18 +3,31 @@
 #include "octal/misere_settle_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "core/grow_internal.h"
 
 void cg_misere_settler_init(cg_misere_settler *t, cg_misere_solver *solver) {
     memset(t, 0, sizeof *t);
     t->solver = solver;
+    t->budget = solver != NULL ? cg_misere_budget(solver) : NULL;
 }
 
-void cg_misere_settler_free(cg_misere_settler *t) {
+/* The quotient only: the kept moves stay for the next sum. */
+static void drop_quotient(cg_misere_settler *t) {
     if (t->has_quotient) {
         cg_misere_quotient_free(&t->quotient);
     }
     t->has_quotient = false;
+}
+
+void cg_misere_settler_free(cg_misere_settler *t) {
+    drop_quotient(t);
+    cg_budget_give(t->budget, t->kept_capacity, sizeof *t->kept);
+    free(t->kept);
+    t->kept = NULL;
+    t->kept_count = t->kept_capacity = 0;
 }
 
 const char *cg_misere_how_name(cg_misere_how how) {
@@ -60,7 +73,7 @@ static cg_status need_quotient(cg_misere_settler *t, size_t largest, cg_status s
         return cg_error_set(err, st, "%s; heaps above %d are past the quotients' reach", first,
                             CG_QUOTIENT_MAX_HEAPS);
     }
-    cg_misere_settler_free(t);
+    drop_quotient(t);
     cg_error why;
     cg_error_clear(&why);
     cg_status built = cg_misere_quotient_build(t->solver, largest, CG_MISERE_SETTLE_MAX_ORDER,
@@ -101,28 +114,51 @@ cg_status cg_misere_settle_is_p(cg_misere_settler *t, const size_t *heaps, size_
 
 /* The solver's moves, kept until they are all known: a search that gives
  * up halfway must not have told fn some of them. */
-typedef struct kept_move {
-    size_t heap, take, count;
-    size_t parts[3];
-} kept_move;
-
-typedef struct keeper {
-    kept_move moves[512];
-    size_t count;
-    bool overflow;
-} keeper;
-
 static void keep_move(void *context, size_t heap, size_t take, const size_t *parts, size_t count) {
-    keeper *k = context;
-    if (k->count == sizeof k->moves / sizeof k->moves[0] || count > 3) {
-        k->overflow = true;
+    cg_misere_settler *t = context;
+    if (t->kept_status != CG_OK) {
         return;
     }
-    kept_move *m = &k->moves[k->count++];
-    m->heap = heap;
-    m->take = take;
-    m->count = count;
-    memcpy(m->parts, parts, count * sizeof *parts);
+    t->kept_status = cg_grow_within(t->budget, &t->kept, &t->kept_capacity, t->kept_count + 1,
+                                    sizeof *t->kept, "the winning moves", t->kept_err);
+    if (t->kept_status == CG_OK) {
+        cg_misere_kept_move *m = &t->kept[t->kept_count++];
+        m->heap = heap;
+        m->take = take;
+        m->count = count < 3 ? count : 3; /* an octal move leaves at most three heaps */
+        memcpy(m->parts, parts, m->count * sizeof *parts);
+    }
+}
+
+/* The outcome and winning moves by the solver alone (tame rule or search). */
+static cg_status solver_moves(cg_misere_settler *t, const size_t *heaps, size_t count,
+                              cg_misere_move_fn fn, void *context, size_t *wins, cg_misere_how *how,
+                              cg_error *err) {
+    t->kept_count = 0;
+    t->kept_status = CG_OK;
+    t->kept_err = err;
+    size_t found = 0;
+    bool p = false;
+    cg_misere_method method = CG_MISERE_BY_SEARCH;
+    cg_status st = cg_misere_is_p(t->solver, heaps, count, &p, &method, err);
+    if (st == CG_OK) {
+        st = cg_misere_winning_moves(t->solver, heaps, count, keep_move, t, &found, err);
+    }
+    if (st == CG_OK) {
+        st = t->kept_status;
+    }
+    if (st != CG_OK) {
+        return st;
+    }
+    for (size_t i = 0; fn != NULL && i < t->kept_count; i++) {
+        const cg_misere_kept_move *m = &t->kept[i];
+        fn(context, m->heap, m->take, m->parts, m->count);
+    }
+    *how = method == CG_MISERE_BY_TAME_RULE ? CG_SETTLED_BY_TAME_RULE : CG_SETTLED_BY_SEARCH;
+    if (wins != NULL) {
+        *wins = found;
+    }
+    return CG_OK;
 }
 
 cg_status cg_misere_settle_moves(cg_misere_settler *t, const size_t *heaps, size_t count,
@@ -134,29 +170,8 @@ cg_status cg_misere_settle_moves(cg_misere_settler *t, const size_t *heaps, size
     size_t largest = largest_of(heaps, count);
     cg_status st = CG_ERR_LIMIT;
     if (!quotient_covers(t, largest) || all_tame(t->solver, heaps, count)) {
-        static _Thread_local keeper k;
-        k.count = 0;
-        k.overflow = false;
-        size_t found = 0;
-        bool p = false;
-        cg_misere_method method = CG_MISERE_BY_SEARCH;
-        st = cg_misere_is_p(t->solver, heaps, count, &p, &method, err);
+        st = solver_moves(t, heaps, count, fn, context, wins, how, err);
         if (st == CG_OK) {
-            st = cg_misere_winning_moves(t->solver, heaps, count, keep_move, &k, &found, err);
-        }
-        if (st == CG_OK && k.overflow) {
-            st = cg_misere_winning_moves(t->solver, heaps, count, fn, context, &found, err);
-        } else {
-            for (size_t i = 0; st == CG_OK && fn != NULL && i < k.count; i++) {
-                fn(context, k.moves[i].heap, k.moves[i].take, k.moves[i].parts, k.moves[i].count);
-            }
-        }
-        if (st == CG_OK) {
-            *how =
-                method == CG_MISERE_BY_TAME_RULE ? CG_SETTLED_BY_TAME_RULE : CG_SETTLED_BY_SEARCH;
-            if (wins != NULL) {
-                *wins = found;
-            }
             return CG_OK;
         }
     }

@@ -22,10 +22,21 @@ extern "C" {
 #define CG_MISERE_SETTLE_MAX_ORDER 65535
 #define CG_MISERE_SETTLE_MAX_STATES 4000000
 
+/* A winning move found by the solver, kept until all are known. */
+typedef struct cg_misere_kept_move {
+    size_t heap, take, count;
+    size_t parts[3];
+} cg_misere_kept_move;
+
 typedef struct cg_misere_settler {
     cg_misere_solver *solver; /* not owned */
     cg_misere_quotient quotient;
     bool has_quotient;
+    cg_budget *budget;         /* the solver's */
+    cg_misere_kept_move *kept; /* counted in budget */
+    size_t kept_count, kept_capacity;
+    cg_status kept_status;
+    cg_error *kept_err;
 } cg_misere_settler;
 
 /* How a sum was settled: the solver's method, or the quotient. */
@@ -35,6 +46,8 @@ typedef enum cg_misere_how {
     CG_SETTLED_BY_QUOTIENT,
 } cg_misere_how;
 
+/* A settler for solver; its quotient and kept moves are counted in the
+ * solver's budget (cg_misere_budget) and given back by free. */
 void cg_misere_settler_init(cg_misere_settler *settler, cg_misere_solver *solver);
 void cg_misere_settler_free(cg_misere_settler *settler);
 

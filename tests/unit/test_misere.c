@@ -184,6 +184,92 @@ static void budget_is_a_ceiling(void **state) {
     assert_int_equal(budget.used, 0);
 }
 
+/* A budget without room for the solver's positions of work is refused at
+ * once; over a small budget a run stops with CG_ERR_LIMIT, over_budget
+ * set, having never reserved past the limit, and gives every byte back. */
+static void small_budget_refuses(void **state) {
+    (void)state;
+    cg_octal_code code;
+    cg_error err;
+    assert_int_equal(cg_octal_parse("0.77", &code, &err), CG_OK);
+    cg_misere_solver *s = NULL;
+    cg_budget tiny = cg_budget_make(1024);
+    cg_error_clear(&err);
+    assert_int_equal(cg_misere_new(&code, 4, &tiny, &s, &err), CG_ERR_LIMIT);
+    assert_true(err.over_budget);
+    assert_null(s);
+    assert_int_equal(tiny.used, 0);
+    const size_t limits[] = {40000, 64 * 1024, 256 * 1024, 1024 * 1024};
+    for (size_t i = 0; i < sizeof limits / sizeof *limits; i++) {
+        cg_budget budget = cg_budget_make(limits[i]);
+        assert_int_equal(cg_misere_new(&code, 8, &budget, &s, &err), CG_OK);
+        cg_error_clear(&err);
+        assert_int_equal(cg_misere_extend(s, 60, &err), CG_ERR_LIMIT);
+        assert_true(err.over_budget);
+        assert_true(budget.peak <= budget.limit);
+        cg_misere_free(s);
+        assert_int_equal(budget.used, 0);
+    }
+}
+
+/* The questions of one run: heaps 0-16 with 4 terms, a sum's outcome,
+ * value and winning moves; their answers folded into *answers. */
+static cg_status run_questions(cg_budget *budget, uint64_t *answers, cg_error *err) {
+    cg_octal_code code;
+    cg_octal_parse("0.77", &code, err);
+    cg_misere_solver *s = NULL;
+    cg_status st = cg_misere_new(&code, 4, budget, &s, err);
+    if (st == CG_OK) {
+        st = cg_misere_extend(s, 16, err);
+    }
+    size_t heaps[] = {11, 9, 7, 5};
+    bool p = false;
+    uint32_t value = 0;
+    size_t wins = 0;
+    cg_misere_method method;
+    if (st == CG_OK) {
+        st = cg_misere_is_p(s, heaps, 4, &p, &method, err);
+    }
+    if (st == CG_OK) {
+        st = cg_misere_value(s, heaps, 3, 2, 1, &value, &method, err);
+    }
+    if (st == CG_OK) {
+        st = cg_misere_winning_moves(s, heaps, 3, NULL, NULL, &wins, err);
+    }
+    *answers = 0;
+    for (size_t n = 0; st == CG_OK && n <= 16; n++) {
+        for (size_t k = 0; k < 4; k++) {
+            *answers = *answers * 31 + cg_misere_heap_at(s, n).genus[k];
+        }
+    }
+    *answers = *answers * 31 + p * 7 + value * 5 + wins;
+    cg_misere_free(s);
+    return st;
+}
+
+/* The peak a run reserves is the ceiling it needs: given exactly that, it
+ * gives the same answers; given a byte less, it stops with CG_ERR_LIMIT
+ * (over_budget) without reserving past the limit. */
+static void peak_is_the_ceiling(void **state) {
+    (void)state;
+    cg_error err;
+    cg_budget wide = cg_budget_make((size_t)1 << 30);
+    uint64_t answers = 0, again = 0;
+    assert_int_equal(run_questions(&wide, &answers, &err), CG_OK);
+    assert_int_equal(wide.used, 0);
+    assert_true(wide.peak > 32 * 1024); /* the positions of work at least */
+    cg_budget exact = cg_budget_make(wide.peak);
+    assert_int_equal(run_questions(&exact, &again, &err), CG_OK);
+    assert_int_equal(again, answers);
+    assert_int_equal(exact.peak, wide.peak);
+    cg_budget less = cg_budget_make(wide.peak - 1);
+    cg_error_clear(&err);
+    assert_int_equal(run_questions(&less, &again, &err), CG_ERR_LIMIT);
+    assert_true(err.over_budget);
+    assert_true(less.peak <= less.limit);
+    assert_int_equal(less.used, 0);
+}
+
 static bool stop_at_once(void *context, const char *what, uint64_t done, uint64_t total) {
     (void)what;
     (void)total;
@@ -212,6 +298,7 @@ int main(void) {
         cmocka_unit_test(misere_nim),           cmocka_unit_test(kayles_genus),
         cmocka_unit_test(dawsons_kayles_genus), cmocka_unit_test(symbols),
         cmocka_unit_test(budget_is_a_ceiling),  cmocka_unit_test(interrupt_keeps_heaps),
+        cmocka_unit_test(small_budget_refuses), cmocka_unit_test(peak_is_the_ceiling),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
