@@ -312,71 +312,80 @@ static bool tell(cg_misere_solver *s) {
            s->progress(s->progress_context, "misere", s->count, s->wanted + 1);
 }
 
+static cg_status push_frame(cg_misere_solver *s, uint32_t entry, cg_error *err) {
+    cg_status st = cg_grow_within(s->budget, &s->frames, &s->frame_capacity, s->frame_count + 1,
+                                  sizeof *s->frames, "the misère search", err);
+    if (st == CG_OK) {
+        s->frames[s->frame_count++] = (frame){entry, 0, 0, 0, false};
+    }
+    return st;
+}
+
+/* The top frame's first visit: counted against the budget of positions,
+ * told to the progress hook, its children pushed. */
+static cg_status enter_top(cg_misere_solver *s, cg_error *err) {
+    if (s->node_limit != 0 && s->nodes_this_question >= s->node_limit) {
+        return cg_error_set(err, CG_ERR_LIMIT, "not settled within %llu positions of search",
+                            (unsigned long long)s->node_limit);
+    }
+    s->nodes_this_question++;
+    if (++s->positions % PROGRESS_EVERY == 0 && tell(s)) {
+        return cg_error_set(err, CG_ERR_STOPPED, "interrupted");
+    }
+    frame *f = &s->frames[s->frame_count - 1];
+    f->first = f->next = s->child_count;
+    cg_status st = expand(s, f->entry, err);
+    if (st == CG_OK) {
+        f = &s->frames[s->frame_count - 1];
+        f->end = s->child_count;
+        f->expanded = true;
+    }
+    return st;
+}
+
+typedef enum walk { CHILD_UNKNOWN, TO_P_POSITION, CHILDREN_KNOWN } walk;
+
+/* Move the frame's cursor past the children already known: stop at one to
+ * search, or at a P-position when only the outcome is asked. */
+static walk walk_children(const cg_misere_solver *s, frame *f, bool want_value) {
+    for (; f->next < f->end; f->next++) {
+        uint32_t v = child_value(s, &s->children[f->next]);
+        if (v == CG_MISERE_UNKNOWN || (v == CG_MISERE_N_ONLY && want_value)) {
+            return CHILD_UNKNOWN;
+        }
+        if (v == 0 && !want_value) {
+            return TO_P_POSITION;
+        }
+    }
+    return CHILDREN_KNOWN;
+}
+
 /* Settle the entry: its exact value (want_value) or at least whether it is
  * a P-position (0) or an N-position (0 or CG_MISERE_N_ONLY). */
 static cg_status search(cg_misere_solver *s, uint32_t root, bool want_value, cg_error *err) {
     s->frame_count = 0;
     s->child_count = 0;
-    cg_status st = cg_grow_within(s->budget, &s->frames, &s->frame_capacity, 1, sizeof *s->frames,
-                                  "the misère search", err);
-    if (st != CG_OK) {
-        return st;
-    }
-    s->frames[s->frame_count++] = (frame){root, 0, 0, 0, false};
-    while (s->frame_count > 0) {
+    cg_status st = push_frame(s, root, err);
+    while (st == CG_OK && s->frame_count > 0) {
+        if (!s->frames[s->frame_count - 1].expanded && (st = enter_top(s, err)) != CG_OK) {
+            break;
+        }
         frame *f = &s->frames[s->frame_count - 1];
-        if (!f->expanded) {
-            if (s->node_limit != 0 && s->nodes_this_question >= s->node_limit) {
-                return cg_error_set(err, CG_ERR_LIMIT,
-                                    "not settled within %llu positions of search",
-                                    (unsigned long long)s->node_limit);
-            }
-            s->nodes_this_question++;
-            if (++s->positions % PROGRESS_EVERY == 0 && tell(s)) {
-                return cg_error_set(err, CG_ERR_STOPPED, "interrupted");
-            }
-            f->first = f->next = s->child_count;
-            if ((st = expand(s, f->entry, err)) != CG_OK) {
-                return st;
-            }
-            f = &s->frames[s->frame_count - 1];
-            f->end = s->child_count;
-            f->expanded = true;
-        }
-        uint32_t *value = &s->table.entries[f->entry].value;
-        bool pushed = false, settled = false;
-        while (f->next < f->end && !pushed && !settled) {
-            const child *c = &s->children[f->next];
-            uint32_t v = child_value(s, c);
-            bool known = v != CG_MISERE_UNKNOWN && (v != CG_MISERE_N_ONLY || !want_value);
-            if (!known) {
-                if ((st = cg_grow_within(s->budget, &s->frames, &s->frame_capacity,
-                                         s->frame_count + 1, sizeof *s->frames, "the misère search",
-                                         err)) != CG_OK) {
-                    return st;
-                }
-                f = &s->frames[s->frame_count - 1];
-                s->frames[s->frame_count++] = (frame){c->entry, 0, 0, 0, false};
-                pushed = true;
-            } else if (v == 0 && !want_value) {
-                settled = true; /* a move to a P-position: an N-position */
-                *value = CG_MISERE_N_ONLY;
-            } else {
-                f->next++;
-            }
-        }
-        if (pushed) {
+        walk w = walk_children(s, f, want_value);
+        if (w == CHILD_UNKNOWN) {
+            st = push_frame(s, s->children[f->next].entry, err);
             continue;
         }
-        if (!settled) {
-            /* every child known: the mex (when only outcomes were asked,
-             * no child is a P-position, so that is 0 exactly) */
-            *value = f->end > f->first ? mex_of(s, f->first, f->end) : 1;
-        }
+        /* a move to a P-position: an N-position; else every child known: the
+         * mex (when only outcomes were asked, no child is a P-position, so
+         * that is 0 exactly) */
+        s->table.entries[f->entry].value = w == TO_P_POSITION  ? CG_MISERE_N_ONLY
+                                           : f->end > f->first ? mex_of(s, f->first, f->end)
+                                                               : 1;
         s->child_count = f->first;
         s->frame_count--;
     }
-    return CG_OK;
+    return st;
 }
 
 /* G- (want_value) or P-ness of the position w. */
@@ -402,6 +411,56 @@ static cg_status settle(cg_misere_solver *s, const position *w, bool want_value,
 
 /* ---- heaps ---- */
 
+/* The least value not among values[0..count-1]. */
+static uint32_t mex_of_values(const uint32_t *values, size_t count) {
+    uint64_t low = 0; /* a bitset for values below 64, a scan above */
+    for (size_t i = 0; i < count; i++) {
+        if (values[i] < 64) {
+            low |= (uint64_t)1 << values[i];
+        }
+    }
+    uint32_t m = 0;
+    while (m < 64 && (low >> m & 1u)) {
+        m++;
+    }
+    for (bool found = m == 64; found; m += found) {
+        found = false;
+        for (size_t i = 0; i < count && !found; i++) {
+            found = values[i] == m;
+        }
+    }
+    return m;
+}
+
+/* G-(n): the mex of the options' G- (1 for a heap without moves), and
+ * whether every option's heaps are tame. */
+static cg_status heap_value(cg_misere_solver *s, size_t n, uint32_t *value, bool *options_tame,
+                            cg_error *err) {
+    size_t first = s->option_first[n], end = s->option_first[n + 1];
+    if (first == end) {
+        *value = 1;
+        *options_tame = true;
+        return CG_OK;
+    }
+    cg_status st = cg_grow_within(s->budget, &s->values, &s->value_capacity, end - first,
+                                  sizeof *s->values, "a heap's options", err);
+    position *p = &s->scratch[HEAP];
+    const uint16_t empty[2] = {0, 0};
+    bool tame = true;
+    for (size_t k = first; st == CG_OK && k < end; k++) {
+        const heap_option *o = &s->options[k];
+        tame = tame && s->tame[o->part[0]] && s->tame[o->part[1]] && s->tame[o->part[2]];
+        replace_heap(empty, 2, SIZE_MAX, o, p);
+        cg_misere_method method;
+        st = settle(s, p, true, &s->values[k - first], &method, err);
+    }
+    if (st == CG_OK) {
+        *value = mex_of_values(s->values, end - first);
+        *options_tame = tame;
+    }
+    return st;
+}
+
 /* Analyse heap n (all below are done). */
 static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
     cg_status st = grow_heaps(s, n + 1, err);
@@ -411,57 +470,22 @@ static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
     if (st == CG_OK) {
         st = list_options(s, n, err);
     }
+    uint32_t m = 0;
+    bool options_tame = true;
+    if (st == CG_OK) {
+        st = heap_value(s, n, &m, &options_tame, err);
+    }
     if (st != CG_OK) {
         return st;
     }
     uint32_t normal = cg_octal_engine_at(&s->normal, n);
-    /* G-(n): the mex of the options' G- (1 for a heap without moves) */
-    position *p = &s->scratch[HEAP];
-    size_t first = s->option_first[n], end = s->option_first[n + 1];
-    bool options_tame = true;
-    uint64_t low = 0;
-    size_t count = end - first;
-    st = cg_grow_within(s->budget, &s->values, &s->value_capacity, count + 1, sizeof *s->values,
-                        "a heap's options", err);
-    if (st != CG_OK) {
-        return st;
-    }
-    uint32_t *values = s->values;
-    const uint16_t empty[2] = {0, 0};
-    for (size_t k = first; st == CG_OK && k < end; k++) {
-        const heap_option *o = &s->options[k];
-        options_tame =
-            options_tame && s->tame[o->part[0]] && s->tame[o->part[1]] && s->tame[o->part[2]];
-        replace_heap(empty, 2, SIZE_MAX, o, p);
-        cg_misere_method method;
-        st = settle(s, p, true, &values[k - first], &method, err);
-        if (st == CG_OK && values[k - first] < 64) {
-            low |= (uint64_t)1 << values[k - first];
-        }
-    }
-    if (st != CG_OK) {
-        return st;
-    }
-    uint32_t m = 0;
-    if (count == 0) {
-        m = 1;
-    } else {
-        while (m < 64 && (low >> m & 1u)) {
-            m++;
-        }
-        for (bool found = m == 64; found; m += found) {
-            found = false;
-            for (size_t i = 0; i < count && !found; i++) {
-                found = values[i] == m;
-            }
-        }
-    }
     s->misere[n] = m;
     bool tame_pair = (normal == 0 && m == 1) || (normal == 1 && m == 0) || normal == m;
     s->tame[n] = tame_pair && options_tame;
     s->count = n + 1; /* the genus below reads heap n as analysed */
     uint32_t *genus = s->genus + n * s->terms;
     genus[0] = m;
+    position *p = &s->scratch[HEAP];
     p->word[0] = 0;
     p->word[2] = (uint16_t)n;
     p->length = s->dead[n] ? 2 : 3;
