@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow_internal.h"
 #include "octal/misere_table_internal.h"
 
 #define MAX_SUM 64      /* heaps in a class's sum plus a test */
@@ -18,6 +19,7 @@ typedef struct qsum {
 
 typedef struct builder {
     cg_misere_solver *solver;
+    cg_budget *budget; /* the solver's: every array below is counted in it */
     size_t n, max_order;
     uint64_t max_states;
     cg_error *err;
@@ -27,9 +29,13 @@ typedef struct builder {
     qsum *tests;
     size_t test_count, test_capacity;
     qsum *reps;      /* each class's sum */
-    uint8_t *sigs;   /* order x test_count: P-ness of rep + test */
     uint32_t *trans; /* order x (n + 1) */
     size_t order, capacity;
+    size_t classes_held; /* bytes of reps and trans */
+    uint8_t *sigs;       /* order x test_count: P-ness of rep + test */
+    size_t sig_capacity;
+    uint8_t *sig; /* one signature being read */
+    size_t sig_room;
     uint64_t states;
 } builder;
 
@@ -95,17 +101,30 @@ static cg_status add_test(builder *b, const qsum *t) {
             return CG_OK;
         }
     }
-    if (b->test_count == b->test_capacity) {
-        size_t grown = b->test_capacity == 0 ? 16 : 2 * b->test_capacity;
-        qsum *tests = realloc(b->tests, grown * sizeof *tests);
-        if (tests == NULL) {
-            return cg_error_nomem(b->err, "the quotient's tests");
-        }
-        b->tests = tests;
-        b->test_capacity = grown;
+    cg_status st = cg_grow_within(b->budget, &b->tests, &b->test_capacity, b->test_count + 1,
+                                  sizeof *b->tests, "the quotient's tests", b->err);
+    if (st == CG_OK) {
+        b->tests[b->test_count++] = *t;
     }
-    b->tests[b->test_count++] = *t;
-    return CG_OK;
+    return st;
+}
+
+/* Room for classes reps and trans of `capacity` classes (64, then doubled). */
+static cg_status grow_classes(builder *b, size_t needed) {
+    if (needed <= b->capacity) {
+        return CG_OK;
+    }
+    size_t capacity = b->capacity == 0 ? 64 : 2 * b->capacity;
+    const cg_array arrays[] = {
+        {&b->reps, sizeof *b->reps, 1, 0},
+        {&b->trans, sizeof *b->trans, b->n + 1, 0},
+    };
+    cg_status st =
+        cg_resize_arrays(b->budget, &b->classes_held, arrays, 2, capacity, "the quotient", b->err);
+    if (st == CG_OK) {
+        b->capacity = capacity;
+    }
+    return st;
 }
 
 static cg_status add_class(builder *b, const qsum *rep, const uint8_t *sig) {
@@ -114,26 +133,15 @@ static cg_status add_class(builder *b, const qsum *rep, const uint8_t *sig) {
                             "the quotient of heaps up to %zu has more than %zu elements", b->n,
                             b->max_order);
     }
-    if (b->order == b->capacity) {
-        size_t grown = b->capacity == 0 ? 64 : 2 * b->capacity;
-        qsum *reps = realloc(b->reps, grown * sizeof *reps);
-        if (reps != NULL) {
-            b->reps = reps;
-        }
-        uint32_t *trans = realloc(b->trans, grown * (b->n + 1) * sizeof *trans);
-        if (trans != NULL) {
-            b->trans = trans;
-        }
-        if (reps == NULL || trans == NULL) {
-            return cg_error_nomem(b->err, "the quotient's classes");
-        }
-        b->capacity = grown;
+    cg_status st = grow_classes(b, b->order + 1);
+    if (st == CG_OK) {
+        st = cg_grow_within(b->budget, &b->sigs, &b->sig_capacity,
+                            (b->order + 1) * (b->test_count + 1), 1, "the quotient's classes",
+                            b->err);
     }
-    uint8_t *sigs = realloc(b->sigs, (b->order + 1) * (b->test_count + 1));
-    if (sigs == NULL) {
-        return cg_error_nomem(b->err, "the quotient's classes");
+    if (st != CG_OK) {
+        return st;
     }
-    b->sigs = sigs;
     b->reps[b->order] = *rep;
     memcpy(b->sigs + b->order * b->test_count, sig, b->test_count);
     b->order++;
@@ -141,16 +149,28 @@ static cg_status add_class(builder *b, const qsum *rep, const uint8_t *sig) {
 }
 
 /* The classes of sums told apart by the tests, and each class plus each heap. */
+/* *d = the class of x (its signature in b->sig), added when new. */
+static cg_status class_of(builder *b, const qsum *x, size_t *d) {
+    cg_status st = signature(b, x, b->sig);
+    *d = 0;
+    while (st == CG_OK && *d < b->order &&
+           memcmp(b->sigs + *d * b->test_count, b->sig, b->test_count) != 0) {
+        (*d)++;
+    }
+    if (st == CG_OK && *d == b->order) {
+        st = add_class(b, x, b->sig);
+    }
+    return st;
+}
+
 static cg_status build_classes(builder *b) {
     b->order = 0;
-    uint8_t *sig = malloc(b->test_count + 1);
-    if (sig == NULL) {
-        return cg_error_nomem(b->err, "the quotient's classes");
-    }
+    cg_status st = cg_grow_within(b->budget, &b->sig, &b->sig_room, b->test_count + 1, 1,
+                                  "the quotient's classes", b->err);
     qsum x = {0, {0}};
-    cg_status st = signature(b, &x, sig);
+    size_t d = 0;
     if (st == CG_OK) {
-        st = add_class(b, &x, sig);
+        st = class_of(b, &x, &d); /* the empty sum: class 0 */
     }
     for (size_t c = 0; st == CG_OK && c < b->order; c++) {
         for (size_t h = 0; st == CG_OK && h <= b->n; h++) {
@@ -160,30 +180,42 @@ static cg_status build_classes(builder *b) {
             }
             x = b->reps[c];
             if (x.count == MAX_SUM) {
-                st = cg_error_set(b->err, CG_ERR_LIMIT, "a quotient class of %d heaps", MAX_SUM);
-                break;
+                return cg_error_set(b->err, CG_ERR_LIMIT, "a quotient class of %d heaps", MAX_SUM);
             }
             x.heap[x.count++] = h;
-            st = signature(b, &x, sig);
-            size_t d = 0;
-            while (st == CG_OK && d < b->order &&
-                   memcmp(b->sigs + d * b->test_count, sig, b->test_count) != 0) {
-                d++;
-            }
-            if (st == CG_OK && d == b->order) {
-                st = add_class(b, &x, sig);
-            }
-            if (st == CG_OK) {
+            if ((st = class_of(b, &x, &d)) == CG_OK) {
                 b->trans[c * (b->n + 1) + h] = (uint32_t)d;
             }
         }
     }
-    free(sig);
     return st;
 }
 
 static uint32_t step(const builder *b, uint32_t e, size_t h) {
     return b->trans[(size_t)e * (b->n + 1) + h];
+}
+
+/* Classes d1 and d2, reached from one class by heaps h then k and k then h,
+ * differ: the tests k + t and h + t split the class, t their first test
+ * that tells d1 from d2. */
+static cg_status split_pair(builder *b, uint32_t d1, uint32_t d2, size_t h, size_t k) {
+    size_t t = 0;
+    while (b->sigs[d1 * b->test_count + t] == b->sigs[d2 * b->test_count + t]) {
+        t++;
+    }
+    qsum one = {1, {k}}, with = {0, {0}};
+    cg_status st = join(&one, &b->tests[t], &with, b->err);
+    if (st == CG_OK) {
+        st = add_test(b, &with);
+    }
+    one.heap[0] = h;
+    if (st == CG_OK) {
+        st = join(&one, &b->tests[t], &with, b->err);
+    }
+    if (st == CG_OK) {
+        st = add_test(b, &with);
+    }
+    return st;
 }
 
 /* Adding heaps h then k and k then h must agree (the monoid is
@@ -196,27 +228,10 @@ static cg_status check_commutes(builder *b, bool *changed) {
                 size_t h = b->alpha[i], k = b->alpha[j];
                 uint32_t d1 = step(b, step(b, (uint32_t)c, h), k);
                 uint32_t d2 = step(b, step(b, (uint32_t)c, k), h);
-                if (d1 == d2) {
-                    continue;
+                if (d1 != d2) {
+                    *changed = true;
+                    return split_pair(b, d1, d2, h, k);
                 }
-                size_t t = 0;
-                while (b->sigs[d1 * b->test_count + t] == b->sigs[d2 * b->test_count + t]) {
-                    t++;
-                }
-                qsum one = {1, {k}}, with = {0, {0}};
-                cg_status st = join(&one, &b->tests[t], &with, b->err);
-                if (st == CG_OK) {
-                    st = add_test(b, &with);
-                }
-                one.heap[0] = h;
-                if (st == CG_OK) {
-                    st = join(&one, &b->tests[t], &with, b->err);
-                }
-                if (st == CG_OK) {
-                    st = add_test(b, &with);
-                }
-                *changed = true;
-                return st;
             }
         }
     }
@@ -343,81 +358,117 @@ static cg_status find_wrong(builder *b, const cg_octal_code *code, const uint8_t
     return CG_OK;
 }
 
+/* The proof's walk: the states met (table entries of their words), each
+ * one's parent state and the heap added to reach it from the parent. */
+typedef struct proof {
+    builder *b;
+    const cg_octal_code *code;
+    const uint8_t *is_p;
+    size_t width; /* words of a state: one per heap with a move */
+    cg_misere_table states;
+    uint32_t *parent, *added;
+    size_t capacity, held; /* states parent and added hold; their bytes */
+} proof;
+
+/* Room in parent and added for every state the next one can add. */
+static cg_status grow_proof(proof *w) {
+    size_t needed = w->states.entry_count + w->width;
+    if (needed <= w->capacity) {
+        return CG_OK;
+    }
+    size_t capacity = 2 * needed + 64;
+    const cg_array arrays[] = {
+        {&w->parent, sizeof *w->parent, 1, 0},
+        {&w->added, sizeof *w->added, 1, 0},
+    };
+    cg_status st = cg_resize_arrays(w->b->budget, &w->held, arrays, 2, capacity,
+                                    "the quotient's verification", w->b->err);
+    if (st == CG_OK) {
+        w->capacity = capacity;
+    }
+    return st;
+}
+
+/* Whether the state v holds: the element of its sum (*whole) is in the
+ * P-portion exactly when the sum has a move and none leads into it. */
+static bool state_holds(const proof *w, const uint16_t *v, uint32_t *whole) {
+    const builder *b = w->b;
+    option_images o = {b, 0, false, false, w->is_p};
+    *whole = 0;
+    for (size_t j = 0; j < w->width; j++) {
+        if (v[j] != ABSENT) {
+            *whole = step(b, v[j], b->alpha[j]);
+            o.from = v[j];
+            cg_octal_each_option(w->code, b->alpha[j], image_of_option, &o);
+        }
+    }
+    return (w->is_p[*whole] != 0) == (o.any && !o.to_p);
+}
+
+/* The states of state s (words v, element whole) plus each heap, the new
+ * ones with s as their parent. */
+static cg_status add_successors(proof *w, uint32_t s, const uint16_t *v, uint32_t whole) {
+    const builder *b = w->b;
+    uint16_t next[CG_QUOTIENT_MAX_HEAPS + 1] = {0};
+    for (size_t m = 0; m < w->width; m++) {
+        for (size_t j = 0; j < w->width; j++) {
+            next[j] = v[j] == ABSENT ? ABSENT : (uint16_t)step(b, v[j], b->alpha[m]);
+        }
+        next[m] = (uint16_t)whole;
+        size_t before = w->states.entry_count;
+        uint32_t id;
+        cg_status st = cg_misere_table_intern(&w->states, next, w->width, &id, b->err);
+        if (st != CG_OK) {
+            return st;
+        }
+        if (w->states.entry_count > before) {
+            if (w->states.entry_count > b->max_states) {
+                return cg_error_set(b->err, CG_ERR_LIMIT,
+                                    "the quotient of heaps up to %zu is not proven within %llu "
+                                    "states",
+                                    b->n, (unsigned long long)b->max_states);
+            }
+            w->parent[id] = s;
+            w->added[id] = (uint32_t)b->alpha[m];
+        }
+    }
+    return CG_OK;
+}
+
 /* The proof (misere_quotient.h): *proven, or a test added. */
 static cg_status verify(builder *b, const cg_octal_code *code, const uint8_t *is_p, bool *proven) {
     *proven = false;
-    cg_misere_table states;
-    cg_misere_table_init(&states, NULL);
-    uint32_t *parent = NULL, *added = NULL;
-    size_t capacity = 0;
-    uint16_t v[CG_QUOTIENT_MAX_HEAPS + 1] = {0}, w[CG_QUOTIENT_MAX_HEAPS + 1] = {0};
-    size_t width = b->alpha_count;
-    for (size_t j = 0; j < width; j++) {
+    proof w = {b, code, is_p, b->alpha_count, {0}, NULL, NULL, 0, 0};
+    cg_misere_table_init(&w.states, b->budget);
+    uint16_t v[CG_QUOTIENT_MAX_HEAPS + 1] = {0};
+    for (size_t j = 0; j < w.width; j++) {
         v[j] = ABSENT;
     }
     uint32_t id;
-    cg_status st = cg_misere_table_intern(&states, v, width, &id, b->err);
+    cg_status st = cg_misere_table_intern(&w.states, v, w.width, &id, b->err);
+    if (st == CG_OK && (st = grow_proof(&w)) == CG_OK) {
+        w.parent[0] = UINT32_MAX; /* the empty sum */
+        w.added[0] = 0;
+    }
     bool failed = false;
     uint32_t s = 0;
-    for (; st == CG_OK && s < states.entry_count; s++) {
-        if (states.entry_count + width > capacity) {
-            capacity = 2 * (states.entry_count + width) + 64;
-            uint32_t *p = realloc(parent, capacity * sizeof *p);
-            if (p != NULL) {
-                parent = p;
-            }
-            uint32_t *a = realloc(added, capacity * sizeof *a);
-            if (a != NULL) {
-                added = a;
-            }
-            if (p == NULL || a == NULL) {
-                st = cg_error_nomem(b->err, "the quotient's verification");
-                break;
-            }
-            if (s == 0) {
-                parent[0] = UINT32_MAX;
-                added[0] = 0;
-            }
+    for (; st == CG_OK && s < w.states.entry_count; s++) {
+        if ((st = grow_proof(&w)) != CG_OK) {
+            break;
         }
-        memcpy(v, cg_misere_table_words(&states, s), width * sizeof *v);
-        uint32_t whole = 0;
-        option_images o = {b, 0, false, false, is_p};
-        for (size_t j = 0; j < width; j++) {
-            if (v[j] != ABSENT) {
-                whole = step(b, v[j], b->alpha[j]);
-                o.from = v[j];
-                cg_octal_each_option(code, b->alpha[j], image_of_option, &o);
-            }
-        }
-        /* whole is in P exactly when a move exists and none leads into P */
-        if ((is_p[whole] != 0) != (o.any && !o.to_p)) {
+        /* a copy: adding states may move the table's words */
+        memcpy(v, cg_misere_table_words(&w.states, s), w.width * sizeof *v);
+        uint32_t whole;
+        if (!state_holds(&w, v, &whole)) {
             failed = true;
             break;
         }
-        for (size_t m = 0; st == CG_OK && m < width; m++) {
-            for (size_t j = 0; j < width; j++) {
-                w[j] = v[j] == ABSENT ? ABSENT : (uint16_t)step(b, v[j], b->alpha[m]);
-            }
-            w[m] = (uint16_t)whole;
-            size_t before = states.entry_count;
-            st = cg_misere_table_intern(&states, w, width, &id, b->err);
-            if (st == CG_OK && states.entry_count > before) {
-                if (states.entry_count > b->max_states) {
-                    st = cg_error_set(b->err, CG_ERR_LIMIT,
-                                      "the quotient of heaps up to %zu is not proven within %llu "
-                                      "states",
-                                      b->n, (unsigned long long)b->max_states);
-                    break;
-                }
-                parent[id] = s;
-                added[id] = (uint32_t)b->alpha[m];
-            }
-        }
+        st = add_successors(&w, s, v, whole);
     }
-    b->states = states.entry_count;
+    b->states = w.states.entry_count;
     if (st == CG_OK && failed) {
         qsum g = {0, {0}}, wrong = {0, {0}};
-        sum_of_state(parent, added, s, &g);
+        sum_of_state(w.parent, w.added, s, &g);
         st = find_wrong(b, code, is_p, &g, &wrong);
         if (st == CG_OK) {
             st = split_by(b, &wrong);
@@ -425,9 +476,10 @@ static cg_status verify(builder *b, const cg_octal_code *code, const uint8_t *is
     } else if (st == CG_OK) {
         *proven = true;
     }
-    free(parent);
-    free(added);
-    cg_misere_table_free(&states);
+    free(w.parent);
+    free(w.added);
+    cg_budget_give(b->budget, w.held, 1);
+    cg_misere_table_free(&w.states);
     return st;
 }
 
@@ -464,23 +516,15 @@ static bool lex_less(const uint8_t *a, const uint8_t *b, size_t n) {
     return false;
 }
 
-/* Generators, normal forms and relations of the verified classes. */
-static cg_status present(cg_misere_quotient *q, cg_error *err) {
-    size_t stride = q->heaps + 1, order = q->order;
-    uint8_t *in = calloc(order, 1);
-    uint32_t *queue = malloc(order * sizeof *queue);
-    if (in == NULL || queue == NULL) {
-        free(in);
-        free(queue);
-        return cg_error_nomem(err, "the presentation");
-    }
-    cg_status st = CG_OK;
-    /* generators: heaps outside the submonoid of the earlier ones */
-    size_t reached = 0;
+/* Heap h's generators: the heaps outside the submonoid of the earlier ones.
+ * in and queue (order entries) are scratch: the elements reached so far. */
+static void find_generators(cg_misere_quotient *q, uint8_t *in, uint32_t *queue) {
+    size_t stride = q->heaps + 1, reached = 0;
+    memset(in, 0, q->order);
     in[0] = 1;
     queue[reached++] = 0;
-    for (size_t h = 1; h <= q->heaps && reached < order; h++) {
-        if (in[q->heap_element[h]]) { /* NOLINT(clang-analyzer-core.NullDereference) */
+    for (size_t h = 1; h <= q->heaps && reached < q->order; h++) {
+        if (in[q->heap_element[h]]) {
             continue;
         }
         q->generator_heap[q->generators++] = h;
@@ -494,100 +538,240 @@ static cg_status present(cg_misere_quotient *q, cg_error *err) {
             }
         }
     }
+}
+
+/* The normal forms' scratch: a word, each element's best word of the
+ * degree being read, which elements have their form and which get it now. */
+typedef struct forms {
+    cg_misere_quotient *q;
+    uint8_t *word, *best, *has, *fresh;
+    cg_error *err;
+} forms;
+
+static size_t degree_of(const cg_misere_quotient *q, uint32_t e) {
+    size_t degree = 0;
+    for (size_t g = 0; g < q->generators; g++) {
+        degree += q->normal[e * q->generators + g];
+    }
+    return degree;
+}
+
+/* Every element whose normal form is of `degree`: its least word, one
+ * generator more than a form of degree - 1. *assigned counts them. */
+static cg_status forms_of_degree(forms *f, size_t degree, size_t *assigned) {
+    cg_misere_quotient *q = f->q;
+    size_t gens = q->generators, stride = q->heaps + 1;
+    memset(f->fresh, 0, q->order);
+    for (uint32_t e = 0; e < q->order; e++) {
+        if (!f->has[e] || degree_of(q, e) + 1 != degree) {
+            continue;
+        }
+        for (size_t g = 0; g < gens; g++) {
+            memcpy(f->word, q->normal + e * gens, gens);
+            if (f->word[g] == 255) {
+                return cg_error_set(f->err, CG_ERR_LIMIT, "an exponent above 255");
+            }
+            f->word[g]++;
+            uint32_t to = q->times[e * stride + q->generator_heap[g]];
+            if (!f->has[to] && (!f->fresh[to] || lex_less(f->word, f->best + to * gens, gens))) {
+                memcpy(f->best + to * gens, f->word, gens);
+                f->fresh[to] = 1;
+            }
+        }
+    }
+    for (uint32_t e = 0; e < q->order; e++) {
+        if (f->fresh[e]) {
+            memcpy(q->normal + e * gens, f->best + e * gens, gens);
+            f->has[e] = 1;
+            (*assigned)++;
+        }
+    }
+    return CG_OK;
+}
+
+/* Whether word (not a normal form) is a relation's left side: each of its
+ * divisors by one generator is normal, and it is not listed yet. */
+static bool is_minimal(const cg_misere_quotient *q, uint8_t *word) {
+    bool minimal = true;
+    for (size_t d = 0; d < q->generators && minimal; d++) {
+        if (word[d] > 0) {
+            word[d]--;
+            uint32_t ignored;
+            minimal = is_normal(q, word, &ignored);
+            word[d]++;
+        }
+    }
+    for (size_t r = 0; minimal && r < q->relation_count; r++) {
+        minimal = memcmp(q->relations + 2 * r * q->generators, word, q->generators) != 0;
+    }
+    return minimal;
+}
+
+/* The relations: the words one generator past a normal form that are not
+ * normal but whose divisors all are, each equal to its element's form. */
+static cg_status find_relations(cg_misere_quotient *q, uint8_t *word, cg_error *err) {
     size_t gens = q->generators;
-    q->normal = calloc(order * (gens + 1) + 1, 1);
-    /* normal forms, degree by degree: the least word of each element */
-    uint8_t *word = malloc(gens + 1), *best = calloc(order * (gens + 1), 1);
-    uint8_t *has = calloc(order, 1), *fresh = calloc(order, 1);
-    if (q->normal == NULL || word == NULL || best == NULL || has == NULL || fresh == NULL) {
-        free(in);
-        free(queue);
-        free(word);
-        free(best);
-        free(has);
-        free(fresh);
-        return cg_error_nomem(err, "the presentation");
-    }
-    has[0] = 1;
-    size_t assigned = 1;
-    for (size_t degree = 1; st == CG_OK && assigned < order && degree <= order; degree++) {
-        memset(fresh, 0, order);
-        for (uint32_t e = 0; e < order; e++) {
-            size_t deg = 0;
-            for (size_t g = 0; g < gens; g++) {
-                deg += q->normal[e * gens + g];
-            }
-            if (!has[e] || deg + 1 != degree) {
-                continue;
-            }
-            for (size_t g = 0; g < gens; g++) {
-                memcpy(word, q->normal + e * gens, gens);
-                if (word[g] == 255) {
-                    st = cg_error_set(err, CG_ERR_LIMIT, "an exponent above 255");
-                    break;
-                }
-                word[g]++;
-                uint32_t f = q->times[e * stride + q->generator_heap[g]];
-                if (!has[f] && (!fresh[f] || lex_less(word, best + f * gens, gens))) {
-                    memcpy(best + f * gens, word, gens);
-                    fresh[f] = 1;
-                }
-            }
-        }
-        for (uint32_t f = 0; f < order; f++) {
-            if (fresh[f]) {
-                memcpy(q->normal + f * gens, best + f * gens, gens);
-                has[f] = 1;
-                assigned++;
-            }
-        }
-    }
-    /* relations: words not normal whose divisors all are */
-    size_t room = 0;
-    for (uint32_t e = 0; st == CG_OK && e < order; e++) {
-        for (size_t g = 0; st == CG_OK && g < gens; g++) {
+    for (uint32_t e = 0; e < q->order; e++) {
+        for (size_t g = 0; g < gens; g++) {
             memcpy(word, q->normal + e * gens, gens);
             word[g]++;
             uint32_t f;
-            if (is_normal(q, word, &f)) {
+            if (is_normal(q, word, &f) || !is_minimal(q, word)) {
                 continue;
             }
-            bool minimal = true;
-            for (size_t d = 0; d < gens && minimal; d++) {
-                if (word[d] > 0) {
-                    word[d]--;
-                    uint32_t ignored;
-                    minimal = is_normal(q, word, &ignored);
-                    word[d]++;
-                }
-            }
-            for (size_t r = 0; minimal && r < q->relation_count; r++) {
-                minimal = memcmp(q->relations + 2 * r * gens, word, gens) != 0;
-            }
-            if (!minimal) {
-                continue;
-            }
-            if (q->relation_count == room) {
-                room = room == 0 ? 16 : 2 * room;
-                uint8_t *grown = realloc(q->relations, 2 * room * gens + 1);
-                if (grown == NULL) {
-                    st = cg_error_nomem(err, "the presentation");
-                    break;
-                }
-                q->relations = grown;
+            cg_status st = cg_grow_within(q->budget, &q->relations, &q->relation_room,
+                                          q->relation_count + 1, 2 * gens, "the presentation", err);
+            if (st != CG_OK) {
+                return st;
             }
             memcpy(q->relations + 2 * q->relation_count * gens, word, gens);
             memcpy(q->relations + (2 * q->relation_count + 1) * gens, q->normal + f * gens, gens);
             q->relation_count++;
         }
     }
+    return CG_OK;
+}
+
+/* Generators, normal forms and relations of the verified classes. */
+static cg_status present(cg_misere_quotient *q, cg_error *err) {
+    size_t order = q->order, held = 0;
+    uint8_t *in = NULL;
+    uint32_t *queue = NULL;
+    const cg_array found[] = {{&in, 1, 1, 0}, {&queue, sizeof *queue, 1, 0}};
+    cg_status st = cg_resize_arrays(q->budget, &held, found, 2, order, "the presentation", err);
+    if (st == CG_OK) {
+        find_generators(q, in, queue);
+    }
     free(in);
     free(queue);
-    free(word);
-    free(best);
-    free(has);
-    free(fresh);
+    cg_budget_give(q->budget, held, 1);
+    held = 0;
+    size_t gens = q->generators, normal_bytes = order * (gens + 1) + 1;
+    if (st == CG_OK &&
+        (st = cg_budget_take(q->budget, normal_bytes, 1, "the presentation", err)) == CG_OK) {
+        if ((q->normal = calloc(normal_bytes, 1)) == NULL) {
+            cg_budget_give(q->budget, normal_bytes, 1);
+            return cg_error_nomem(err, "the presentation");
+        }
+        q->held += normal_bytes;
+    }
+    forms f = {q, NULL, NULL, NULL, NULL, err};
+    const cg_array scratch[] = {
+        {&f.word, 1, 0, gens + 1},
+        {&f.best, 1, gens + 1, 0},
+        {&f.has, 1, 1, 0},
+        {&f.fresh, 1, 1, 0},
+    };
+    if (st == CG_OK) {
+        st = cg_resize_arrays(q->budget, &held, scratch, 4, order, "the presentation", err);
+    }
+    if (st == CG_OK) {
+        /* normal forms, degree by degree: the least word of each element */
+        memset(f.best, 0, order * (gens + 1));
+        memset(f.has, 0, order);
+        f.has[0] = 1;
+        size_t assigned = 1;
+        for (size_t degree = 1; st == CG_OK && assigned < order && degree <= order; degree++) {
+            st = forms_of_degree(&f, degree, &assigned);
+        }
+    }
+    if (st == CG_OK) {
+        st = find_relations(q, f.word, err);
+    }
+    free(f.word);
+    free(f.best);
+    free(f.has);
+    free(f.fresh);
+    cg_budget_give(q->budget, held, 1);
     return st;
+}
+
+/* Heaps 1..n with a move, the alphabet the classes are read in. */
+static void find_alphabet(builder *b, const cg_octal_code *code) {
+    for (size_t h = 1; h <= b->n; h++) {
+        option_counter c = {0};
+        cg_octal_each_option(code, h, count_option, &c);
+        b->dead[h] = c.count == 0;
+        if (!b->dead[h]) {
+            b->alpha[b->alpha_count++] = h;
+        }
+    }
+}
+
+/* One round: the classes of the tests, made to commute, then the proof.
+ * Proven, q takes the classes' table and P-portion. */
+static cg_status one_round(builder *b, const cg_octal_code *code, cg_misere_quotient *q,
+                           bool *proven) {
+    bool changed = false;
+    cg_status st = build_classes(b);
+    if (st == CG_OK) {
+        st = check_commutes(b, &changed);
+    }
+    if (st != CG_OK || changed) {
+        return st;
+    }
+    size_t is_p_bytes = b->order + 1;
+    if ((st = cg_budget_take(b->budget, is_p_bytes, 1, "the quotient", b->err)) != CG_OK) {
+        return st;
+    }
+    uint8_t *is_p = calloc(is_p_bytes, 1);
+    if (is_p == NULL) {
+        cg_budget_give(b->budget, is_p_bytes, 1);
+        return cg_error_nomem(b->err, "the quotient");
+    }
+    for (size_t e = 0; e < b->order; e++) {
+        /* test 0 is the empty sum (the analyser loses track of the realloc'd rows) */
+        // NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Assign)
+        is_p[e] = b->sigs[e * b->test_count];
+    }
+    st = verify(b, code, is_p, proven);
+    if (st != CG_OK || !*proven) {
+        free(is_p);
+        cg_budget_give(b->budget, is_p_bytes, 1);
+        return st;
+    }
+    size_t times_bytes = b->capacity * (b->n + 1) * sizeof *b->trans;
+    q->heaps = b->n;
+    q->order = b->order;
+    q->is_p = is_p;
+    q->times = b->trans; /* its bytes go from the builder's count to q's */
+    b->trans = NULL;
+    b->classes_held -= times_bytes;
+    q->held += is_p_bytes + times_bytes;
+    q->tests = b->test_count;
+    q->states = b->states;
+    return CG_OK;
+}
+
+/* Each heap's element: the identity plus heap h. */
+static cg_status heap_elements(cg_misere_quotient *q, cg_error *err) {
+    size_t n = q->heaps;
+    cg_status st = cg_budget_take(q->budget, n + 1, sizeof *q->heap_element, "the quotient", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    if ((q->heap_element = calloc(n + 1, sizeof *q->heap_element)) == NULL) {
+        cg_budget_give(q->budget, n + 1, sizeof *q->heap_element);
+        return cg_error_nomem(err, "the quotient");
+    }
+    q->held += (n + 1) * sizeof *q->heap_element;
+    for (size_t h = 0; h <= n; h++) {
+        // NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Assign)
+        q->heap_element[h] = q->times[h];
+    }
+    return CG_OK;
+}
+
+static void free_builder(builder *b) {
+    cg_budget_give(b->budget, b->test_capacity, sizeof *b->tests);
+    cg_budget_give(b->budget, b->classes_held, 1);
+    cg_budget_give(b->budget, b->sig_capacity, 1);
+    cg_budget_give(b->budget, b->sig_room, 1);
+    free(b->tests);
+    free(b->reps);
+    free(b->trans);
+    free(b->sigs);
+    free(b->sig);
 }
 
 cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t max_order,
@@ -600,90 +784,39 @@ cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t ma
                             CG_QUOTIENT_MAX_HEAPS);
     }
     const cg_octal_code *code = cg_misere_code(solver);
+    q->budget = NULL; /* not counted yet */
     builder b;
     memset(&b, 0, sizeof b);
     b.solver = solver;
+    b.budget = q->budget;
     b.n = n;
     b.max_order = max_order;
     b.max_states = max_states;
     b.err = err;
-    for (size_t h = 1; h <= n; h++) {
-        option_counter c = {0};
-        cg_octal_each_option(code, h, count_option, &c);
-        b.dead[h] = c.count == 0;
-        if (!b.dead[h]) {
-            b.alpha[b.alpha_count++] = h;
-        }
-    }
+    find_alphabet(&b, code);
     qsum empty = {0, {0}};
-    b.capacity = 64;
-    b.reps = malloc(b.capacity * sizeof *b.reps);
-    b.trans = malloc(b.capacity * (n + 1) * sizeof *b.trans);
-    if (b.reps == NULL || b.trans == NULL) {
-        free(b.reps);
-        free(b.trans);
-        return cg_error_nomem(err, "the quotient");
+    cg_status st = grow_classes(&b, 1);
+    if (st == CG_OK) {
+        st = cg_misere_extend(solver, n, err);
     }
-    cg_status st = cg_misere_extend(solver, n, err);
     if (st == CG_OK) {
         st = add_test(&b, &empty);
     }
     bool proven = false;
     for (size_t round = 0; st == CG_OK && !proven && round < MAX_ROUNDS; round++) {
-        bool changed = false;
-        st = build_classes(&b);
-        if (st == CG_OK) {
-            st = check_commutes(&b, &changed);
-        }
-        if (st != CG_OK || changed) {
-            continue;
-        }
-        uint8_t *is_p = calloc(b.order + 1, 1);
-        if (is_p == NULL) {
-            st = cg_error_nomem(err, "the quotient");
-            break;
-        }
-        for (size_t e = 0; e < b.order; e++) {
-            /* test 0 is the empty sum (the analyser loses track of the realloc'd rows) */
-            // NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Assign)
-            is_p[e] = b.sigs[e * b.test_count];
-        }
-        st = verify(&b, code, is_p, &proven);
-        if (st == CG_OK && proven) {
-            q->heaps = n;
-            q->order = b.order;
-            q->is_p = is_p;
-            is_p = NULL;
-            q->times = b.trans;
-            b.trans = NULL;
-            q->tests = b.test_count;
-            q->states = b.states;
-        }
-        free(is_p);
+        st = one_round(&b, code, q, &proven);
     }
     if (st == CG_OK && !proven) {
         st = cg_error_set(err, CG_ERR_LIMIT, "the quotient was not settled in %d rounds",
                           MAX_ROUNDS);
     }
     if (st == CG_OK) {
-        q->heap_element = calloc(n + 1, sizeof *q->heap_element);
-        if (q->heap_element == NULL) {
-            st = cg_error_nomem(err, "the quotient");
-        } else {
-            for (size_t h = 0; h <= n; h++) {
-                /* the identity plus heap h */
-                // NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Assign)
-                q->heap_element[h] = q->times[h];
-            }
-        }
+        st = heap_elements(q, err);
     }
     if (st == CG_OK) {
         st = present(q, err);
     }
-    free(b.tests);
-    free(b.reps);
-    free(b.sigs);
-    free(b.trans);
+    free_builder(&b);
     if (st != CG_OK) {
         cg_misere_quotient_free(q);
     }
@@ -691,6 +824,8 @@ cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t ma
 }
 
 void cg_misere_quotient_free(cg_misere_quotient *q) {
+    cg_budget_give(q->budget, q->held, 1);
+    cg_budget_give(q->budget, q->relation_room, 2 * q->generators);
     free(q->times);
     free(q->is_p);
     free(q->heap_element);

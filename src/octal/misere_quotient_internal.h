@@ -29,6 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/budget_internal.h"
 #include "core/buf_internal.h"
 #include "core/status_internal.h"
 #include "octal/misere_internal.h"
@@ -50,14 +51,20 @@ typedef struct cg_misere_quotient {
     uint8_t *normal;    /* normal[e * generators + g]: exponents of e's normal form */
     uint8_t *relations; /* pairs of exponent vectors: word = normal form */
     size_t relation_count;
-    size_t tests;    /* test sums used to tell the classes apart */
-    uint64_t states; /* states walked by the verification */
+    size_t tests;         /* test sums used to tell the classes apart */
+    uint64_t states;      /* states walked by the verification */
+    cg_budget *budget;    /* the solver's, which counts the arrays above */
+    size_t held;          /* bytes of times, is_p, heap_element and normal in it */
+    size_t relation_room; /* relations' room, pairs of words */
 } cg_misere_quotient;
 
 /* Build the quotient of heaps <= n with solver's exact outcomes, at most
- * max_order elements and max_states verification states. CG_ERR_LIMIT when
- * a bound, the solver's budget or the memory budget is reached (nothing is
- * then claimed); CG_ERR_STOPPED on an interrupt. */
+ * max_order elements and max_states verification states. Every array of
+ * the building and of q is counted in the solver's memory budget
+ * (cg_misere_budget), growth included; q's are given back by free.
+ * CG_ERR_LIMIT when a bound, the solver's budget of positions or the memory
+ * budget is reached (nothing is then claimed); CG_ERR_STOPPED on an
+ * interrupt. q may be freed after a failure or after a memset to 0. */
 cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t max_order,
                                    uint64_t max_states, cg_misere_quotient *q, cg_error *err);
 void cg_misere_quotient_free(cg_misere_quotient *q);
