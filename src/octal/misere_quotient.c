@@ -784,7 +784,7 @@ cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t ma
                             CG_QUOTIENT_MAX_HEAPS);
     }
     const cg_octal_code *code = cg_misere_code(solver);
-    q->budget = NULL; /* not counted yet */
+    q->budget = cg_misere_budget(solver);
     builder b;
     memset(&b, 0, sizeof b);
     b.solver = solver;

@@ -203,12 +203,50 @@ static void limits_refuse(void **state) {
     cg_misere_free(s);
 }
 
+/* The quotient's own arrays are counted: a second build over the same
+ * solver asks it nothing new, so with room for the solver's tables alone
+ * it is refused over budget; with room it is built, never past the limit,
+ * and gives every byte back, then and after a failure. */
+static void quotient_counts_in_budget(void **state) {
+    (void)state;
+    cg_octal_code code;
+    cg_error err;
+    assert_int_equal(cg_octal_parse("0.77", &code, &err), CG_OK);
+    cg_budget budget = cg_budget_make((size_t)1 << 30);
+    cg_misere_solver *s = NULL;
+    assert_int_equal(cg_misere_new(&code, 1, &budget, &s, &err), CG_OK);
+    cg_misere_quotient q;
+    assert_int_equal(cg_misere_quotient_build(s, 9, 1000, 100000, &q, &err), CG_OK);
+    size_t order = q.order;
+    cg_misere_quotient_free(&q);
+    size_t solver = budget.used;
+    budget.limit = solver + 256;
+    cg_error_clear(&err);
+    assert_int_equal(cg_misere_quotient_build(s, 9, 1000, 100000, &q, &err), CG_ERR_LIMIT);
+    assert_true(err.over_budget);
+    assert_int_equal(budget.used, solver);
+    budget.limit = (size_t)1 << 30;
+    budget.peak = solver;
+    assert_int_equal(cg_misere_quotient_build(s, 9, 1000, 100000, &q, &err), CG_OK);
+    assert_int_equal(q.order, order);
+    assert_int_equal(budget.used, solver + q.held + q.relation_room * 2 * q.generators);
+    assert_true(budget.peak > budget.used);
+    budget.limit = budget.peak;
+    cg_misere_quotient_free(&q);
+    assert_int_equal(budget.used, solver);
+    assert_int_equal(cg_misere_quotient_build(s, 9, 1000, 100000, &q, &err), CG_OK);
+    cg_misere_quotient_free(&q);
+    cg_misere_free(s);
+    assert_int_equal(budget.used, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tame_quotient_t2),
         cmocka_unit_test(quotients_agree_with_brute_force),
         cmocka_unit_test(moves_from_the_quotient),
         cmocka_unit_test(limits_refuse),
+        cmocka_unit_test(quotient_counts_in_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
