@@ -52,11 +52,40 @@ static cg_status write_out(FILE *out, const cg_buf *text, cg_error *err) {
     return CG_OK;
 }
 
-/* The analysis, in explain mode as YAML after the lines, in JSON mode alone. */
+/* A report for the analysis, its storage kept within what the solver's
+ * budget has left (the runner's rule for an explanation): nothing else
+ * grows while it is built, so the two stay under the limit. */
+static void init_report(cg_report *report, const cg_misere_solver *s) {
+    cg_report_init(report);
+    const cg_budget *budget = cg_misere_budget(s);
+    if (budget != NULL) {
+        report->max_bytes = budget->limit - budget->used;
+    }
+}
+
+/* The analysis, in explain mode as YAML after the lines, in JSON mode alone;
+ * the report and its text counted in budget while they are written. */
 static cg_status write_analysis(const cg_options *options, const cg_report *report,
-                                const cg_buf *answer, FILE *out, cg_error *err) {
+                                const cg_buf *answer, cg_budget *budget, FILE *out, cg_error *err) {
     if (options->output == CG_OUTPUT_JUDGE) {
         return CG_OK;
+    }
+    if (report->over_limit) {
+        cg_error_set(err, CG_ERR_LIMIT,
+                     "the misère analysis outgrows the memory limit of %zu bytes",
+                     budget != NULL ? budget->limit : (size_t)0);
+        if (err != NULL) {
+            err->over_budget = true;
+        }
+        return CG_ERR_LIMIT;
+    }
+    if (cg_report_failed(report)) {
+        return cg_error_nomem(err, "the misère analysis");
+    }
+    size_t held = cg_report_bytes(report);
+    cg_status st = cg_budget_take(budget, held, 1, "the misère analysis", err);
+    if (st != CG_OK) {
+        return st;
     }
     cg_buf text = CG_BUF_INIT;
     if (options->output == CG_OUTPUT_JSON) {
@@ -64,8 +93,13 @@ static cg_status write_analysis(const cg_options *options, const cg_report *repo
     } else {
         cg_report_render_text(report, 2, &text);
     }
-    cg_status st = cg_report_failed(report) ? cg_error_nomem(err, "the misère analysis")
-                                            : write_out(out, &text, err);
+    /* a cg_buf grows without a limit: its text is counted once made */
+    st = cg_budget_take(budget, text.cap, 1, "the misère analysis", err);
+    if (st == CG_OK) {
+        st = write_out(out, &text, err);
+        cg_budget_give(budget, text.cap, 1);
+    }
+    cg_budget_give(budget, held, 1);
     cg_buf_free(&text);
     return st;
 }
@@ -136,7 +170,7 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
     size_t known = stopped ? cg_misere_count(s) : upto + 1; /* heaps 0..known - 1 */
     known = known < upto + 1 ? known : upto + 1;
     cg_report report;
-    cg_report_init(&report);
+    init_report(&report, s);
     report_common(s, code, &report);
     cg_report_int(&report, "upto", (int64_t)upto);
     cg_report_int(&report, "computed", (int64_t)cg_misere_count(s));
@@ -155,7 +189,7 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
     cg_report_int(&report, "positions", (int64_t)cg_misere_positions(s));
     cg_buf none = CG_BUF_INIT;
     cg_buf_puts(&none, "");
-    cg_status written = write_analysis(options, &report, &none, out, err);
+    cg_status written = write_analysis(options, &report, &none, cg_misere_budget(s), out, err);
     cg_buf_free(&none);
     cg_report_free(&report);
     /* A stopped run whose analysis is not written whole fails as the write
@@ -237,7 +271,7 @@ static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const
         return st;
     }
     cg_report report;
-    cg_report_init(&report);
+    init_report(&report, s);
     report_common(s, code, &report);
     cg_report_open_list(&report, "sum");
     for (size_t i = 0; i < count; i++) {
@@ -267,7 +301,7 @@ static cg_status write_sum(cg_misere_solver *s, const cg_octal_code *code, const
         st = write_out(out, &answer, err);
     }
     if (st == CG_OK) {
-        st = write_analysis(options, &report, &answer, out, err);
+        st = write_analysis(options, &report, &answer, cg_misere_budget(s), out, err);
     }
     cg_buf_free(&answer);
     cg_buf_free(&moves);
@@ -340,19 +374,16 @@ static void present_quotient(const cg_misere_quotient *q, cg_buf *text, cg_repor
  * ("heaps 0-k: order m, g generators"), then the presentation of the last. */
 static cg_status write_quotient(cg_misere_solver *s, const cg_octal_code *code, size_t top,
                                 const cg_options *options, FILE *out, cg_error *err) {
-    cg_report report;
-    cg_report_init(&report);
-    report_common(s, code, &report);
     cg_buf line = CG_BUF_INIT;
     cg_status st = CG_OK;
     cg_misere_quotient q;
     memset(&q, 0, sizeof q);
-    cg_report_open_list(&report, "orders");
+    size_t orders[CG_QUOTIENT_MAX_HEAPS + 1] = {0};
     for (size_t k = 0; st == CG_OK && k <= top; k++) {
         cg_misere_quotient_free(&q);
         st = cg_misere_quotient_build(s, k, 65535, 4000000, &q, err);
         if (st == CG_OK) {
-            cg_report_int(&report, NULL, (int64_t)q.order);
+            orders[k] = q.order;
             cg_buf_clear(&line);
             if (options->output != CG_OUTPUT_JSON) {
                 cg_buf_printf(&line, "heaps 0-%zu: order %zu, %zu generators\n", k, q.order,
@@ -360,6 +391,15 @@ static cg_status write_quotient(cg_misere_solver *s, const cg_octal_code *code, 
             }
             st = write_out(out, &line, err);
         }
+    }
+    cg_buf_free(&line);
+    /* the report once the quotients are built: its room is what they left */
+    cg_report report;
+    init_report(&report, s);
+    report_common(s, code, &report);
+    cg_report_open_list(&report, "orders");
+    for (size_t k = 0; st == CG_OK && k <= top; k++) {
+        cg_report_int(&report, NULL, (int64_t)orders[k]);
     }
     cg_report_close(&report);
     cg_buf answer = CG_BUF_INIT;
@@ -371,11 +411,10 @@ static cg_status write_quotient(cg_misere_solver *s, const cg_octal_code *code, 
         }
     }
     if (st == CG_OK) {
-        st = write_analysis(options, &report, &answer, out, err);
+        st = write_analysis(options, &report, &answer, cg_misere_budget(s), out, err);
     }
     cg_misere_quotient_free(&q);
     cg_buf_free(&answer);
-    cg_buf_free(&line);
     cg_report_free(&report);
     return st;
 }

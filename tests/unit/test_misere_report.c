@@ -33,17 +33,27 @@ static cg_options stopped_json_options(void) {
     return options;
 }
 
+/* cg_write_misere of code into memory: its status, *text (the caller
+ * frees it) and *len. */
+static cg_status write_to_memory(const char *code, const cg_options *options, char **text,
+                                 size_t *len, cg_error *err) {
+    *text = NULL;
+    *len = 0;
+    FILE *out = open_memstream(text, len);
+    assert_non_null(out);
+    cg_error_clear(err);
+    cg_status st = cg_write_misere(code, NULL, 0, options, out, err);
+    assert_int_equal(fclose(out), 0);
+    return st;
+}
+
 static void stopped_writes_the_heaps_done(void **state) {
     (void)state;
     cg_options options = stopped_json_options();
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    assert_non_null(out);
+    char *text;
+    size_t len;
     cg_error err;
-    cg_error_clear(&err);
-    assert_int_equal(cg_write_misere("0.77", NULL, 0, &options, out, &err), CG_ERR_STOPPED);
-    assert_int_equal(fclose(out), 0);
+    assert_int_equal(write_to_memory("0.77", &options, &text, &len, &err), CG_ERR_STOPPED);
     assert_string_equal(err.message, "interrupted"); /* the stop's message */
     assert_non_null(strstr(text, "\"upto\":3000,\"computed\":"));
     assert_int_equal(text[len - 1], '\n'); /* the whole line */
@@ -65,10 +75,33 @@ static void stopped_and_unwritten_is_a_write_error(void **state) {
     fclose(out);
 }
 
+/* The analysis counts in --memory: 3,001 heaps of misère Nim need no
+ * search, but their analysis does not fit in 1 MiB, which is refused over
+ * budget before anything is written; 16 MiB hold it. */
+static void analysis_within_the_budget(void **state) {
+    (void)state;
+    cg_options options = stopped_json_options();
+    options.progress_hook = NULL;
+    options.memory_limit = (size_t)1 << 20;
+    char *text;
+    size_t len;
+    cg_error err;
+    assert_int_equal(write_to_memory("0.333", &options, &text, &len, &err), CG_ERR_LIMIT);
+    assert_true(err.over_budget);
+    assert_non_null(strstr(err.message, "misère analysis outgrows"));
+    assert_int_equal(len, 0);
+    free(text);
+    options.memory_limit = (size_t)16 << 20;
+    assert_int_equal(write_to_memory("0.333", &options, &text, &len, &err), CG_OK);
+    assert_non_null(strstr(text, "\"upto\":3000,\"computed\":3001"));
+    free(text);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stopped_writes_the_heaps_done),
         cmocka_unit_test(stopped_and_unwritten_is_a_write_error),
+        cmocka_unit_test(analysis_within_the_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
