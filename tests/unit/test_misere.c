@@ -175,7 +175,7 @@ static void budget_is_a_ceiling(void **state) {
     cg_octal_code code;
     cg_misere_solver *t = NULL;
     assert_int_equal(cg_octal_parse("0.77", &code, &err), CG_OK);
-    cg_budget budget = cg_budget_make(64 * 1024);
+    cg_budget budget = cg_budget_make((size_t)64 << 10);
     assert_int_equal(cg_misere_new(&code, 8, &budget, &t, &err), CG_OK);
     assert_int_equal(cg_misere_extend(t, 40, &err), CG_ERR_LIMIT);
     assert_true(cg_misere_count(t) < 41);
@@ -199,7 +199,7 @@ static void small_budget_refuses(void **state) {
     assert_true(err.over_budget);
     assert_null(s);
     assert_int_equal(tiny.used, 0);
-    const size_t limits[] = {40000, 64 * 1024, 256 * 1024, 1024 * 1024};
+    const size_t limits[] = {40000, (size_t)64 << 10, (size_t)256 << 10, (size_t)1 << 20};
     for (size_t i = 0; i < sizeof limits / sizeof *limits; i++) {
         cg_budget budget = cg_budget_make(limits[i]);
         assert_int_equal(cg_misere_new(&code, 8, &budget, &s, &err), CG_OK);
@@ -242,7 +242,7 @@ static cg_status run_questions(cg_budget *budget, uint64_t *answers, cg_error *e
             *answers = *answers * 31 + cg_misere_heap_at(s, n).genus[k];
         }
     }
-    *answers = *answers * 31 + p * 7 + value * 5 + wins;
+    *answers = *answers * 31 + (uint64_t)p * 7 + (uint64_t)value * 5 + wins;
     cg_misere_free(s);
     return st;
 }
@@ -257,7 +257,7 @@ static void peak_is_the_ceiling(void **state) {
     uint64_t answers = 0, again = 0;
     assert_int_equal(run_questions(&wide, &answers, &err), CG_OK);
     assert_int_equal(wide.used, 0);
-    assert_true(wide.peak > 32 * 1024); /* the positions of work at least */
+    assert_true(wide.peak > (size_t)32 << 10); /* the positions of work at least */
     cg_budget exact = cg_budget_make(wide.peak);
     assert_int_equal(run_questions(&exact, &again, &err), CG_OK);
     assert_int_equal(again, answers);
