@@ -111,7 +111,9 @@ cg_status cg_misere_is_p(cg_misere_solver *solver, const size_t *heaps, size_t c
 
 /* Call fn for every winning move of the sum (one leaving a P-position):
  * heap index, tokens taken, the heaps left (ascending, as
- * cg_octal_each_option gives them). *wins counts them. */
+ * cg_octal_each_option gives them). *wins counts them. fn may ask the
+ * solver other questions but not for winning moves again: the sum a move
+ * leaves is the solver's scratch. */
 typedef void (*cg_misere_move_fn)(void *context, size_t heap, size_t take, const size_t *parts,
                                   size_t count);
 cg_status cg_misere_winning_moves(cg_misere_solver *solver, const size_t *heaps, size_t count,
