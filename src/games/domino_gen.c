@@ -77,30 +77,37 @@ static cg_status hardest_deal(cg_domino_deal *deal, int n, cg_rng *rng, cg_error
     return st;
 }
 
-cg_status cg_domino_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
-                                  cg_buf *out, cg_error *err) {
+/* The deal of case index: its size and kind by --edge and --hard. */
+static cg_status draw_deal(const cg_options *options, cg_rng *rng, uint64_t index,
+                           cg_domino_deal *deal, cg_error *err) {
     int n = options->tiles > 0 ? (int)options->tiles : 1 + (int)cg_rng_below(rng, 7);
-    cg_domino_deal deal;
     if (options->edge) {
         static const int sizes[] = {1, 1, 14, 14, 2};
         n = options->tiles > 0 ? n : sizes[index % 5];
         do {
-            cg_domino_random_deal(&deal, n, rng);
-        } while ((index % 5 == 1 && holds_double(&deal, 0)) ||
-                 (index % 5 == 3 && holds_double(&deal, 1)));
+            cg_domino_random_deal(deal, n, rng);
+        } while ((index % 5 == 1 && holds_double(deal, 0)) ||
+                 (index % 5 == 3 && holds_double(deal, 1)));
     } else if (options->hard && index % 3 == 0) {
         do { /* only Red holds doubles */
-            cg_domino_random_deal(&deal, n, rng);
-        } while (holds_double(&deal, 1));
+            cg_domino_random_deal(deal, n, rng);
+        } while (holds_double(deal, 1));
     } else if (options->hard && index % 3 == 1) {
-        cg_status st = hardest_deal(&deal, options->tiles > 0 ? n : 9, rng, err);
-        if (st != CG_OK) {
-            return st;
-        }
+        return hardest_deal(deal, options->tiles > 0 ? n : 9, rng, err);
     } else if (options->hard) {
-        cg_domino_random_deal(&deal, options->tiles > 0 ? n : 2 + (int)cg_rng_below(rng, 2), rng);
+        cg_domino_random_deal(deal, options->tiles > 0 ? n : 2 + (int)cg_rng_below(rng, 2), rng);
     } else {
-        cg_domino_random_deal(&deal, n, rng);
+        cg_domino_random_deal(deal, n, rng);
+    }
+    return CG_OK;
+}
+
+cg_status cg_domino_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
+                                  cg_buf *out, cg_error *err) {
+    cg_domino_deal deal;
+    cg_status st = draw_deal(options, rng, index, &deal, err);
+    if (st != CG_OK) {
+        return st;
     }
     cg_buf_printf(out, "%d", deal.n);
     for (int p = 0; p < 2; p++) {
@@ -165,41 +172,53 @@ const cg_option_spec cg_domino_gen_options[] = {
     {.name = NULL},
 };
 
+/* One tile of the case at line: a space and two pips; a tile dealt before
+ * is named at its first pip. */
+static cg_status expect_tile(cg_validator *v, uint64_t line, bool seen[7][7], bool *any_double) {
+    uint64_t pips[2] = {0, 0};
+    uint64_t column = v->column + 1;
+    for (int side = 0; side < 2; side++) {
+        cg_status st = cg_expect_space(v);
+        if (st == CG_OK) {
+            st = cg_expect_int(v, 0, 6, "a pip", &pips[side]);
+        }
+        if (st != CG_OK) {
+            return st;
+        }
+    }
+    uint64_t a = pips[0] < pips[1] ? pips[0] : pips[1], b = pips[0] ^ pips[1] ^ a;
+    if (seen[a][b]) {
+        return cg_validation_error(v, line, column, "the tile %llu-%llu is dealt twice",
+                                   (unsigned long long)a, (unsigned long long)b);
+    }
+    seen[a][b] = true;
+    *any_double |= a == b;
+    return CG_OK;
+}
+
+/* The 2n tiles of the case at line, no tile twice, at least one double. */
+static cg_status expect_deal(cg_validator *v, uint64_t line, uint64_t n) {
+    bool seen[7][7] = {{false}}, any_double = false;
+    for (uint64_t t = 0; t < 2 * n; t++) {
+        cg_status st = expect_tile(v, line, seen, &any_double);
+        if (st != CG_OK) {
+            return st;
+        }
+    }
+    return any_double ? CG_OK : cg_validation_error(v, line, 1, "nobody holds a double");
+}
+
 /* The judge's input exactly: one case a line until '0'. */
 cg_status cg_domino_validate_input(cg_validator *v) {
     cg_status st = CG_OK;
     for (;;) {
-        uint64_t n, pips[2] = {0, 0};
+        uint64_t n;
         uint64_t line = v->line;
         if ((st = cg_expect_int(v, 0, CG_DOMINO_MAX_HAND, "the tiles per hand n", &n)) != CG_OK ||
             n == 0) {
             break;
         }
-        bool seen[7][7] = {{false}}, any_double = false;
-        for (uint64_t t = 0; st == CG_OK && t < 2 * n; t++) {
-            uint64_t column = v->column + 1;
-            for (int side = 0; st == CG_OK && side < 2; side++) {
-                if ((st = cg_expect_space(v)) == CG_OK) {
-                    st = cg_expect_int(v, 0, 6, "a pip", &pips[side]);
-                }
-            }
-            if (st != CG_OK) {
-                break;
-            }
-            uint64_t a = pips[0] < pips[1] ? pips[0] : pips[1], b = pips[0] ^ pips[1] ^ a;
-            if (seen[a][b]) {
-                st = cg_validation_error(v, line, column, "the tile %llu-%llu is dealt twice",
-                                         (unsigned long long)a, (unsigned long long)b);
-            }
-            if (st == CG_OK) {
-                seen[a][b] = true;
-                any_double |= a == b;
-            }
-        }
-        if (st == CG_OK && !any_double) {
-            st = cg_validation_error(v, line, 1, "nobody holds a double");
-        }
-        if (st != CG_OK || (st = cg_expect_eol(v)) != CG_OK) {
+        if ((st = expect_deal(v, line, n)) != CG_OK || (st = cg_expect_eol(v)) != CG_OK) {
             break;
         }
     }
