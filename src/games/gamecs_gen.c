@@ -53,8 +53,9 @@ static uint64_t weight(const cg_options *options, bool hard, cg_rng *rng) {
     return picks[cg_rng_below(rng, 8)];
 }
 
-cg_status cg_gamecs_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
-                                  cg_buf *out, cg_error *err) {
+/* The first case checks --cases against the judge's limit, every case the
+ * sizes. */
+static cg_status within_limits(const cg_options *options, uint64_t index, cg_error *err) {
     cg_status st =
         index > 0 ? CG_OK
                   : cg_gen_within(options, "--cases", options->cases, JUDGE_CASES, PROBLEM, err);
@@ -65,21 +66,39 @@ cg_status cg_gamecs_generate_case(const cg_options *options, cg_rng *rng, uint64
         st =
             cg_gen_within(options, "--max-weight", options->max_weight, JUDGE_WEIGHT, PROBLEM, err);
     }
-    if (st != CG_OK) {
-        return st;
-    }
-    uint64_t n = options->nodes > 0 ? (uint64_t)options->nodes : 2 + cg_rng_below(rng, 11);
+    return st;
+}
+
+/* What case index is: its size, its shape and whether its weights are hard. */
+typedef struct tree_kind {
+    uint64_t n;
+    int shape;
+    bool hard;
+} tree_kind;
+
+static tree_kind kind_of_case(const cg_options *options, cg_rng *rng, uint64_t index) {
+    tree_kind kind = {
+        .n = options->nodes > 0 ? (uint64_t)options->nodes : 2 + cg_rng_below(rng, 11),
+        .shape = (int)options->shape,
+        .hard = options->hard,
+    };
     uint64_t largest = options->beyond_limits ? 100000 : JUDGE_NODES;
-    int shape = (int)options->shape;
-    bool hard = options->hard;
     if (options->edge) {
-        n = options->nodes > 0 ? n : (index % 3 == 2 ? largest : 2);
-        shape = index % 3 == 2 ? CHAIN : shape;
-        hard = true;
-    } else if (hard && index % 3 == 2 && options->shape == RANDOM) {
-        shape = CHAIN;
-        n = options->nodes > 0 ? n : largest / 2 + cg_rng_below(rng, largest / 2 + 1);
+        kind.n = options->nodes > 0 ? kind.n : (index % 3 == 2 ? largest : 2);
+        kind.shape = index % 3 == 2 ? CHAIN : kind.shape;
+        kind.hard = true;
+    } else if (kind.hard && index % 3 == 2 && options->shape == RANDOM) {
+        kind.shape = CHAIN;
+        kind.n = options->nodes > 0 ? kind.n : largest / 2 + cg_rng_below(rng, largest / 2 + 1);
     }
+    return kind;
+}
+
+/* A random tree of that kind: node numbers shuffled (the root keeps 0), the
+ * edges in a random order and direction. */
+static cg_status write_tree(const cg_options *options, tree_kind kind, cg_rng *rng, cg_buf *out,
+                            cg_error *err) {
+    uint64_t n = kind.n;
     uint64_t *label = malloc(n * sizeof *label);
     uint64_t *order = malloc((n - 1) * sizeof *order);
     if (label == NULL || order == NULL) {
@@ -103,7 +122,7 @@ cg_status cg_gamecs_generate_case(const cg_options *options, cg_rng *rng, uint64
         return cg_error_nomem(err, "generating a tree");
     }
     for (uint64_t v = 1; v < n; v++) {
-        parent[v] = parent_of(shape, v, n, rng);
+        parent[v] = parent_of(kind.shape, v, n, rng);
     }
     cg_buf_printf(out, "%llu", (unsigned long long)n);
     for (uint64_t i = 0; i + 1 < n; i++) {
@@ -111,12 +130,82 @@ cg_status cg_gamecs_generate_case(const cg_options *options, cg_rng *rng, uint64
         bool flip = cg_rng_below(rng, 2) == 1;
         cg_buf_printf(out, "\n%llu %llu %llu", (unsigned long long)(flip ? b : a),
                       (unsigned long long)(flip ? a : b),
-                      (unsigned long long)weight(options, hard, rng));
+                      (unsigned long long)weight(options, kind.hard, rng));
     }
     free(parent);
     free(label);
     free(order);
     return CG_OK;
+}
+
+cg_status cg_gamecs_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
+                                  cg_buf *out, cg_error *err) {
+    cg_status st = within_limits(options, index, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    return write_tree(options, kind_of_case(options, rng, index), rng, out, err);
+}
+
+/* A tree read back for shrinking: n nodes, edge i from u[i] to v[i] of
+ * weight w[i], and each node's degree. */
+typedef struct read_tree {
+    unsigned long long n, *u, *v, *w;
+    unsigned *degree;
+} read_tree;
+
+/* The n - 1 edges after text's n, every end below n; false when they are
+ * not there or memory ran out. */
+static bool read_edges(const char *text, read_tree *tree) {
+    unsigned long long n = tree->n;
+    bool ok = tree->u != NULL && tree->v != NULL && tree->w != NULL && tree->degree != NULL;
+    int used = 0;
+    for (unsigned long long i = 0; ok && i + 1 < n; i++, text += used) {
+        ok = sscanf(text, "%llu %llu %llu%n", &tree->u[i], &tree->v[i], &tree->w[i], &used) == 3 &&
+             tree->u[i] < n && tree->v[i] < n;
+        if (ok) {
+            tree->degree[tree->u[i]]++;
+            tree->degree[tree->v[i]]++;
+        }
+    }
+    return ok;
+}
+
+/* The tree without leaf x, its last node renumbered x. */
+static void add_without_leaf(const read_tree *tree, unsigned long long x, cg_strlist *candidates) {
+    unsigned long long n = tree->n;
+    cg_buf smaller = CG_BUF_INIT;
+    cg_buf_printf(&smaller, "%llu", n - 1);
+    for (unsigned long long i = 0; i + 1 < n; i++) {
+        if (tree->u[i] == x || tree->v[i] == x) {
+            continue;
+        }
+        unsigned long long a = tree->u[i] == n - 1 ? x : tree->u[i],
+                           b = tree->v[i] == n - 1 ? x : tree->v[i];
+        cg_buf_printf(&smaller, "\n%llu %llu %llu", a, b, tree->w[i]);
+    }
+    cg_strlist_addf(candidates, "%s", smaller.data);
+    cg_buf_free(&smaller);
+}
+
+/* The tree with edge e's weight lowered to 1, 2, 3, half or by 2. */
+static void add_lighter_edge(const read_tree *tree, unsigned long long e, cg_strlist *candidates) {
+    unsigned long long w = tree->w[e];
+    /* 1, 2 and 3 stand for every parity class; w - 2 keeps w's */
+    unsigned long long lighter[] = {1, 2, 3, w / 2, w - 2};
+    for (int k = 0; k < 5; k++) {
+        if (lighter[k] == 0 || lighter[k] >= w || w < 2) {
+            continue;
+        }
+        cg_buf smaller = CG_BUF_INIT;
+        cg_buf_printf(&smaller, "%llu", tree->n);
+        for (unsigned long long i = 0; i + 1 < tree->n; i++) {
+            cg_buf_printf(&smaller, "\n%llu %llu %llu", tree->u[i], tree->v[i],
+                          i == e ? lighter[k] : tree->w[i]);
+        }
+        cg_strlist_addf(candidates, "%s", smaller.data);
+        cg_buf_free(&smaller);
+    }
 }
 
 /* Smaller trees: a leaf fewer (the last node renumbered into its place),
@@ -128,54 +217,25 @@ void cg_gamecs_shrink_case(const char *text, size_t len, cg_strlist *candidates)
     if (sscanf(text, "%llu%n", &n, &used) != 1 || n < 2 || n > 5000) {
         return;
     }
-    unsigned long long *u = malloc(n * sizeof *u), *v = malloc(n * sizeof *v),
-                       *w = malloc(n * sizeof *w);
-    unsigned *degree = calloc(n, sizeof *degree);
-    const char *p = text + used;
-    bool ok = u != NULL && v != NULL && w != NULL && degree != NULL;
-    for (unsigned long long i = 0; ok && i + 1 < n; i++, p += used) {
-        ok = sscanf(p, "%llu %llu %llu%n", &u[i], &v[i], &w[i], &used) == 3 && u[i] < n && v[i] < n;
-        if (ok) {
-            degree[u[i]]++;
-            degree[v[i]]++;
+    read_tree tree = {.n = n,
+                      .u = malloc(n * sizeof *tree.u),
+                      .v = malloc(n * sizeof *tree.v),
+                      .w = malloc(n * sizeof *tree.w),
+                      .degree = calloc(n, sizeof *tree.degree)};
+    if (read_edges(text + used, &tree)) {
+        for (unsigned long long x = 1; n > 2 && x < n; x++) {
+            if (tree.degree[x] == 1) {
+                add_without_leaf(&tree, x, candidates);
+            }
+        }
+        for (unsigned long long e = 0; e + 1 < n; e++) {
+            add_lighter_edge(&tree, e, candidates);
         }
     }
-    for (unsigned long long x = 1; ok && n > 2 && x < n; x++) {
-        if (degree[x] != 1) {
-            continue;
-        }
-        cg_buf tree = CG_BUF_INIT;
-        cg_buf_printf(&tree, "%llu", n - 1);
-        for (unsigned long long i = 0; i + 1 < n; i++) {
-            if (u[i] == x || v[i] == x) {
-                continue;
-            }
-            unsigned long long a = u[i] == n - 1 ? x : u[i], b = v[i] == n - 1 ? x : v[i];
-            cg_buf_printf(&tree, "\n%llu %llu %llu", a, b, w[i]);
-        }
-        cg_strlist_addf(candidates, "%s", tree.data);
-        cg_buf_free(&tree);
-    }
-    for (unsigned long long e = 0; ok && e + 1 < n; e++) {
-        /* 1, 2 and 3 stand for every parity class; w - 2 keeps w's */
-        unsigned long long lighter[] = {1, 2, 3, w[e] / 2, w[e] - 2};
-        for (int k = 0; k < 5; k++) {
-            if (lighter[k] == 0 || lighter[k] >= w[e] || w[e] < 2) {
-                continue;
-            }
-            cg_buf tree = CG_BUF_INIT;
-            cg_buf_printf(&tree, "%llu", n);
-            for (unsigned long long i = 0; i + 1 < n; i++) {
-                cg_buf_printf(&tree, "\n%llu %llu %llu", u[i], v[i], i == e ? lighter[k] : w[i]);
-            }
-            cg_strlist_addf(candidates, "%s", tree.data);
-            cg_buf_free(&tree);
-        }
-    }
-    free(u);
-    free(v);
-    free(w);
-    free(degree);
+    free(tree.u);
+    free(tree.v);
+    free(tree.w);
+    free(tree.degree);
 }
 
 const cg_option_spec cg_gamecs_gen_options[] = {
