@@ -90,6 +90,46 @@ void cg_numbergame_shrink_case(const char *text, size_t len, cg_strlist *candida
     }
 }
 
+/* The line of a scenario's a numbers, at line, single spaces between them,
+ * each in 2..max and above the one before; available gets them. */
+static cg_status expect_numbers(cg_validator *v, uint64_t line, uint64_t a, int max,
+                                uint64_t *available) {
+    uint64_t x, previous = 1;
+    for (uint64_t i = 0; i < a; i++) {
+        cg_status st = i > 0 ? cg_expect_space(v) : CG_OK;
+        if (st != CG_OK) {
+            return st;
+        }
+        uint64_t column = v->column;
+        if ((st = cg_expect_int(v, 2, (uint64_t)max, "a number", &x)) != CG_OK) {
+            return st;
+        }
+        if (x <= previous) {
+            return cg_validation_error(v, line, column, "%llu does not ascend after %llu",
+                                       (unsigned long long)x, (unsigned long long)previous);
+        }
+        previous = x;
+        *available |= cg_numbergame_bit((int)x);
+    }
+    return CG_OK;
+}
+
+/* Reachable by play: the forbidden numbers are closed under addition. */
+static cg_status expect_reachable(cg_validator *v, uint64_t line, int max, uint64_t available) {
+    uint64_t forbidden = cg_numbergame_full(max) & ~available;
+    CG_NUMBERGAME_FOR_EACH(p, forbidden) {
+        CG_NUMBERGAME_FOR_EACH(q, forbidden) {
+            if (p + q <= max && (available & cg_numbergame_bit(p + q))) {
+                return cg_validation_error(v, line, 1,
+                                           "not reachable by play: %d and %d are forbidden but "
+                                           "%d is available",
+                                           p, q, p + q);
+            }
+        }
+    }
+    return CG_OK;
+}
+
 /* The judge's input exactly: the count, then per scenario a and the line
  * of its numbers, ascending, from a reachable position. */
 cg_status cg_numbergame_validate_input(cg_validator *v) {
@@ -100,40 +140,17 @@ cg_status cg_numbergame_validate_input(cg_validator *v) {
         st = cg_expect_eol(v);
     }
     for (uint64_t k = 0; st == CG_OK && k < scenarios; k++) {
-        uint64_t a, x, previous = 1, available = 0;
+        uint64_t a, available = 0;
         if ((st = cg_expect_int(v, 0, max - 1, "the count a", &a)) != CG_OK ||
             (st = cg_expect_eol(v)) != CG_OK) {
             break;
         }
         uint64_t line = v->line;
-        for (uint64_t i = 0; st == CG_OK && i < a; i++) {
-            if (i > 0 && (st = cg_expect_space(v)) != CG_OK) {
-                break;
-            }
-            uint64_t column = v->column;
-            st = cg_expect_int(v, 2, (uint64_t)max, "a number", &x);
-            if (st == CG_OK && x <= previous) {
-                st = cg_validation_error(v, line, column, "%llu does not ascend after %llu",
-                                         (unsigned long long)x, (unsigned long long)previous);
-            }
-            previous = x;
-            available |= cg_numbergame_bit((int)x);
-        }
-        if (st != CG_OK || (st = cg_expect_eol(v)) != CG_OK) {
+        if ((st = expect_numbers(v, line, a, max, &available)) != CG_OK ||
+            (st = cg_expect_eol(v)) != CG_OK) {
             break;
         }
-        /* reachable: the forbidden numbers are closed under addition */
-        uint64_t forbidden = cg_numbergame_full(max) & ~available;
-        CG_NUMBERGAME_FOR_EACH(p, forbidden) {
-            CG_NUMBERGAME_FOR_EACH(q, forbidden) {
-                if (st == CG_OK && p + q <= max && (available & cg_numbergame_bit(p + q))) {
-                    st = cg_validation_error(v, line, 1,
-                                             "not reachable by play: %d and %d are forbidden but "
-                                             "%d is available",
-                                             p, q, p + q);
-                }
-            }
-        }
+        st = expect_reachable(v, line, max, available);
     }
     return st == CG_OK ? cg_expect_eof(v) : st;
 }
