@@ -40,8 +40,9 @@ static void random_board(char *board, size_t len, unsigned density, cg_rng *rng)
     }
 }
 
-cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
-                                       cg_buf *out, cg_error *err) {
+/* The first case checks --cases against the judge's limit, every case the
+ * length. */
+static cg_status within_limits(const cg_options *options, uint64_t index, cg_error *err) {
     cg_status st =
         index > 0 ? CG_OK
                   : cg_gen_within(options, "--cases", options->cases, JUDGE_BOARDS, PROBLEM, err);
@@ -49,6 +50,32 @@ cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, u
         st = cg_gen_within(options, "--length", (uint64_t)options->length, JUDGE_LENGTH, PROBLEM,
                            err);
     }
+    return st;
+}
+
+/* The cells of case index's board of len cells, by --hard. */
+static void fill_board(const cg_options *options, uint64_t index, unsigned density, char *board,
+                       size_t len, cg_rng *rng) {
+    if (options->hard && index % 2 == 0 && len >= 6) {
+        /* XX. or X.X at one edge, the rest free but for a far X: the only
+         * wins complete the triple at the edge. */
+        random_board(board, len, 0, rng);
+        bool left = cg_rng_below(rng, 2) == 0, gap = cg_rng_below(rng, 2) == 0;
+        size_t a = left ? 0 : len - 1, b = left ? (gap ? 2 : 1) : (gap ? len - 3 : len - 2);
+        board[a] = board[b] = 'X';
+        if (len > 12) {
+            board[len / 2] = 'X';
+        }
+    } else if (options->hard) {
+        random_board(board, len, 2, rng);
+    } else {
+        random_board(board, len, density, rng);
+    }
+}
+
+cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
+                                       cg_buf *out, cg_error *err) {
+    cg_status st = within_limits(options, index, err);
     if (st != CG_OK) {
         return st;
     }
@@ -67,21 +94,7 @@ cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, u
     if (board == NULL) {
         return cg_error_nomem(err, "generating a board");
     }
-    if (options->hard && index % 2 == 0 && len >= 6) {
-        /* XX. or X.X at one edge, the rest free but for a far X: the only
-         * wins complete the triple at the edge. */
-        random_board(board, len, 0, rng);
-        bool left = cg_rng_below(rng, 2) == 0, gap = cg_rng_below(rng, 2) == 0;
-        size_t a = left ? 0 : len - 1, b = left ? (gap ? 2 : 1) : (gap ? len - 3 : len - 2);
-        board[a] = board[b] = 'X';
-        if (len > 12) {
-            board[len / 2] = 'X';
-        }
-    } else if (options->hard) {
-        random_board(board, len, 2, rng);
-    } else {
-        random_board(board, len, density, rng);
-    }
+    fill_board(options, index, density, board, len, rng);
     cg_buf_puts(out, board);
     if (options->hard && index % 4 == 3) {
         cg_buf_puts(out, "  "); /* white space a line-based reader may take for cells */
