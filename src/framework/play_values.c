@@ -108,6 +108,36 @@ typedef struct remoteness_search {
     size_t depth_limit;
 } remoteness_search;
 
+/* What the children of a position give its mover so far: the best outcome,
+ * the quickest win and draw, the slowest loss. */
+typedef struct children_summary {
+    cg_outcome best;
+    unsigned win_min, draw_min, loss_max;
+} children_summary;
+
+static void take_child(children_summary *sum, uint8_t child) {
+    /* The child's outcome is its mover's: ours is the flip. */
+    cg_outcome mine = cg_outcome_flip((cg_outcome)(child & 3));
+    unsigned r = child >> 2;
+    if (mine == CG_OUTCOME_WIN) {
+        sum->best = CG_OUTCOME_WIN;
+        sum->win_min = r < sum->win_min ? r : sum->win_min;
+    } else if (mine == CG_OUTCOME_DRAW) {
+        sum->best = sum->best == CG_OUTCOME_WIN ? sum->best : CG_OUTCOME_DRAW;
+        sum->draw_min = r < sum->draw_min ? r : sum->draw_min;
+    } else {
+        sum->loss_max = r > sum->loss_max ? r : sum->loss_max;
+    }
+}
+
+/* The position's remoteness from its children's summary (0 at the end). */
+static unsigned remoteness_of(const children_summary *sum, size_t count) {
+    return count == 0                     ? 0
+           : sum->best == CG_OUTCOME_WIN  ? sum->win_min + 1
+           : sum->best == CG_OUTCOME_DRAW ? sum->draw_min + 1
+                                          : sum->loss_max + 1;
+}
+
 /* Depth-first, recursive: a game's length bounds the depth (at most 63
  * moves, the most a remoteness memo value holds), so the C stack is safe. */
 static cg_status search(remoteness_search *s, uint64_t state, size_t depth, uint8_t *value,
@@ -124,11 +154,10 @@ static cg_status search(remoteness_search *s, uint64_t state, size_t depth, uint
     }
     uint64_t *next = s->next + depth * s->graph->max_moves;
     size_t count = s->graph->moves(s->graph->context, state, next);
-    cg_outcome best = CG_OUTCOME_LOSS;
-    unsigned win_min = MAX_REMOTENESS + 1, draw_min = MAX_REMOTENESS + 1, loss_max = 0;
+    children_summary sum = {CG_OUTCOME_LOSS, MAX_REMOTENESS + 1, MAX_REMOTENESS + 1, 0};
     if (count == 0) {
-        best = s->graph->terminal_value(s->graph->context, state);
-        win_min = draw_min = 0;
+        sum.best = s->graph->terminal_value(s->graph->context, state);
+        sum.win_min = sum.draw_min = 0;
     }
     for (size_t i = 0; i < count; i++) {
         uint8_t child;
@@ -136,27 +165,13 @@ static cg_status search(remoteness_search *s, uint64_t state, size_t depth, uint
         if (st != CG_OK) {
             return st;
         }
-        /* The child's outcome is its mover's: ours is the flip. */
-        cg_outcome mine = cg_outcome_flip((cg_outcome)(child & 3));
-        unsigned r = child >> 2;
-        if (mine == CG_OUTCOME_WIN) {
-            best = CG_OUTCOME_WIN;
-            win_min = r < win_min ? r : win_min;
-        } else if (mine == CG_OUTCOME_DRAW) {
-            best = best == CG_OUTCOME_WIN ? best : CG_OUTCOME_DRAW;
-            draw_min = r < draw_min ? r : draw_min;
-        } else {
-            loss_max = r > loss_max ? r : loss_max;
-        }
+        take_child(&sum, child);
     }
-    unsigned r = count == 0                ? 0
-                 : best == CG_OUTCOME_WIN  ? win_min + 1
-                 : best == CG_OUTCOME_DRAW ? draw_min + 1
-                                           : loss_max + 1;
+    unsigned r = remoteness_of(&sum, count);
     if (r > MAX_REMOTENESS) {
         return cg_error_set(err, CG_ERR_LIMIT, "a game longer than %d moves", MAX_REMOTENESS);
     }
-    *value = (uint8_t)((unsigned)best | r << 2);
+    *value = (uint8_t)((unsigned)sum.best | r << 2);
     return cg_memo_put(s->memo, state, *value, err);
 }
 
@@ -310,36 +325,54 @@ static bool of_rank(const cg_play_values *values, size_t i, const void *context)
     return t->replies_of == NULL || t->replies_of[i] == t->replies;
 }
 
-/* Perfect play: the best outcome; among its moves the best measure. */
-static size_t choose_perfect(const cg_play_values *values, cg_rng *rng, const size_t *replies) {
-    target t = {0, true, false, 0, SIZE_MAX, NULL};
+/* The rank of the best outcome among the moves. */
+static int best_rank(const cg_play_values *values) {
+    int best = 0;
     for (size_t i = 0; i < values->count; i++) {
-        t.rank = rank(values->moves[i].outcome) > t.rank ? rank(values->moves[i].outcome) : t.rank;
+        int r = rank(values->moves[i].outcome);
+        best = r > best ? r : best;
     }
+    return best;
+}
+
+/* Among the known moves of t's rank: whether any is known (t->known) and
+ * the best remoteness (t->remoteness); false when none has one. */
+static bool best_remoteness(const cg_play_values *values, target *t) {
     bool remoteness = false;
     for (size_t i = 0; i < values->count; i++) {
         const cg_play_value *v = &values->moves[i];
-        if (rank(v->outcome) != t.rank || v->measure == CG_MEASURE_UNKNOWN) {
+        if (rank(v->outcome) != t->rank || v->measure == CG_MEASURE_UNKNOWN) {
             continue;
         }
-        t.known = true; /* a move of unknown value only when nothing else is left */
+        t->known = true; /* a move of unknown value only when nothing else is left */
         if (v->measure == CG_MEASURE_REMOTENESS) {
             /* the winner hurries, the loser delays (draws: hurry too) */
-            bool better =
-                !remoteness || (t.rank == 0 ? v->amount > t.remoteness : v->amount < t.remoteness);
-            t.remoteness = better ? v->amount : t.remoteness;
+            bool better = !remoteness ||
+                          (t->rank == 0 ? v->amount > t->remoteness : v->amount < t->remoteness);
+            t->remoteness = better ? v->amount : t->remoteness;
             remoteness = true;
         }
     }
-    if (t.rank == 0 && !remoteness && replies != NULL) {
-        /* Losing without a remoteness: leave the fewest winning replies. */
-        for (size_t i = 0; i < values->count; i++) {
-            bool candidate = t.known ? values->moves[i].measure != CG_MEASURE_UNKNOWN : true;
-            if (candidate && replies[i] < t.replies) {
-                t.replies = replies[i];
-            }
+    return remoteness;
+}
+
+/* Losing without a remoteness: leave the fewest winning replies. */
+static void fewest_replies(const cg_play_values *values, const size_t *replies, target *t) {
+    for (size_t i = 0; i < values->count; i++) {
+        bool candidate = t->known ? values->moves[i].measure != CG_MEASURE_UNKNOWN : true;
+        if (candidate && replies[i] < t->replies) {
+            t->replies = replies[i];
         }
-        t.replies_of = t.replies != SIZE_MAX ? replies : NULL;
+    }
+    t->replies_of = t->replies != SIZE_MAX ? replies : NULL;
+}
+
+/* Perfect play: the best outcome; among its moves the best measure. */
+static size_t choose_perfect(const cg_play_values *values, cg_rng *rng, const size_t *replies) {
+    target t = {best_rank(values), true, false, 0, SIZE_MAX, NULL};
+    bool remoteness = best_remoteness(values, &t);
+    if (t.rank == 0 && !remoteness && replies != NULL) {
+        fewest_replies(values, replies, &t);
     }
     return pick(values, of_rank, &t, rng);
 }
@@ -353,11 +386,7 @@ size_t cg_play_choose(const cg_play_values *values, cg_play_level level, cg_rng 
         return pick(values, any_move, NULL, rng);
     }
     if (level == CG_LEVEL_STRONG && cg_rng_below(rng, 2) == 0) {
-        target t = {0, false, false, 0, SIZE_MAX, NULL};
-        for (size_t i = 0; i < values->count; i++) {
-            int r = rank(values->moves[i].outcome);
-            t.rank = r > t.rank ? r : t.rank;
-        }
+        target t = {best_rank(values), false, false, 0, SIZE_MAX, NULL};
         return pick(values, of_rank, &t, rng);
     }
     return choose_perfect(values, rng, replies);
