@@ -489,6 +489,40 @@ static void cancel_worker(void *context, unsigned worker) {
     set_cancel(p->s->programs, worker, true);
 }
 
+/* Draws the runs from *issued up to the window ahead of run i and queues
+ * those drawn whole; *drawing turns false when the seeds end. */
+static void draw_ahead(parallel *p, cg_job_pool *pool, uint64_t i, uint64_t *issued,
+                       bool *drawing) {
+    while (*drawing && *issued < i + p->window) {
+        *drawing = !seeds_end(p->s, *issued);
+        size_t k = (size_t)(*issued % p->window);
+        if (*drawing) {
+            p->drawn[k] = draw(p->s, *issued, &p->slots[k], &p->slots[k].err);
+            p->queued[k] = p->drawn[k] == CG_OK;
+            if (p->queued[k]) {
+                cg_job_pool_submit(pool, k);
+            }
+            (*issued)++;
+        }
+    }
+}
+
+/* Stops the pool (cancelling the runs still going when the programs can be
+ * cancelled, then re-arming them) and frees the slots. */
+static void parallel_stop(parallel *p, cg_job_pool *pool, unsigned jobs) {
+    bool cancels = p->s->programs->cancel != NULL;
+    cg_job_pool_stop(pool, cancels ? cancel_worker : NULL, p);
+    for (unsigned w = 0; pool != NULL && cancels && w < jobs; w++) {
+        set_cancel(p->s->programs, w, false);
+    }
+    for (size_t k = 0; p->slots != NULL && k < p->window; k++) {
+        slot_free(&p->slots[k]);
+    }
+    free(p->slots);
+    free(p->queued);
+    free(p->drawn);
+}
+
 /* The seeds run jobs at once, judged in seed order as serial_seeds judges
  * them: the runs drawn ahead of the one judged next are thrown away when it
  * fails, so a later seed that fails sooner never wins. The failing run's
@@ -508,18 +542,7 @@ static cg_status parallel_seeds(stress *s, unsigned jobs, failure *failed_as, cg
     bool done = false, drawing = true;
     uint64_t issued = 0;
     for (uint64_t i = 0; pool != NULL && st == CG_OK && !done; i++) {
-        while (drawing && issued < i + p.window) {
-            drawing = !seeds_end(s, issued);
-            size_t k = (size_t)(issued % p.window);
-            if (drawing) {
-                p.drawn[k] = draw(s, issued, &p.slots[k], &p.slots[k].err);
-                p.queued[k] = p.drawn[k] == CG_OK;
-                if (p.queued[k]) {
-                    cg_job_pool_submit(pool, k);
-                }
-                issued++;
-            }
-        }
+        draw_ahead(&p, pool, i, &issued, &drawing);
         if (i == issued) {
             break;
         }
@@ -534,17 +557,7 @@ static cg_status parallel_seeds(stress *s, unsigned jobs, failure *failed_as, cg
             swap(&s->serial.cases, &p.slots[k].cases);
         }
     }
-    bool cancels = s->programs->cancel != NULL;
-    cg_job_pool_stop(pool, cancels ? cancel_worker : NULL, &p);
-    for (unsigned w = 0; pool != NULL && cancels && w < jobs; w++) {
-        set_cancel(s->programs, w, false);
-    }
-    for (size_t k = 0; p.slots != NULL && k < p.window; k++) {
-        slot_free(&p.slots[k]);
-    }
-    free(p.slots);
-    free(p.queued);
-    free(p.drawn);
+    parallel_stop(&p, pool, jobs);
     return st;
 }
 
