@@ -178,6 +178,61 @@ static const char *const hands_a_triple = "it lets the opponent complete three i
 
 /* The position's value, and each move's: the free stretches it leaves, each
  * a heap of 0.007 (see treblecross.h), or, next to an X, a loss at once. */
+/* The value of the move at cell i when some move completes a triple: a win
+ * for those that do (the game over: 0), a loss for every other. */
+static void add_immediate_move(const cg_treblecross_result *r, size_t i, const char *name,
+                               cg_play_values *values) {
+    bool completes = false;
+    for (size_t k = 0; k < r->move_count; k++) {
+        completes |= r->moves[k] == i;
+    }
+    cg_play_value *v =
+        cg_play_values_add(values, name, completes ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS);
+    if (completes) {
+        cg_play_value_grundy(v, values);
+    }
+    cg_play_values_why(values, "%s", completes ? "it completes three in a row" : hands_a_triple);
+}
+
+/* The free stretch holding cell i, or stretch_count when none does (a move
+ * there hands the opponent a triple). */
+static size_t stretch_holding(const cg_treblecross_result *r, size_t i) {
+    size_t in = r->stretch_count;
+    for (size_t k = 0; k < r->stretch_count; k++) {
+        const cg_treblecross_stretch *t = &r->stretches[k];
+        in = i >= t->start && i < t->start + t->length ? k : in;
+    }
+    return in;
+}
+
+/* The move at cell i of stretch in: the stretches it leaves in its place,
+ * every other one as it is; it wins when their values add to 0. */
+static void add_move_in_stretch(const play_state *s, size_t i, size_t in, const char *name,
+                                cg_play_values *values) {
+    const cg_treblecross_result *r = &s->solver.result;
+    cg_play_value *v = cg_play_values_add(values, name, CG_OUTCOME_LOSS);
+    cg_play_value_grundy(v, values);
+    for (size_t k = 0; k < r->stretch_count; k++) {
+        const cg_treblecross_stretch *t = &r->stretches[k];
+        if (k != in) {
+            cg_play_values_component(values, v, t->grundy);
+            continue;
+        }
+        cg_treblecross_split split = cg_treblecross_split_at(t->length, i - t->start + 1);
+        if (split.left > 0) {
+            cg_play_values_component(values, v,
+                                     cg_treblecross_stretch_value(&s->solver, split.left));
+        }
+        if (split.right > 0) {
+            cg_play_values_component(values, v,
+                                     cg_treblecross_stretch_value(&s->solver, split.right));
+        }
+    }
+    if (v != NULL) {
+        v->outcome = v->amount == 0 ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
+    }
+}
+
 static cg_status move_values(void *state, cg_play_values *values, cg_error *err) {
     play_state *s = state;
     if (over(s)) {
@@ -202,48 +257,15 @@ static cg_status move_values(void *state, cg_play_values *values, cg_error *err)
         char name[24];
         snprintf(name, sizeof name, "%zu", i + 1);
         if (r->immediate) {
-            bool completes = false;
-            for (size_t k = 0; k < r->move_count; k++) {
-                completes |= r->moves[k] == i;
-            }
-            cg_play_value *v =
-                cg_play_values_add(values, name, completes ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS);
-            if (completes) {
-                cg_play_value_grundy(v, values); /* the game is over: 0 */
-            }
-            cg_play_values_why(values, "%s",
-                               completes ? "it completes three in a row" : hands_a_triple);
+            add_immediate_move(r, i, name, values);
             continue;
         }
-        size_t in = r->stretch_count;
-        for (size_t k = 0; k < r->stretch_count; k++) {
-            const cg_treblecross_stretch *t = &r->stretches[k];
-            in = i >= t->start && i < t->start + t->length ? k : in;
-        }
-        cg_play_value *v = cg_play_values_add(values, name, CG_OUTCOME_LOSS);
+        size_t in = stretch_holding(r, i);
         if (in == r->stretch_count) {
+            cg_play_values_add(values, name, CG_OUTCOME_LOSS);
             cg_play_values_why(values, "%s", hands_a_triple);
-            continue;
-        }
-        cg_play_value_grundy(v, values);
-        for (size_t k = 0; k < r->stretch_count; k++) {
-            const cg_treblecross_stretch *t = &r->stretches[k];
-            if (k != in) {
-                cg_play_values_component(values, v, t->grundy);
-                continue;
-            }
-            cg_treblecross_split split = cg_treblecross_split_at(t->length, i - t->start + 1);
-            if (split.left > 0) {
-                cg_play_values_component(values, v,
-                                         cg_treblecross_stretch_value(&s->solver, split.left));
-            }
-            if (split.right > 0) {
-                cg_play_values_component(values, v,
-                                         cg_treblecross_stretch_value(&s->solver, split.right));
-            }
-        }
-        if (v != NULL) {
-            v->outcome = v->amount == 0 ? CG_OUTCOME_WIN : CG_OUTCOME_LOSS;
+        } else {
+            add_move_in_stretch(s, i, in, name, values);
         }
     }
     return CG_OK;
