@@ -233,44 +233,45 @@ static void say_position_value(conversation *c) {
     cg_buf_puts(&c->text, ".\n");
 }
 
-/* `values` (all moves) or `hint` (the best outcome's moves). */
-static cg_status say_values(conversation *c, bool best_only, cg_error *err) {
-    cg_status st = need_values(c, err);
-    if (st != CG_OK) {
-        return st;
-    }
-    const cg_play_values *values = &c->values;
+/* The best outcome of the moves (loss < draw < win); a loss when none. */
+static cg_outcome best_outcome(const cg_play_values *values) {
     cg_outcome best = CG_OUTCOME_LOSS;
-    size_t move_width = 0;
     for (size_t i = 0; i < values->count; i++) {
-        best = values->moves[i].outcome > best ? values->moves[i].outcome
-                                               : best; /* loss < draw < win */
+        best = values->moves[i].outcome > best ? values->moves[i].outcome : best;
+    }
+    return best;
+}
+
+/* The longest move's length, for the column of outcomes. */
+static size_t widest_move(const cg_play_values *values) {
+    size_t width = 0;
+    for (size_t i = 0; i < values->count; i++) {
         size_t len = strlen(cg_strlist_at(&values->names, i));
-        move_width = len > move_width ? len : move_width;
+        width = len > width ? len : width;
     }
-    if (c->json) {
-        cg_report event;
-        event_open(c, &event, best_only ? "hint" : "values");
-        if (best_only) {
-            cg_strlist winning = CG_STRLIST_INIT, drawing = CG_STRLIST_INIT;
-            for (size_t i = 0; i < values->count; i++) {
-                cg_outcome o = values->moves[i].outcome;
-                if (o != CG_OUTCOME_LOSS) {
-                    cg_strlist_addf(o == CG_OUTCOME_WIN ? &winning : &drawing, "%s",
-                                    cg_strlist_at(&values->names, i));
-                }
-            }
-            event_list(&event, "winning_moves", &winning);
-            event_list(&event, "drawing_moves", &drawing);
-            event.failed |= cg_strlist_failed(&winning) || cg_strlist_failed(&drawing);
-            cg_strlist_free(&winning);
-            cg_strlist_free(&drawing);
+    return width;
+}
+
+/* The hint event's lists of the winning and the drawing moves. */
+static void report_best_moves(cg_report *event, const cg_play_values *values) {
+    cg_strlist winning = CG_STRLIST_INIT, drawing = CG_STRLIST_INIT;
+    for (size_t i = 0; i < values->count; i++) {
+        cg_outcome o = values->moves[i].outcome;
+        if (o != CG_OUTCOME_LOSS) {
+            cg_strlist_addf(o == CG_OUTCOME_WIN ? &winning : &drawing, "%s",
+                            cg_strlist_at(&values->names, i));
         }
-        report_move_values(&event, values);
-        event_close(c, &event);
-        return CG_OK;
     }
-    if (values->count == 0) {
+    event_list(event, "winning_moves", &winning);
+    event_list(event, "drawing_moves", &drawing);
+    event->failed |= cg_strlist_failed(&winning) || cg_strlist_failed(&drawing);
+    cg_strlist_free(&winning);
+    cg_strlist_free(&drawing);
+}
+
+/* The sentence before the lines of `values` or `hint`. */
+static void say_values_heading(conversation *c, bool best_only, cg_outcome best) {
+    if (c->values.count == 0) {
         cg_buf_puts(&c->text, "The game is over: no move is left.\n");
     } else if (!best_only) {
         say_position_value(c);
@@ -280,6 +281,28 @@ static cg_status say_values(conversation *c, bool best_only, cg_error *err) {
         cg_buf_puts(&c->text, best == CG_OUTCOME_WIN ? "Winning moves:\n"
                                                      : "No move wins; these hold a draw:\n");
     }
+}
+
+/* `values` (all moves) or `hint` (the best outcome's moves). */
+static cg_status say_values(conversation *c, bool best_only, cg_error *err) {
+    cg_status st = need_values(c, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    const cg_play_values *values = &c->values;
+    if (c->json) {
+        cg_report event;
+        event_open(c, &event, best_only ? "hint" : "values");
+        if (best_only) {
+            report_best_moves(&event, values);
+        }
+        report_move_values(&event, values);
+        event_close(c, &event);
+        return CG_OK;
+    }
+    cg_outcome best = best_outcome(values);
+    size_t move_width = widest_move(values);
+    say_values_heading(c, best_only, best);
     cg_rng same = c->rng; /* the hint does not change the computer's next choice */
     size_t hardest = best_only && best == CG_OUTCOME_LOSS
                          ? cg_play_choose(values, CG_LEVEL_PERFECT, &same, NULL)
