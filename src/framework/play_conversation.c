@@ -733,6 +733,39 @@ static void say_abandoned(conversation *c, bool at_end) {
     }
 }
 
+/* The human's turn ends without a move: quit or the end of the input
+ * (CG_END), or the read error st, said and flushed. */
+static cg_status abandon(conversation *c, cg_status st, cg_error *err) {
+    bool stopped = st == CG_OK || st == CG_END;
+    if (st != CG_ERR_NOMEM) {
+        say_abandoned(c, st == CG_END);
+    }
+    /* A read error keeps its own message: the flush only tries. */
+    cg_status flushed = flush(c, stopped ? err : NULL);
+    return stopped ? (flushed == CG_OK ? CG_END : flushed) : st;
+}
+
+/* The move the human typed: made and said (*made), or refused with the
+ * game's reason (said; CG_OK, the turn goes on), or what went wrong. */
+static cg_status human_move(conversation *c, const char *move, bool *made, cg_error *err) {
+    cg_error why;
+    cg_error_clear(&why);
+    cg_status st = make_move(c, move, &why);
+    *made = st == CG_OK;
+    if (st == CG_OK) {
+        say_move(c, true, move, "");
+        return CG_OK;
+    }
+    if (st != CG_ERR_INPUT) {
+        if (err != NULL) {
+            *err = why;
+        }
+        return st;
+    }
+    say_error(c, move, why.message);
+    return CG_OK;
+}
+
 /* The human's turn: CG_OK once a move is made (or undone, or a new game
  * begun), CG_END to stop. */
 static cg_status human_turn(conversation *c, cg_scanner *commands, cg_error *err) {
@@ -744,13 +777,7 @@ static cg_status human_turn(conversation *c, cg_scanner *commands, cg_error *err
         cg_token token;
         cg_status st = read_command(c, commands, "a move", &token, err);
         if (st != CG_OK || strcmp(token.text, "quit") == 0) {
-            bool stopped = st == CG_OK || st == CG_END;
-            if (st != CG_ERR_NOMEM) {
-                say_abandoned(c, st == CG_END);
-            }
-            /* A read error keeps its own message: the flush only tries. */
-            cg_status flushed = flush(c, stopped ? err : NULL);
-            return stopped ? (flushed == CG_OK ? CG_END : flushed) : st;
+            return abandon(c, st, err);
         }
         bool done;
         st = command(c, commands, token.text, &done, err);
@@ -766,20 +793,11 @@ static cg_status human_turn(conversation *c, cg_scanner *commands, cg_error *err
         if (strcmp(token.text, "new") == 0) {
             return new_game(c, err);
         }
-        cg_error why;
-        cg_error_clear(&why);
-        st = make_move(c, token.text, &why);
-        if (st == CG_OK) {
-            say_move(c, true, token.text, "");
-            return CG_OK;
-        }
-        if (st != CG_ERR_INPUT) {
-            if (err != NULL) {
-                *err = why;
-            }
+        bool made;
+        st = human_move(c, token.text, &made, err);
+        if (st != CG_OK || made) {
             return st;
         }
-        say_error(c, token.text, why.message);
     }
 }
 
