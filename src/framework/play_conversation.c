@@ -967,6 +967,113 @@ static cg_status after_end(conversation *c, cg_scanner *commands, cg_error *err)
     }
 }
 
+/* The conversation before its game is opened: every field from the
+ * options, nothing allocated. */
+static void conversation_init(conversation *c, const cg_game *game, const cg_play_start *start,
+                              const cg_options *options, bool echo, FILE *out) {
+    memset(c, 0, sizeof *c);
+    c->game = game;
+    c->rules = game->play;
+    c->start = start;
+    c->options = *options;
+    c->budget = cg_budget_make(cg_options_memory(options, 0));
+    c->json = options->output == CG_OUTPUT_JSON;
+    c->echo = echo;
+    c->out = out;
+    c->columns = options->columns >= 20 ? options->columns : options->columns == 0 ? 80 : 20;
+    c->values = (cg_play_values)CG_PLAY_VALUES_INIT;
+    /* The choices' own stream, apart from the random start's. */
+    c->rng = cg_rng_make(options->seed ^ UINT64_C(0x9e3779b97f4a7c15));
+    c->human_first = !options->computer_first;
+    c->misere = options->misere;
+}
+
+static void conversation_free(conversation *c) {
+    cg_strlist_free(&c->history);
+    cg_strlist_free(&c->scratch);
+    cg_play_values_free(&c->values);
+    cg_buf_free(&c->text);
+    if (c->state_open) {
+        c->rules->close(c->state);
+    }
+    free(c->state);
+}
+
+/* The game set up at its start, with the first position's values before
+ * anything is said: a position the game cannot value (a misère sum past
+ * the budget) is refused. On failure nothing is left to free. */
+static cg_status conversation_open(conversation *c, cg_error *err) {
+    if (c->misere && c->rules->misere_intro == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "%s has no misère play", c->game->name);
+    }
+    c->state = calloc(1, c->rules->state_size);
+    if (c->state == NULL) {
+        return cg_error_nomem(err, "starting the game");
+    }
+    cg_status st = cg_play_open(c->game, c->state, c->start, &c->options, &c->budget, err);
+    c->state_open = st == CG_OK;
+    if (st == CG_OK) {
+        st = need_values(c, err);
+    }
+    if (st != CG_OK) {
+        conversation_free(c);
+    }
+    return st;
+}
+
+/* What a stop takes back: the game before the last command read. */
+typedef struct takeback {
+    before_command before;
+    bool commanded; /* a command was read: a stop takes it back */
+} takeback;
+
+/* The end: the final position with the winner, nothing to move; then
+ * another game (CG_OK) or the end (CG_END). */
+static cg_status game_over(conversation *c, cg_scanner *commands, takeback *back, cg_error *err) {
+    cg_status st = CG_OK;
+    if (!c->json) {
+        st = say_position(c, err);
+    }
+    say_over(c, winner(c));
+    back->commanded = true; /* a stop in the next game goes back to this end */
+    st = st == CG_OK ? remember(c, &back->before, err) : st;
+    return st == CG_OK ? after_end(c, commands, err) : st;
+}
+
+/* Whoever is to move moves: the human's command is remembered first. */
+static cg_status take_turn(conversation *c, cg_scanner *commands, takeback *back, cg_error *err) {
+    if (!human_to_move(c)) {
+        return computer_turn(c, err);
+    }
+    back->commanded = true;
+    cg_status st = remember(c, &back->before, err);
+    return st == CG_OK ? human_turn(c, commands, err) : st;
+}
+
+/* One position of the game: shown, then a turn or the end. */
+static cg_status play_position(conversation *c, cg_scanner *commands, takeback *back,
+                               cg_error *err) {
+    cg_status st = cg_play_list(c->rules->legal_moves, c->state, &c->scratch, err);
+    if (st == CG_OK && c->scratch.count == 0) {
+        return game_over(c, commands, back, err);
+    }
+    if (st == CG_OK) {
+        st = say_position(c, err);
+    }
+    if (st == CG_OK) {
+        st = take_turn(c, commands, back, err);
+    }
+    if (st == CG_OK) {
+        st = flush(c, err);
+    }
+    if (st == CG_ERR_STOPPED && back->commanded) {
+        /* the front end stopped the command (options->progress_hook):
+         * back to before it, the game going on */
+        st = take_back_command(c, &back->before, err);
+    }
+    return st;
+}
+
 cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *commands,
                   const cg_options *options, bool echo, FILE *out, cg_error *err) {
     if (game == NULL || commands == NULL || options == NULL || out == NULL) {
@@ -980,90 +1087,20 @@ cg_status cg_play(const cg_game *game, const cg_play_start *start, cg_scanner *c
         return cg_error_set(err, CG_ERR_USAGE, "%s cannot be played", game->name);
     }
     conversation c;
-    memset(&c, 0, sizeof c);
-    c.game = game;
-    c.rules = game->play;
-    c.start = start;
-    c.options = *options;
-    c.budget = cg_budget_make(cg_options_memory(options, 0));
-    c.json = options->output == CG_OUTPUT_JSON;
-    c.echo = echo;
-    c.out = out;
-    c.columns = options->columns >= 20 ? options->columns : options->columns == 0 ? 80 : 20;
-    c.values = (cg_play_values)CG_PLAY_VALUES_INIT;
-    /* The choices' own stream, apart from the random start's. */
-    c.rng = cg_rng_make(options->seed ^ UINT64_C(0x9e3779b97f4a7c15));
-    c.human_first = !options->computer_first;
-    c.misere = options->misere;
-    if (c.misere && c.rules->misere_intro == NULL) {
-        return cg_error_set(err, CG_ERR_USAGE, "%s has no misère play", game->name);
-    }
-    c.state = calloc(1, c.rules->state_size);
-    if (c.state == NULL) {
-        return cg_error_nomem(err, "starting the game");
-    }
-    cg_status st = cg_play_open(game, c.state, start, &c.options, &c.budget, err);
+    conversation_init(&c, game, start, options, echo, out);
+    cg_status st = conversation_open(&c, err);
     if (st != CG_OK) {
-        free(c.state);
-        return st;
-    }
-    c.state_open = true;
-    /* The first position's values before anything is said: a position the
-     * game cannot value (a misère sum past the budget) is refused. */
-    if ((st = need_values(&c, err)) != CG_OK) {
-        c.rules->close(c.state);
-        cg_play_values_free(&c.values);
-        free(c.state);
         return st;
     }
     say_start(&c);
-    before_command before = {CG_STRLIST_INIT, c.options}; /* the game before the command */
-    bool commanded = false; /* a command was read: a stop takes it back */
+    takeback back = {{CG_STRLIST_INIT, c.options}, false};
     while (st == CG_OK) {
-        st = cg_play_list(c.rules->legal_moves, c.state, &c.scratch, err);
-        if (st == CG_OK && c.scratch.count == 0) {
-            /* The end: the final position with the winner, nothing to move. */
-            if (!c.json) {
-                st = say_position(&c, err);
-            }
-            say_over(&c, winner(&c));
-            commanded = true; /* a stop in the next game goes back to this end */
-            st = st == CG_OK ? remember(&c, &before, err) : st;
-            st = st == CG_OK ? after_end(&c, commands, err) : st;
-            continue;
-        }
-        if (st == CG_OK) {
-            st = say_position(&c, err);
-        }
-        if (st == CG_OK) {
-            if (human_to_move(&c)) {
-                commanded = true;
-                st = remember(&c, &before, err);
-                st = st == CG_OK ? human_turn(&c, commands, err) : st;
-            } else {
-                st = computer_turn(&c, err);
-            }
-        }
-        if (st == CG_OK) {
-            st = flush(&c, err);
-        }
-        if (st == CG_ERR_STOPPED && commanded) {
-            /* the front end stopped the command (options->progress_hook):
-             * back to before it, the game going on */
-            st = take_back_command(&c, &before, err);
-        }
+        st = play_position(&c, commands, &back, err);
     }
-    cg_strlist_free(&before.history);
+    cg_strlist_free(&back.before.history);
     if (st == CG_END) {
         st = flush(&c, err);
     }
-    cg_strlist_free(&c.history);
-    cg_strlist_free(&c.scratch);
-    cg_play_values_free(&c.values);
-    cg_buf_free(&c.text);
-    if (c.state_open) {
-        c.rules->close(c.state);
-    }
-    free(c.state);
+    conversation_free(&c);
     return st;
 }
