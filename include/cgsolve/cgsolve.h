@@ -86,10 +86,13 @@ typedef struct cg_call {
     void *progress_context;
 } cg_call;
 
-/* A failure of the one-call API. line and column (from 1) locate the fault
- * in the text given when the message names a place ("NAME:L:C: ..." or
- * "NAME:L: ..."), else 0; the message is the library's, byte for byte the
- * one the command line prints after "cgsolve: ". */
+/* A failure of the one-call API. line and column (from 1) are the place the
+ * message names, recorded where the fault was found (never read back from
+ * the text): "NAME:L:C: ..." in the text given (or in a file the call reads,
+ * such as a certificate, which the message names), "NAME:L: ..." with
+ * column 0 for a case that failed as a whole, both 0 for a failure with no
+ * place. The message is the library's, byte for byte the one the command
+ * line prints after "cgsolve: ". */
 typedef struct cg_api_error {
     cg_status status;
     uint64_t line;

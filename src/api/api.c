@@ -38,36 +38,14 @@ cg_status api_usage(cg_api_error *out, const char *format, ...) {
     return CG_ERR_USAGE;
 }
 
-/* A decimal number at *p followed by ':', advancing past both; 0 if none. */
-static uint64_t place_number(const char **p) {
-    const char *s = *p;
-    uint64_t n = 0;
-    while (*s >= '0' && *s <= '9' && n < UINT64_MAX / 10) {
-        n = n * 10 + (uint64_t)(*s++ - '0');
-    }
-    if (s == *p || *s != ':') {
-        return 0;
-    }
-    *p = s + 1;
-    return n;
-}
-
-void api_fail(cg_api_error *out, const cg_error *err, const char *name) {
+void api_fail(cg_api_error *out, const cg_error *err) {
     if (out == NULL) {
         return;
     }
     out->status = err->status;
-    out->line = out->column = 0;
+    out->line = err->line;
+    out->column = err->column;
     snprintf(out->message, sizeof out->message, "%s", err->message);
-    size_t len = name != NULL ? strlen(name) : 0;
-    if (len == 0 || strncmp(err->message, name, len) != 0 || err->message[len] != ':') {
-        return;
-    }
-    const char *p = err->message + len + 1;
-    out->line = place_number(&p);
-    if (out->line != 0) {
-        out->column = place_number(&p);
-    }
 }
 
 /* The spec called name (long: "memory", short: a single letter). */
@@ -178,7 +156,7 @@ cg_status cg_solve_text(const char *game_name, const char *input, size_t len, co
     api_take(&sink.lines, &result->json);
     result->cases = sink.cases;
     if (st != CG_OK) {
-        api_fail(err, &e, name);
+        api_fail(err, &e);
     }
     return st;
 }
@@ -247,7 +225,7 @@ static cg_status grundy_run(const char *code, uint64_t upto, const cg_call *call
     cg_error_clear(&e);
     cg_status st = api_options(&options, call, &accepts, &e);
     if (st != CG_OK) {
-        api_fail(err, &e, NULL);
+        api_fail(err, &e);
         return st;
     }
     if (code == NULL && options.resume == NULL) {
@@ -283,7 +261,7 @@ static cg_status grundy_run(const char *code, uint64_t upto, const cg_call *call
     st = st == CG_OK ? held : st;
     free(analysis);
     if (st != CG_OK) {
-        api_fail(err, &e, NULL);
+        api_fail(err, &e);
     }
     return st;
 }

@@ -49,7 +49,7 @@ cg_status cg_gen_text(const char *name, const cg_call *call, cg_text *input, cg_
         api_take(&text, input);
     } else {
         cg_buf_free(&text);
-        api_fail(err, &e, NULL);
+        api_fail(err, &e);
     }
     return st;
 }
@@ -98,7 +98,7 @@ cg_status cg_check_text(const char *name, const char *input, size_t input_len, c
         api_take(&result.given, &outcome->given);
         api_take(&result.explanation, &outcome->explanation);
     } else {
-        api_fail(err, &e, file);
+        api_fail(err, &e);
     }
     cg_check_result_free(&result);
     return st;

@@ -20,9 +20,9 @@ typedef struct api_accepts {
 cg_status api_options(cg_options *options, const cg_call *call, const api_accepts *accepts,
                       cg_error *err);
 
-/* err from a library failure: its status and message, and the line and
- * column the message names after name ("name:L:C: ", "name:L: "). */
-void api_fail(cg_api_error *out, const cg_error *err, const char *name);
+/* out from a library failure: its status, message and the place where it
+ * arose (err->line, err->column: 0 when it names none). */
+void api_fail(cg_api_error *out, const cg_error *err);
 
 /* A usage failure of the API itself (a NULL argument...). */
 cg_status api_usage(cg_api_error *out, const char *format, ...)

@@ -43,7 +43,7 @@ cg_status cg_misere_text(const char *code, uint64_t upto, const char *const *hea
         st = set_upto(&options, upto, &e);
     }
     if (st != CG_OK) {
-        api_fail(err, &e, NULL);
+        api_fail(err, &e);
         return st;
     }
     options.misere = true;
@@ -67,7 +67,7 @@ cg_status cg_misere_text(const char *code, uint64_t upto, const char *const *hea
         free(analysis);
     }
     if (st != CG_OK) {
-        api_fail(err, &e, NULL);
+        api_fail(err, &e);
     }
     return st;
 }

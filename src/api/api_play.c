@@ -258,7 +258,7 @@ cg_status cg_session_open(cg_session **session, const char *game_name, const cha
         wait_answered(s);
         st = cg_session_status(s, err);
     } else {
-        api_fail(err, &e, NULL);
+        api_fail(err, &e);
     }
     if (st != CG_OK) {
         cg_session_close(s);
@@ -353,7 +353,7 @@ cg_status cg_session_read(cg_session *s, cg_text *events, cg_api_error *err) {
     if (len > 0 && copy == NULL) {
         cg_error e;
         cg_error_nomem(&e, "reading the events");
-        api_fail(err, &e, NULL);
+        api_fail(err, &e);
         return CG_ERR_NOMEM;
     }
     events->data = copy;
@@ -380,7 +380,7 @@ cg_status cg_session_status(cg_session *s, cg_api_error *err) {
     cg_error e = s->err;
     pthread_mutex_unlock(&s->lock);
     if (st != CG_OK) {
-        api_fail(err, &e, s->start.position_name);
+        api_fail(err, &e);
     }
     return st;
 }

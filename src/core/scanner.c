@@ -196,10 +196,7 @@ static cg_status error_here(const cg_scanner *s, cg_error *err, cg_status status
 
 static cg_status located(const cg_scanner *s, uint64_t line, uint64_t column, cg_error *err,
                          cg_status status, const char *format, va_list args) {
-    char detail[CG_ERROR_MESSAGE_MAX];
-    vsnprintf(detail, sizeof detail, format, args);
-    return cg_error_set(err, status, "%s:%llu:%llu: %s", s->name, (unsigned long long)line,
-                        (unsigned long long)column, detail);
+    return cg_error_vset_at(err, status, s->name, line, column, format, args);
 }
 
 static cg_status error_here(const cg_scanner *s, cg_error *err, cg_status status,
@@ -288,9 +285,8 @@ static bool reserve_token(cg_scanner *s, size_t len) {
 }
 
 static cg_status token_too_long(const cg_scanner *s, const cg_token *token, cg_error *err) {
-    return cg_error_set(err, CG_ERR_LIMIT, "%s:%llu:%llu: token longer than the limit of %zu bytes",
-                        s->name, (unsigned long long)token->line, (unsigned long long)token->column,
-                        s->token_limit);
+    return cg_error_set_at(err, CG_ERR_LIMIT, s->name, token->line, token->column,
+                           "token longer than the limit of %zu bytes", s->token_limit);
 }
 
 cg_status cg_scan_token(cg_scanner *s, const char *expected, cg_token *token, cg_error *err) {

@@ -8,8 +8,38 @@ cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_
     if (err != NULL) {
         err->status = status;
         err->over_budget = false;
+        err->line = err->column = 0;
         vsnprintf(err->message, sizeof err->message, format, args);
     }
+    return status;
+}
+
+cg_status cg_error_vset_at(cg_error *err, cg_status status, const char *name, uint64_t line,
+                           uint64_t column, const char *format, va_list args) {
+    if (err == NULL) {
+        return status;
+    }
+    err->status = status;
+    err->over_budget = false;
+    err->line = line;
+    err->column = column;
+    int head = column != 0 ? snprintf(err->message, sizeof err->message, "%s:%llu:%llu: ", name,
+                                      (unsigned long long)line, (unsigned long long)column)
+                           : snprintf(err->message, sizeof err->message, "%s:%llu: ", name,
+                                      (unsigned long long)line);
+    size_t used = head > 0 ? (size_t)head : 0;
+    if (used < sizeof err->message) {
+        vsnprintf(err->message + used, sizeof err->message - used, format, args);
+    }
+    return status;
+}
+
+cg_status cg_error_set_at(cg_error *err, cg_status status, const char *name, uint64_t line,
+                          uint64_t column, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    cg_error_vset_at(err, status, name, line, column, format, args);
+    va_end(args);
     return status;
 }
 
@@ -37,6 +67,7 @@ void cg_error_clear(cg_error *err) {
     if (err != NULL) {
         err->status = CG_OK;
         err->over_budget = false;
+        err->line = err->column = 0;
         err->message[0] = '\0';
     }
 }

@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "cgsolve/status.h"
 
@@ -17,6 +18,10 @@ typedef struct cg_error {
     cg_status status;
     bool over_budget; /* CG_ERR_LIMIT because the run's memory budget is spent */
     char message[CG_ERROR_MESSAGE_MAX];
+    /* The place the message names, from 1, set where the error arises
+     * (cg_error_set_at: "NAME:L:C: ..."); column 0 for a whole line, both 0
+     * for no place. Every other setter clears them. */
+    uint64_t line, column;
 } cg_error;
 
 /* Record a failure in err (which may be NULL) and return status. */
@@ -30,6 +35,25 @@ cg_status cg_error_set(cg_error *err, cg_status status, const char *format, ...)
 cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_list args)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 0)))
+#endif
+    ;
+
+/* Record a failure at a place of the text called name: the message is
+ * "NAME:LINE:COLUMN: " ("NAME:LINE: " when column is 0) and then format's,
+ * and err->line and err->column hold the place, so a caller reads it as
+ * data rather than from the text. */
+cg_status cg_error_set_at(cg_error *err, cg_status status, const char *name, uint64_t line,
+                          uint64_t column, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/* The same with a va_list. */
+cg_status cg_error_vset_at(cg_error *err, cg_status status, const char *name, uint64_t line,
+                           uint64_t column, const char *format, va_list args)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 0)))
 #endif
     ;
 

@@ -45,8 +45,7 @@ cg_status cg_validation_error(cg_validator *v, uint64_t line, uint64_t column, c
     va_start(args, format);
     vsnprintf(message, sizeof message, format, args);
     va_end(args);
-    return cg_error_set(v->err, CG_ERR_INPUT, "%s:%llu:%llu: %s", v->name, (unsigned long long)line,
-                        (unsigned long long)column, message);
+    return cg_error_set_at(v->err, CG_ERR_INPUT, v->name, line, column, "%s", message);
 }
 
 static cg_status expected(cg_validator *v, const char *what) {

@@ -89,8 +89,8 @@ static cg_status locate_failure(const run *r, uint64_t line, uint64_t number, cg
     char message[CG_ERROR_MESSAGE_MAX];
     snprintf(message, sizeof message, "%s", err->message);
     bool over_budget = err->over_budget;
-    cg_error_set(err, err->status, "%s:%llu: case %llu: %s", r->file, (unsigned long long)line,
-                 (unsigned long long)number, message);
+    cg_error_set_at(err, err->status, r->file, line, 0, "case %llu: %s", (unsigned long long)number,
+                    message);
     err->over_budget = over_budget;
     return err->status;
 }

@@ -341,7 +341,7 @@ static cg_status read_done(const char *path, cg_census_result **done, size_t *co
         number++;
         size_t len = strlen(line);
         if (len == 0 || (line[len - 1] != '\n' && !feof(f))) {
-            st = cg_error_set(err, CG_ERR_INPUT, "%s:%zu:1: expected a census line", path, number);
+            st = cg_error_set_at(err, CG_ERR_INPUT, path, number, 1, "expected a census line");
             break;
         }
         if (line[len - 1] != '\n') {
@@ -349,7 +349,7 @@ static cg_status read_done(const char *path, cg_census_result **done, size_t *co
         }
         cg_census_result r;
         if (!cg_census_parse_line(line, &r)) {
-            st = cg_error_set(err, CG_ERR_INPUT, "%s:%zu:1: expected a census line", path, number);
+            st = cg_error_set_at(err, CG_ERR_INPUT, path, number, 1, "expected a census line");
             break;
         }
         if ((st = cg_append(done, count, &capacity, &r, sizeof r, "reading the census", err)) !=

@@ -88,17 +88,17 @@ cg_status cg_certificate_read(const char *path, cg_certificate *c, cg_error *err
     size_t number = 0;
     cg_status st = CG_OK;
     if (!next_line(f, line, sizeof line, &number) || strcmp(line, MAGIC) != 0) {
-        st = cg_error_set(err, CG_ERR_INPUT, "%s:%zu:1: expected \"" MAGIC "\"", path,
-                          number > 0 ? number : 1);
+        st = cg_error_set_at(err, CG_ERR_INPUT, path, number > 0 ? number : 1, 1,
+                             "expected \"" MAGIC "\"");
     }
     if (st == CG_OK) {
         cg_error why;
         bool got = next_line(f, line, sizeof line, &number);
         if (!got || strncmp(line, "code ", 5) != 0) {
-            st = cg_error_set(err, CG_ERR_INPUT, "%s:%zu:1: expected \"code CODE\"", path,
-                              number + !got);
+            st = cg_error_set_at(err, CG_ERR_INPUT, path, number + !got, 1,
+                                 "expected \"code CODE\"");
         } else if (cg_octal_parse(line + 5, &c->code, &why) != CG_OK) {
-            st = cg_error_set(err, CG_ERR_INPUT, "%s:%zu:6: %s", path, number, why.message);
+            st = cg_error_set_at(err, CG_ERR_INPUT, path, number, 6, "%s", why.message);
         }
     }
     static const char *const keys[] = {"preperiod", "period", "extent", "checksum"};
@@ -106,13 +106,13 @@ cg_status cg_certificate_read(const char *path, cg_certificate *c, cg_error *err
     for (size_t i = 0; st == CG_OK && i < 4; i++) {
         bool got = next_line(f, line, sizeof line, &number);
         if (!got || !field(line, keys[i], i == 3, values[i])) {
-            st = cg_error_set(err, CG_ERR_INPUT, "%s:%zu:1: expected \"%s %s\"", path,
-                              number + !got, keys[i], i == 3 ? "HEX (16 digits)" : "N");
+            st = cg_error_set_at(err, CG_ERR_INPUT, path, number + !got, 1, "expected \"%s %s\"",
+                                 keys[i], i == 3 ? "HEX (16 digits)" : "N");
         }
     }
     if (st == CG_OK && next_line(f, line, sizeof line, &number)) {
-        st = cg_error_set(err, CG_ERR_INPUT, "%s:%zu:1: expected the end of the certificate", path,
-                          number);
+        st = cg_error_set_at(err, CG_ERR_INPUT, path, number, 1,
+                             "expected the end of the certificate");
     }
     fclose(f);
     return st;

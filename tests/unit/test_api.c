@@ -228,6 +228,42 @@ static void errors_name_their_place(void **state) {
     cg_solve_result_free(&result);
 }
 
+/* The place is the scanner's, not read back from the message: names the
+ * old "NAME:L:C:" parser misread (an empty one, one that ends in ":3:4:",
+ * one so long the message cuts its place short) locate the same fault. */
+static void places_are_data_not_text(void **state) {
+    (void)state;
+    static const char bad[] = "1\n.Z.\n"; /* 'Z' at line 2, column 2 */
+    char cut[CG_ERROR_MESSAGE_MAX];
+    memset(cut, 'n', sizeof cut - 5); /* 507 bytes: "NAME:2:2" fills the message */
+    cut[sizeof cut - 5] = '\0';
+    const char *const names[] = {"", "in:3:4:", "board:9", cut};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        cg_call call = {NULL, 0, names[i], false, NULL, NULL};
+        cg_solve_result result;
+        cg_api_error err;
+        assert_int_equal(cg_solve_text("treblecross", bad, strlen(bad), &call, &result, &err),
+                         CG_ERR_INPUT);
+        assert_memory_equal(err.message, names[i], strlen(names[i]));
+        assert_int_equal(err.line, 2);
+        assert_int_equal(err.column, 2);
+        cg_solve_result_free(&result);
+    }
+    /* a case that failed as a whole: its line, column 0 */
+    static const char long_board[] = "1\n..........................................\n";
+    cg_option_value tiny = {"memory", "1K"};
+    cg_call small = {&tiny, 1, ":3:4:", false, NULL, NULL};
+    cg_solve_result result;
+    cg_api_error err;
+    assert_int_equal(
+        cg_solve_text("treblecross", long_board, strlen(long_board), &small, &result, &err),
+        CG_ERR_LIMIT);
+    assert_memory_equal(err.message, ":3:4::2: case 1: ", 17);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.column, 0);
+    cg_solve_result_free(&result);
+}
+
 static void expect_usage(cg_status st, const cg_api_error *err, const char *needle) {
     assert_int_equal(st, CG_ERR_USAGE);
     assert_int_equal(err->status, CG_ERR_USAGE);
@@ -791,6 +827,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(every_golden_input_gives_the_cli_bytes),
         cmocka_unit_test(every_example_gives_the_cli_bytes),
         cmocka_unit_test(errors_name_their_place),
+        cmocka_unit_test(places_are_data_not_text),
         cmocka_unit_test(bad_arguments_are_refused),
         cmocka_unit_test(grundy_values_are_the_tables),
         cmocka_unit_test(grundy_stops_and_resumes),
