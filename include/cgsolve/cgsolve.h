@@ -22,7 +22,7 @@
 extern "C" {
 #endif
 
-/* The version of the library, CGSOLVE_VERSION of the build ("1.0.0"). */
+/* The version of the library, CGSOLVE_VERSION of the build ("1.1.0"). */
 CG_API const char *cg_version(void);
 
 /* ---- The one-call API ---------------------------------------------------
@@ -247,6 +247,45 @@ CG_API cg_status cg_check_text(const char *game, const char *input, size_t input
                                const char *output, size_t output_len, const cg_call *call,
                                cg_check_outcome *outcome, cg_api_error *err);
 CG_API void cg_check_outcome_free(cg_check_outcome *outcome);
+
+/* ---- What the library offers ---------------------------------------------
+ *
+ * cg_catalog writes into *json (which the caller frees with cg_text_free)
+ * every game and every command's options as one JSON object on one line,
+ * from the same registry and option declarations the calls above parse by,
+ * so a binding or a page lists them without a table of its own:
+ *
+ *   {"schema": "cgsolve/1", "version": cg_version(),
+ *    "games": [GAME...], "commands": [{"name": NAME, "options": [OPTION...]}...]}
+ *
+ * GAME: "name" (as the calls take it), "summary" (one line), "input_help"
+ * (the judge input, several lines), "solvable" (cg_solve_text, cg_check_text
+ * take it; false for "grundy", which is only played), "playable"
+ * (cg_session_open takes it), "misere" (its sessions take the option
+ * "misere"), "generates" (cg_gen_text takes it), "position_from_arguments"
+ * (a session's position is words, "0.77 5 7", not a position file),
+ * "play_refusal" (why it cannot be played, or null), "judge_limits" (the
+ * problem's stated limits, or null), "options" (its own, taken when it is
+ * solved, checked and played) and "gen_options" (its generator's).
+ *
+ * commands, each with its own options: "common" (every game's, solved,
+ * checked or played: memory...), "grundy" (cg_grundy_values), "misere"
+ * (cg_misere_text), "play" (cg_session_open), "gen" (cg_gen_text), "stress"
+ * and "check" (the command line's). A call takes the options its comments
+ * above name, less those they say it refuses.
+ *
+ * OPTION: "name" (the long name, as cg_option_value's name takes it),
+ * "short" (its one letter, or null), "kind" ("flag": no value; "int": a
+ * decimal integer from "min" to "max"; "size": bytes with an optional K, M
+ * or G; "choice": one of the words of "choices"; "seconds": a decimal
+ * number of seconds; "text": any text, such as a file name), "arg" (the
+ * value's name in help, e.g. "N", or null for a flag), "help" (one line)
+ * and "default" (the value it has when not given, as it is typed, or null
+ * when it has none to show: a flag, a text, a default the command
+ * resolves itself). Keys may be added in later versions; none is removed
+ * or changes its meaning but by the SONAME rule. CG_ERR_NOMEM when memory
+ * runs out; CG_ERR_USAGE for a NULL json. */
+CG_API cg_status cg_catalog(cg_text *json, cg_api_error *err);
 
 #ifdef __cplusplus
 }

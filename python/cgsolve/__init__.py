@@ -126,7 +126,7 @@ def _bytes(text: Union[str, bytes], what: str) -> bytes:
 
 
 def version() -> str:
-    """The C library's version ("1.0.0")."""
+    """The C library's version ("1.1.0")."""
     return _cgsolve.version()
 
 

@@ -821,6 +821,49 @@ static void gen_and_check_are_the_contest_tools(void **state) {
     cg_check_outcome_free(&outcome);
 }
 
+/* Each table cg_each_option_table visits, its options found in the catalog. */
+static void table_in_catalog(const cg_option_spec *table, void *context) {
+    const char *json = context;
+    for (const cg_option_spec *spec = table; spec->name != NULL; spec++) {
+        char key[96];
+        snprintf(key, sizeof key, "{\"name\":\"%s\",\"short\":", spec->name);
+        if (strstr(json, key) == NULL) {
+            fail_msg("the catalog lacks the option %s", spec->name);
+        }
+    }
+}
+
+static void the_catalog_is_the_declarations(void **state) {
+    (void)state;
+    cg_api_error err;
+    expect_usage(cg_catalog(NULL, &err), &err, "json is NULL");
+    cg_text json = {NULL, 0};
+    assert_int_equal(cg_catalog(&json, &err), CG_OK);
+    assert_non_null(json.data);
+    assert_int_equal(strlen(json.data), json.len);
+    assert_memory_equal(json.data, "{\"schema\":\"cgsolve/1\",\"version\":\"", 32);
+    assert_int_equal(json.data[json.len - 1], '\n');
+    assert_null(memchr(json.data, '\n', json.len - 1)); /* one line */
+    const cg_game *const *lists[] = {cg_games(), cg_play_only_games()};
+    for (size_t l = 0; l < 2; l++) {
+        for (const cg_game *const *g = lists[l]; *g != NULL; g++) {
+            char key[160];
+            snprintf(key, sizeof key, "{\"name\":\"%s\",\"summary\":\"%s\"", (*g)->name,
+                     (*g)->summary);
+            assert_non_null(strstr(json.data, key));
+        }
+    }
+    assert_non_null(strstr(json.data, "\"name\":\"grundy\",\"summary\""));
+    assert_non_null(strstr(json.data, "\"solvable\":false,\"playable\":true,\"misere\":true"));
+    cg_each_option_table(table_in_catalog, json.data);
+    /* one declaration whole: numbergame's --max */
+    assert_non_null(strstr(json.data, "{\"name\":\"max\",\"short\":\"M\",\"kind\":\"int\","
+                                      "\"arg\":\"M\",\"help\":\"play on the numbers 2..M\","
+                                      "\"default\":\"20\",\"min\":2,\"max\":56}"));
+    assert_non_null(strstr(json.data, "\"choices\":[\"white\",\"black\"]"));
+    cg_text_free(&json);
+}
+
 int main(int argc, char **argv) {
     golden_dir = argc > 1 ? argv[1] : "tests/golden";
     const struct CMUnitTest tests[] = {
@@ -828,6 +871,7 @@ int main(int argc, char **argv) {
         cmocka_unit_test(every_example_gives_the_cli_bytes),
         cmocka_unit_test(errors_name_their_place),
         cmocka_unit_test(places_are_data_not_text),
+        cmocka_unit_test(the_catalog_is_the_declarations),
         cmocka_unit_test(bad_arguments_are_refused),
         cmocka_unit_test(grundy_values_are_the_tables),
         cmocka_unit_test(grundy_stops_and_resumes),
