@@ -60,7 +60,9 @@ class build_ext_with_library(build_ext):
                 [source],
                 output_dir=os.path.join(self.build_temp, "library"),
                 macros=ext.define_macros,
-                include_dirs=ext.include_dirs,
+                # the library's own files reach its internal headers; the
+                # extension itself sees only the installed ones
+                include_dirs=ext.include_dirs + [os.path.join(SOURCE, "src")],
                 extra_postargs=ext.extra_compile_args,
                 depends=ext.depends,
             )
@@ -88,8 +90,7 @@ setup(
             "cgsolve._cgsolve",
             sources=["src/_cgsolve.c"],
             include_dirs=[
-                os.path.join(SOURCE, "include"),
-                os.path.join(SOURCE, "src"),  # the internal headers
+                os.path.join(SOURCE, "include"),  # the public headers only
                 generated_include(VERSION),
             ],
             define_macros=[("_POSIX_C_SOURCE", "200809L")],

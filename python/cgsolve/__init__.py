@@ -42,6 +42,7 @@ __all__ = [
     "grundy",
     "misere_outcome",
     "games",
+    "catalog",
     "gen",
     "check",
     "version",
@@ -130,10 +131,24 @@ def version() -> str:
     return _cgsolve.version()
 
 
+def catalog() -> Dict[str, Any]:
+    """What the library offers, as its ``cg_catalog`` lists it: ``version``,
+    ``games`` (see ``games()``) and ``commands``, each command's ``name``
+    ("common": every game's, "grundy", "misere", "play", "gen", "stress",
+    "check") with its ``options``. An option is a dict: ``name`` (the long
+    name; a keyword here with ``_`` for ``-``), ``short``, ``kind`` ("flag",
+    "int", "size", "choice", "seconds", "text"), ``arg``, ``help``,
+    ``default`` (as typed, or None), ``min`` and ``max`` (an "int"),
+    ``choices`` (a "choice")."""
+    return _json.loads(_cgsolve.catalog())
+
+
 def games() -> List[Dict[str, Any]]:
-    """Every game: name, summary, input_help, playable, solvable (False for
-    "grundy", the octal games on heaps, which are only played)."""
-    return _cgsolve.games()
+    """Every game: name, summary, input_help, solvable (False for "grundy",
+    the octal games on heaps, which are only played), playable, misere,
+    generates, position_from_arguments, play_refusal, judge_limits, and its
+    ``options`` and ``gen_options`` (as ``catalog()`` describes them)."""
+    return catalog()["games"]
 
 
 @dataclass

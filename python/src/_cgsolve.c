@@ -15,7 +15,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "framework/cgsolve_internal.h"
+#include "cgsolve/cgsolve.h"
 
 /* status (int) -> exception class, from _register_errors */
 static PyObject *error_classes;
@@ -482,32 +482,19 @@ static PyObject *check(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* ---- the registry ---------------------------------------------------------- */
+/* ---- what the library offers ---------------------------------------------- */
 
-static PyObject *game_dict(const cg_game *g, bool judge) {
-    return Py_BuildValue(
-        "{s:s,s:s,s:s,s:O,s:O}", "name", g->name, "summary", g->summary != NULL ? g->summary : "",
-        "input_help", g->input_help != NULL ? g->input_help : "", "playable",
-        g->play != NULL ? Py_True : Py_False, "solvable", judge ? Py_True : Py_False);
-}
-
-static PyObject *games(PyObject *self, PyObject *unused) {
+static PyObject *catalog(PyObject *self, PyObject *unused) {
     (void)self;
     (void)unused;
-    PyObject *list = PyList_New(0);
-    const cg_game *const *tables[] = {cg_games(), cg_play_only_games()};
-    for (int t = 0; list != NULL && t < 2; t++) {
-        for (const cg_game *const *g = tables[t]; *g != NULL; g++) {
-            PyObject *d = game_dict(*g, t == 0);
-            if (d == NULL || PyList_Append(list, d) != 0) {
-                Py_XDECREF(d);
-                Py_CLEAR(list);
-                break;
-            }
-            Py_DECREF(d);
-        }
+    cg_text json = {NULL, 0};
+    cg_api_error err;
+    if (cg_catalog(&json, &err) != CG_OK) {
+        return raise_error(&err);
     }
-    return list;
+    PyObject *out = text_str(&json);
+    cg_text_free(&json);
+    return out;
 }
 
 static PyObject *version(PyObject *self, PyObject *unused) {
@@ -764,7 +751,7 @@ static PyMethodDef methods[] = {
     {"gen", gen, METH_VARARGS, "gen(game, options) -> str: a judge input"},
     {"check", check, METH_VARARGS,
      "check(game, input, output, options, name=None) -> dict: the verdict"},
-    {"games", games, METH_NOARGS, "games() -> list of dicts"},
+    {"catalog", catalog, METH_NOARGS, "catalog() -> str: cg_catalog's JSON"},
     {"version", version, METH_NOARGS, "version() -> str"},
     {"_register_errors", register_errors, METH_O, "status -> exception class"},
     {NULL, NULL, 0, NULL},

@@ -60,10 +60,41 @@ def test_games_are_the_registry():
     assert {"domino", "treblecross", "gamecs", "path", "numbergame", "grundy"} <= set(listed)
     assert listed["treblecross"]["playable"] and listed["treblecross"]["solvable"]
     assert listed["grundy"]["playable"] and not listed["grundy"]["solvable"]
+    assert listed["grundy"]["misere"] and listed["grundy"]["position_from_arguments"]
     names = cli("list").stdout.decode()
     for name, game in listed.items():
         if game["solvable"]:
             assert name in names
+
+
+def test_the_catalog_is_the_librarys():
+    info = cgsolve.catalog()
+    assert info["schema"] == "cgsolve/1" and info["version"] == cgsolve.version()
+    assert info["games"] == cgsolve.games()
+    commands = {c["name"]: {o["name"]: o for o in c["options"]} for c in info["commands"]}
+    assert set(commands) == {"common", "grundy", "misere", "play", "gen", "stress", "check"}
+    assert commands["common"]["memory"]["kind"] == "size"
+    assert commands["grundy"]["method"]["choices"] == ["auto", "naive", "sparse"]
+    numbergame = {o["name"]: o for o in next(g for g in info["games"] if g["name"] == "numbergame")["options"]}
+    assert numbergame["max"] == {"name": "max", "short": "M", "kind": "int", "arg": "M",
+                                 "help": "play on the numbers 2..M", "default": "20", "min": 2, "max": 56}
+
+
+@pytest.mark.parametrize("game", ["domino", "gamecs", "numbergame", "path", "treblecross"])
+def test_a_games_listed_defaults_and_bounds_are_its_own(game):
+    text = (SOURCE / "examples" / f"{game}.in").read_text()
+    plain = cgsolve.solve(game, text).judge
+    listed = next(g for g in cgsolve.games() if g["name"] == game)
+    for option in listed["options"]:
+        keyword = option["name"].replace("-", "_")
+        if option["default"] is not None:  # given as listed, it changes nothing
+            assert cgsolve.solve(game, text, **{keyword: option["default"]}).judge == plain
+        if option["kind"] == "int":
+            with pytest.raises(cgsolve.UsageError, match=f"--{option['name']}: .* to {option['max']}"):
+                cgsolve.solve(game, text, **{keyword: option["max"] + 1})
+        if option["kind"] == "choice":
+            for word in option["choices"]:
+                cgsolve.solve(game, text, **{keyword: word})
 
 
 # ---- solve ------------------------------------------------------------------
