@@ -36,14 +36,22 @@ $('cancel').addEventListener('click', cancel);
 setUpSolve();
 setUpPlay();
 setUpGrundy();
+// The page gives no file names, and the module runs on one thread.
+const pageCanGive = (option) => option.kind !== 'text' && option.name !== 'threads';
+
+// The games are the library's catalog (cg_catalog): those solved from a judge
+// input, and those played, which include the ones only played (grundy), named
+// with the start of their summary.
 ask('cgw_games', []).then((info) => {
   $('version').textContent = info.version;
   for (const g of info.games) {
-    $('solve-game').append(make('option', { value: g.name, text: g.name }));
-    gameOptions.set(g.name, g.options ?? []);
-    if (g.playable) $('play-game').append(make('option', { value: g.name, text: g.name }));
+    if (g.solvable) {
+      $('solve-game').append(make('option', { value: g.name, text: g.name }));
+      gameOptions.set(g.name, g.options.filter(pageCanGive));
+    }
+    const label = g.solvable ? g.name : `${g.summary.split(':')[0]} (${g.name})`;
+    if (g.playable) $('play-game').append(make('option', { value: g.name, text: label, title: g.summary }));
   }
-  $('play-game').append(make('option', { value: 'grundy', text: 'octal game (grundy)' }));
   $('play-game').dispatchEvent(new Event('change'));
   updateSolveOptions();
   document.body.dataset.ready = 'true';

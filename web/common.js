@@ -102,9 +102,10 @@ export function announce(text) {
 }
 
 // ---- options: controls from their declarations, lines from the controls --
-// An option as cgw_games lists it ({name, kind, help, default, min, max,
-// choices}) becomes a control whose data-option names it; optionLines turns
-// the controls under a node back into the command line's name/value lines
+// An option as cgw_games lists it (cg_catalog's {name, kind, help, default,
+// min, max, choices}; default null when none) becomes a control whose
+// data-option names it; optionLines turns the controls under a node back
+// into the command line's name/value lines
 // ("max=12", "optimal"), which the module sets by name. A new option needs
 // neither a control nor a line of code here.
 export function optionControl(option) {
@@ -114,11 +115,7 @@ export function optionControl(option) {
   }
   let input;
   if (option.kind === 'choice') {
-    input = make(
-      'select',
-      attributes,
-      ...option.choices.split('|').map((word) => make('option', { value: word, text: word })),
-    );
+    input = make('select', attributes, ...option.choices.map((word) => make('option', { value: word, text: word })));
     if (option.default) input.value = option.default;
   } else if (option.kind === 'int') {
     input = make('input', {

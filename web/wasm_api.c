@@ -17,10 +17,11 @@
  *   cgw_grundy_misere(code, upto)      {"ok","json","error"}
  *       json: `grundy CODE --misere --upto N --json` (misère values, genus,
  *       tameness of heaps 0..upto)
- *   cgw_games()                        the games, which are playable, and
- *       each one's own options from their declarations (name, kind, help,
+ *   cgw_games()                        cg_catalog's JSON: the version,
+ *       every game (which are solved, which played: "grundy" too) and each
+ *       one's own options from their declarations (name, kind, help,
  *       default, bounds, choices) for the page to draw its controls from;
- *       what the page cannot give (file names, threads) is left out
+ *       the page leaves out what it cannot give (file names, threads)
  *
  * options are the command line's, one a line: "max=12", "optimal",
  * "level=strong" (a flag alone, any other option NAME=VALUE). They become
@@ -225,38 +226,6 @@ char *cgw_play(const char *name, const char *position, const char *commands, con
     return result;
 }
 
-/* The page gives no file names, and the module runs on one thread. */
-static bool page_can_give(const cg_option_spec *spec) {
-    return spec->arg != CG_ARG_TEXT && spec->offset != offsetof(cg_options, threads);
-}
-
-/* The game's own options, from their declarations, as the list "options". */
-static void list_options(cg_report *report, const cg_game *game) {
-    static const char *const kinds[] = {"flag", "int", "size", "choice", "seconds", "text"};
-    cg_report_open_list(report, "options");
-    for (const cg_option_spec *spec = game->options; spec != NULL && spec->name != NULL; spec++) {
-        if (!page_can_give(spec)) {
-            continue;
-        }
-        char shown[64];
-        cg_report_open_object(report, NULL);
-        cg_report_string(report, "name", spec->name);
-        cg_report_string(report, "kind", kinds[spec->arg]);
-        cg_report_string(report, "help", spec->help);
-        cg_report_string(report, "default",
-                         cg_option_default(spec, shown, sizeof shown) ? shown : "");
-        if (spec->arg == CG_ARG_INT) {
-            cg_report_int(report, "min", spec->min);
-            cg_report_int(report, "max", spec->max);
-        }
-        if (spec->arg == CG_ARG_CHOICE) {
-            cg_report_string(report, "choices", spec->choices);
-        }
-        cg_report_close(report);
-    }
-    cg_report_close(report);
-}
-
 char *cgw_grundy(const char *code, int upto) {
     cg_options options;
     cg_options_init(&options);
@@ -301,20 +270,10 @@ char *cgw_grundy_misere(const char *code, int upto) {
 }
 
 char *cgw_games(void) {
-    cg_report report;
-    cg_report_init(&report);
-    cg_report_string(&report, "version", cg_version());
-    cg_report_open_list(&report, "games");
-    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
-        cg_report_open_object(&report, NULL);
-        cg_report_string(&report, "name", (*game)->name);
-        cg_report_string(&report, "summary", (*game)->summary);
-        cg_report_bool(&report, "playable", (*game)->play != NULL);
-        list_options(&report, *game);
-        cg_report_close(&report);
-    }
-    cg_report_close(&report);
-    return rendered(&report);
+    /* the one-call API's catalog, as the Python package reads it */
+    cg_text json = {NULL, 0};
+    cg_api_error err;
+    return cg_catalog(&json, &err) == CG_OK ? json.data : NULL; /* the caller frees it */
 }
 
 void cgw_free(char *text) {
