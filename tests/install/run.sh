@@ -72,6 +72,48 @@ else
     bad "one-call C example output: $(cat "$work/out")"
 fi
 
+# What the library offers (cg_catalog) from the installed tree alone: a
+# consumer lists the games, grundy among them, as JSON.
+cat > "$work/catalog.c" << 'EOF'
+#include <stdio.h>
+
+#include <cgsolve/cgsolve.h>
+
+int main(void) {
+    cg_text json = {NULL, 0};
+    cg_api_error err;
+    if (cg_catalog(&json, &err) != CG_OK) {
+        fprintf(stderr, "%s\n", err.message);
+        return 1;
+    }
+    fwrite(json.data, 1, json.len, stdout);
+    cg_text_free(&json);
+    return 0;
+}
+EOF
+# shellcheck disable=SC2046
+check "cg_catalog consumer through pkg-config" \
+    "$cc" -std=c11 -Wall -Wextra -Werror "$work/catalog.c" $(pkg-config --cflags --libs cgsolve) \
+    -o "$work/catalog"
+if "$work/catalog" > "$work/out" 2>&1 && python3 -c '
+import json, sys
+info = json.load(open(sys.argv[1]))
+games = {g["name"]: g for g in info["games"]}
+sys.exit(not (games["grundy"]["playable"] and games["treblecross"]["solvable"]
+              and "memory" in [o["name"] for c in info["commands"] for o in c["options"]]))
+' "$work/out"; then
+    ok
+else
+    bad "cg_catalog consumer output: $(head -c 300 "$work/out")"
+fi
+# The Python extension needs only the installed headers (and Python's).
+if python_include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])') &&
+    [ -e "$python_include/Python.h" ]; then
+    check "the Python extension compiles against the installed headers" \
+        "$cc" -std=c11 -fsyntax-only -D_POSIX_C_SOURCE=200809L -I"$prefix/include" \
+        -I"$python_include" "$src/python/src/_cgsolve.c"
+fi
+
 # The C and C++ examples through find_package.
 check "examples through find_package: configure" \
     cmake -S "$src/examples/library" -B "$work/example" -DCMAKE_PREFIX_PATH="$prefix" \
