@@ -18,9 +18,10 @@ values computed so far in the exception's ``partial`` attribute, a stopped
 """
 from __future__ import annotations
 
+import functools
 import json as _json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -141,6 +142,13 @@ def catalog() -> Dict[str, Any]:
     ``default`` (as typed, or None), ``min`` and ``max`` (an "int"),
     ``choices`` (a "choice")."""
     return _json.loads(_cgsolve.catalog())
+
+
+@functools.lru_cache(maxsize=None)
+def _command_options(command: str) -> FrozenSet[str]:
+    """The names of the options the catalog lists for command."""
+    listed = next(c for c in catalog()["commands"] if c["name"] == command)
+    return frozenset(option["name"] for option in listed["options"])
 
 
 def games() -> List[Dict[str, Any]]:
@@ -368,11 +376,15 @@ def grundy(
     MisereResult of the heaps done so far, its analysis' ``computed`` short
     of upto + 1); the checkpoint, if asked, is saved.
     """
+    given = {"method": method, "threads": threads, "until_period": until_period,
+             "checkpoint": checkpoint, "resume": resume, "terms": terms, "positions": positions}
+    # which of them each play takes is the library's catalog's to say
     if misere:
-        refused = {"method": method, "threads": threads, "until_period": until_period,
-                   "checkpoint": checkpoint, "resume": resume}
+        takes = _command_options("misere")
+        refused = {k: v for k, v in given.items() if k.replace("_", "-") not in takes}
         return _misere(code, upto, refused, terms, positions, memory, progress)
-    if terms is not None or positions is not None:
+    takes = _command_options("grundy")
+    if any(v is not None for k, v in given.items() if k.replace("_", "-") not in takes):
         raise _usage("terms and positions are options of misère values (misere=True)")
     opts = _options(
         {
