@@ -44,7 +44,14 @@ def test_the_catalog_is_the_librarys():
     assert info["schema"] == "cgsolve/1" and info["version"] == cgsolve.version()
     assert info["games"] == cgsolve.games()
     commands = {c["name"]: {o["name"]: o for o in c["options"]} for c in info["commands"]}
-    assert set(commands) == {"common", "grundy", "misere", "play", "gen", "stress", "check"}
+    assert set(commands) == {"common", "grundy", "census", "verify", "misere", "play", "gen",
+                             "stress", "check"}
+    # the command line's help reads the same declarations
+    for name, options in commands.items():
+        if name != "common":
+            shown = cli("help", name).stdout.decode()
+            for option in options:
+                assert "--" + option in shown, (name, option)
     assert commands["common"]["memory"]["kind"] == "size"
     assert commands["grundy"]["method"]["choices"] == ["auto", "naive", "sparse"]
     numbergame = {o["name"]: o for o in next(g for g in info["games"] if g["name"] == "numbergame")["options"]}

@@ -5,21 +5,7 @@
 #include <string.h>
 
 #include "api/api_internal.h"
-#include "octal/grundy_table_internal.h"
-#include "octal/misere_report_internal.h"
-
-/* The option tables of the commands, named as the catalog names them: the
- * ones cg_each_option_table visits besides the games' own. */
-typedef struct command_table {
-    const char *name;
-    const cg_option_spec *options;
-} command_table;
-
-static const command_table commands[] = {
-    {"common", cg_common_options}, {"grundy", cg_grundy_options},  {"misere", cg_misere_options},
-    {"play", cg_play_options},     {"gen", cg_gen_common_options}, {"stress", cg_stress_options},
-    {"check", cg_check_options},
-};
+#include "framework/option_tables_internal.h"
 
 static const char *const kinds[] = {
     [CG_ARG_NONE] = "flag",     [CG_ARG_INT] = "int",         [CG_ARG_SIZE] = "size",
@@ -71,13 +57,21 @@ static void option(cg_report *report, const cg_option_spec *spec) {
     cg_report_close(report);
 }
 
-/* The list key of the NULL-name ended table (none: an empty list). */
-static void options(cg_report *report, const char *key, const cg_option_spec *table) {
+/* Every option of the NULL-name ended tables[0..count) (none: an empty
+ * list) as the list key. */
+static void option_list(cg_report *report, const char *key, const cg_option_spec *const *tables,
+                        size_t count) {
     cg_report_open_list(report, key);
-    for (const cg_option_spec *spec = table; spec != NULL && spec->name != NULL; spec++) {
-        option(report, spec);
+    for (size_t t = 0; t < count && tables[t] != NULL; t++) {
+        for (const cg_option_spec *spec = tables[t]; spec->name != NULL; spec++) {
+            option(report, spec);
+        }
     }
     cg_report_close(report);
+}
+
+static void options(cg_report *report, const char *key, const cg_option_spec *table) {
+    option_list(report, key, &table, 1);
 }
 
 static void game(cg_report *report, const cg_game *g, bool solvable) {
@@ -116,10 +110,10 @@ cg_status cg_catalog(cg_text *json, cg_api_error *err) {
     }
     cg_report_close(&report);
     cg_report_open_list(&report, "commands");
-    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
+    for (const cg_command_options *c = cg_command_options_list; c->name != NULL; c++) {
         cg_report_open_object(&report, NULL);
-        cg_report_string(&report, "name", commands[c].name);
-        options(&report, "options", commands[c].options);
+        cg_report_string(&report, "name", c->name);
+        option_list(&report, "options", c->tables, CG_COMMAND_TABLES);
         cg_report_close(&report);
     }
     cg_report_close(&report);

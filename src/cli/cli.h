@@ -49,15 +49,15 @@ typedef struct cli {
 /* A subcommand: its name, what it accepts and how it runs. */
 typedef struct command {
     const char *name;
-    const char *usage;               /* after "cgsolve NAME " */
-    const char *summary;             /* one line */
-    const char *details;             /* a paragraph for --help, or NULL */
-    const char *common;              /* which of cg_common_options apply: "memory|json" */
-    const cg_option_spec *tables[3]; /* its own, NULL-name ended tables (or NULL) */
-    bool takes_game;                 /* its first argument names a game */
-    bool game_options;               /* the options of the game it names apply */
-    bool game_gen_options;           /* the game's generator options apply */
-    const char *const *examples;     /* NULL-ended */
+    const char *usage;           /* after "cgsolve NAME " */
+    const char *summary;         /* one line */
+    const char *details;         /* a paragraph for --help, or NULL */
+    const char *common;          /* which of cg_common_options apply: "memory|json" */
+    const char *options_of;      /* whose tables of cg_command_options_list, or NULL */
+    bool takes_game;             /* its first argument names a game */
+    bool game_options;           /* the options of the game it names apply */
+    bool game_gen_options;       /* the game's generator options apply */
+    const char *const *examples; /* NULL-ended */
     int (*run)(struct cli *c);
     bool playable_games; /* only playable games, the play-only ones (grundy) too */
     bool shows_help;     /* its argument names the game or command whose help it shows */

@@ -4,10 +4,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "framework/testdata_internal.h"
-#include "octal/census_internal.h"
-#include "octal/grundy_table_internal.h"
-#include "octal/misere_report_internal.h"
 
 const cg_option_spec cli_options[] = {
     {.name = "help",
@@ -38,7 +34,7 @@ const command cli_game_command = {
                "written as each case is solved. A missing or bad file is reported and the\n"
                "next one still runs; the exit status is the worst seen.\n",
     .common = CLI_ALL_COMMON,
-    .tables = {NULL, NULL, NULL},
+    .options_of = NULL,
     .takes_game = false,
     .game_options = true,
     .examples = game_examples,
@@ -140,7 +136,7 @@ const command cli_commands[] = {
                 "Many codes at once: 'cgsolve census'; a certificate checked: 'cgsolve\n"
                 "verify'; misère play: 'cgsolve misere'.\n",
      .common = CLI_OUTPUT_OPTIONS "|memory",
-     .tables = {cg_grundy_options, NULL, NULL},
+     .options_of = "grundy",
      .examples = grundy_examples,
      .run = cli_run_grundy},
     {.name = "census",
@@ -152,7 +148,7 @@ const command cli_commands[] = {
                 "sorted by index (sort -t: -k2,2n -s) are byte for byte the one run. The\n"
                 "checkpoint keeps the lines done (a cut last line is dropped) and resumes.\n",
      .common = "memory",
-     .tables = {cg_census_options, NULL, NULL},
+     .options_of = "census",
      .examples = census_examples,
      .run = cli_run_census},
     {.name = "verify",
@@ -162,7 +158,7 @@ const command cli_commands[] = {
                 "values are recomputed from nothing, so the check trusts no part of the run\n"
                 "that proved the period. Exit status: 0 verified, 1 the period does not hold.\n",
      .common = CLI_OUTPUT_OPTIONS "|memory",
-     .tables = {cg_verify_options, NULL, NULL},
+     .options_of = "verify",
      .examples = verify_examples,
      .run = cli_run_verify},
     {.name = "misere",
@@ -173,7 +169,7 @@ const command cli_commands[] = {
                 "N) and its winning moves; --quotient N the misère quotient of heaps up to N.\n"
                 "A sum nothing settles within --positions is an error, never a guess.\n",
      .common = CLI_OUTPUT_OPTIONS "|memory",
-     .tables = {cg_misere_run_options, cg_misere_options, NULL},
+     .options_of = "misere",
      .examples = misere_examples,
      .run = cli_run_misere},
     {.name = "play",
@@ -183,7 +179,7 @@ const command cli_commands[] = {
                 "else the game's usual start. Type a move per line; 'values' shows what every\n"
                 "move is worth, 'hint' the best ones, 'help' the other commands, 'quit' stops.\n",
      .common = "memory|json|color",
-     .tables = {cg_play_options, NULL, NULL},
+     .options_of = "play",
      .takes_game = true,
      .game_options = true,
      .examples = play_examples,
@@ -195,7 +191,7 @@ const command cli_commands[] = {
      .details = "The same seed gives the same bytes on every machine. --hard draws cases that\n"
                 "break common wrong solutions, --edge the boundary cases.\n",
      .common = "memory",
-     .tables = {cg_gen_common_options, NULL, NULL},
+     .options_of = "gen",
      .takes_game = true,
      .game_options = true,
      .game_gen_options = true,
@@ -213,7 +209,7 @@ const command cli_commands[] = {
                 "kattis INPUT ANSWER FEEDBACK_DIR < OUTPUT (Kattis, DOMjudge: exit 42 accepted,\n"
                 "43 wrong, FEEDBACK_DIR/judgemessage.txt). The jury's ANSWER must be right.\n",
      .common = "memory|json",
-     .tables = {cg_check_options, NULL, NULL},
+     .options_of = "check",
      .takes_game = true,
      .game_options = true,
      .examples = check_examples,
@@ -226,7 +222,7 @@ const command cli_commands[] = {
                 "shrunk to a smallest one that still fails the same way. Exit status: 0 when\n"
                 "nothing failed, 1 when a failure was found.\n",
      .common = "memory",
-     .tables = {cg_gen_common_options, cg_stress_options, NULL},
+     .options_of = "stress",
      .takes_game = true,
      .game_options = true,
      .game_gen_options = true,
@@ -281,6 +277,15 @@ static void each_in(const cg_option_spec *specs, void (*fn)(const cg_option_spec
     }
 }
 
+/* fn on each option of cmd's own tables: the framework's list of them. */
+static void each_own(const command *cmd, void (*fn)(const cg_option_spec *spec, void *context),
+                     void *context) {
+    const cg_command_options *own = cg_command_options_find(cmd->options_of);
+    for (size_t t = 0; own != NULL && t < CG_COMMAND_TABLES; t++) {
+        each_in(own->tables[t], fn, context);
+    }
+}
+
 void cli_each_option(const command *cmd, const cg_game *game,
                      void (*fn)(const cg_option_spec *spec, void *context), void *context) {
     for (const cg_option_spec *spec = cg_common_options; spec->name != NULL; spec++) {
@@ -288,9 +293,7 @@ void cli_each_option(const command *cmd, const cg_game *game,
             fn(spec, context);
         }
     }
-    for (size_t t = 0; t < 3; t++) {
-        each_in(cmd->tables[t], fn, context);
-    }
+    each_own(cmd, fn, context);
     if (cmd->game_options && game != NULL) {
         each_in(game->options, fn, context);
     }
@@ -303,9 +306,7 @@ void cli_each_option(const command *cmd, const cg_game *game,
 void cli_each_known_option(void (*fn)(const cg_option_spec *spec, void *context), void *context) {
     each_in(cg_common_options, fn, context);
     for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
-        for (size_t t = 0; t < 3; t++) {
-            each_in(cmd->tables[t], fn, context);
-        }
+        each_own(cmd, fn, context);
     }
     for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
         each_in((*game)->options, fn, context);

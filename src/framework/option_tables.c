@@ -12,14 +12,48 @@
 #include "octal/grundy_table_internal.h"
 #include "octal/misere_report_internal.h"
 
+const cg_command_options cg_command_options_list[] = {
+    {.name = "common", .tables = {cg_common_options}},
+    {.name = "grundy", .tables = {cg_grundy_options}},
+    {.name = "census", .tables = {cg_census_options}},
+    {.name = "verify", .tables = {cg_verify_options}},
+    {.name = "misere", .tables = {cg_misere_run_options, cg_misere_options}},
+    {.name = "play", .tables = {cg_play_options}},
+    {.name = "gen", .tables = {cg_gen_common_options}},
+    {.name = "stress", .tables = {cg_gen_common_options, cg_stress_options}},
+    {.name = "check", .tables = {cg_check_options}},
+    {.name = NULL},
+};
+
+const cg_command_options *cg_command_options_find(const char *name) {
+    for (const cg_command_options *c = cg_command_options_list; name != NULL && c->name != NULL;
+         c++) {
+        if (strcmp(c->name, name) == 0) {
+            return c;
+        }
+    }
+    return NULL;
+}
+
+/* Whether table is one of an earlier command's (stress shares gen's). */
+static bool seen_before(const cg_command_options *command, const cg_option_spec *table) {
+    for (const cg_command_options *c = cg_command_options_list; c < command; c++) {
+        for (size_t t = 0; t < CG_COMMAND_TABLES && c->tables[t] != NULL; t++) {
+            if (c->tables[t] == table) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 void cg_each_option_table(void (*fn)(const cg_option_spec *table, void *context), void *context) {
-    static const cg_option_spec *const commands[] = {
-        cg_common_options,     cg_grundy_options, cg_census_options, cg_verify_options,
-        cg_misere_run_options, cg_misere_options, cg_play_options,   cg_gen_common_options,
-        cg_stress_options,     cg_check_options,
-    };
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        fn(commands[i], context);
+    for (const cg_command_options *c = cg_command_options_list; c->name != NULL; c++) {
+        for (size_t t = 0; t < CG_COMMAND_TABLES && c->tables[t] != NULL; t++) {
+            if (!seen_before(c, c->tables[t])) {
+                fn(c->tables[t], context);
+            }
+        }
     }
     const cg_game *const *lists[] = {cg_games(), cg_play_only_games()};
     for (size_t l = 0; l < 2; l++) {
