@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "package.h"
 
 const cg_option_spec cli_options[] = {
     {.name = "help",
@@ -103,6 +104,7 @@ static const char *const gen_examples[] = {
     "cgsolve gen gamecs --cases 5 --nodes 1000 --shape chain --seed 7",
     "cgsolve gen domino --hard --tiles 10 > hard.in",
     "cgsolve gen treblecross --edge",
+    "cgsolve gen domino --plan plan.txt --out tests",
     NULL,
 };
 static const char *const check_examples[] = {

@@ -9,6 +9,7 @@
 #include "core/clock_internal.h"
 #include "core/file_internal.h"
 #include "core/validate_internal.h"
+#include "package.h"
 #include "process.h"
 
 /* check --checker: the exit codes and files of which judge system. */
@@ -39,6 +40,10 @@ int cli_run_gen(cli *c) {
     }
     if (c->argc > 0) {
         return cli_usage_error("gen", "unexpected argument '%s'", c->argv[0]);
+    }
+    if (c->options.plan != NULL || c->options.out_dir != NULL) {
+        return c->options.plan != NULL ? cli_run_gen_plan(c)
+                                       : cli_usage_error("gen", "--out goes with --plan FILE");
     }
     beyond_limits_note("gen", c);
     cg_error err;

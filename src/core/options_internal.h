@@ -140,6 +140,8 @@ typedef struct cg_options {
     int64_t jobs;            /* stress: programs run at once (0: one) */
     int64_t window_from;     /* grundy: heaps past which only a window is kept */
     const char *spill;       /* grundy: the file that keeps what the window drops, or NULL */
+    const char *plan;        /* gen, package: the test plan's file, or NULL */
+    const char *out_dir;     /* gen --plan: the directory the tests go to */
 #ifdef CGSOLVE_TEST_MADE_UP_OPTION
     int64_t made_up_option; /* the test build's made-up option (HACKING.md) */
 #endif

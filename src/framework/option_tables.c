@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "framework/cgsolve_internal.h"
+#include "framework/plan_internal.h"
 #include "framework/testdata_internal.h"
 #include "octal/census_internal.h"
 #include "octal/grundy_table_internal.h"
@@ -19,7 +20,7 @@ const cg_command_options cg_command_options_list[] = {
     {.name = "verify", .tables = {cg_verify_options}},
     {.name = "misere", .tables = {cg_misere_run_options, cg_misere_options}},
     {.name = "play", .tables = {cg_play_options}},
-    {.name = "gen", .tables = {cg_gen_common_options}},
+    {.name = "gen", .tables = {cg_gen_common_options, cg_gen_plan_options}},
     {.name = "stress", .tables = {cg_gen_common_options, cg_stress_options}},
     {.name = "check", .tables = {cg_check_options}},
     {.name = NULL},

@@ -1,0 +1,57 @@
+/* The driver of `gen --plan`: wiring only, the plan is the library's
+ * (framework/plan_internal.h). */
+#include "package.h"
+
+#include "core/dir_internal.h"
+#include "framework/plan_internal.h"
+
+/* Whether spec is one of table's (NULL-name ended). */
+static bool in_table(const cg_option_spec *spec, const cg_option_spec *table) {
+    for (const cg_option_spec *s = table; s != NULL && s->name != NULL; s++) {
+        if (s == spec) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The generator option given on the command line, or NULL: with a plan,
+ * each test's options are its line's. */
+static const cg_option_spec *gen_option_given(const cli *c) {
+    for (int i = 0; i < c->given_count; i++) {
+        if (in_table(c->given[i], cg_gen_common_options) ||
+            in_table(c->given[i], c->game->gen_options)) {
+            return c->given[i];
+        }
+    }
+    return NULL;
+}
+
+int cli_run_gen_plan(cli *c) {
+    const cg_option_spec *clash = gen_option_given(c);
+    if (clash != NULL) {
+        return cli_usage_error("gen",
+                               "--%s goes in the plan's lines: with --plan, each test "
+                               "takes its own options",
+                               clash->name);
+    }
+    if (c->options.out_dir == NULL) {
+        return cli_usage_error("gen", "--plan writes a directory of tests: name it with --out DIR");
+    }
+    cg_error err;
+    cg_plan plan = CG_PLAN_INIT;
+    cg_status st = cg_plan_read(c->game, &c->options, c->options.plan, &plan, &err);
+    if (st == CG_OK) {
+        st = cg_make_dir(c->options.out_dir, &err);
+    }
+    if (st == CG_OK) {
+        cg_test_names names = {c->options.out_dir, 1, plan.count, ".in", ".ans"};
+        st = cg_plan_write_tests(c->game, &plan, &names, &err);
+    }
+    if (st == CG_OK) {
+        printf("gen: %zu test%s written to %s, each NN.in with cgsolve's answer in NN.ans\n",
+               plan.count, plan.count == 1 ? "" : "s", c->options.out_dir);
+    }
+    cg_plan_free(&plan);
+    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("gen", &err));
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# `cgsolve gen GAME --plan FILE --out DIR`: a test directory from a plan of
+# generator lines, as testlib's generator scripts are used. Each line's
+# input is the bytes `cgsolve gen GAME LINE` writes, its answer what
+# `cgsolve GAME` answers; comments and blank lines are skipped; a bad line
+# is named by FILE:LINE:COLUMN with what was expected (exit 1), an
+# unwritable directory is an I/O error (exit 4), and regenerating gives
+# the same bytes.
+# Usage: plan.sh CGSOLVE. Prints "contest plan: N passed, M failed".
+set -u
+exe=$1
+# shellcheck source=tests/contest/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# A plan with comments, a blank line, a trailing comment, a tab and '='.
+cat > "$work/plan.txt" <<'PLAN'
+# small trees
+--cases 3 --nodes 2 --seed 7
+
+--cases 4 --hard --seed 9   # the hard ones
+	--cases=2 --shape chain --nodes 30 -s 11
+PLAN
+"$exe" gen gamecs --plan "$work/plan.txt" --out "$work/tests" > "$work/out" 2> "$work/err"
+status=$?
+if [ $status -eq 0 ]; then ok; else bad "gen --plan: exit $status: $(cat "$work/err")"; fi
+if [ "$(cd "$work/tests" && echo *)" = "01.ans 01.in 02.ans 02.in 03.ans 03.in" ]; then
+    ok
+else
+    bad "gen --plan wrote $(cd "$work/tests" && echo *)"
+fi
+line=0
+for args in "--cases 3 --nodes 2 --seed 7" "--cases 4 --hard --seed 9" \
+    "--cases=2 --shape chain --nodes 30 -s 11"; do
+    line=$((line + 1))
+    n=$(printf '%02d' $line)
+    # shellcheck disable=SC2086  # the line's words
+    "$exe" gen gamecs $args > "$work/want.in"
+    if cmp -s "$work/want.in" "$work/tests/$n.in"; then ok; else bad "$n.in is not gen $args"; fi
+    "$exe" gamecs < "$work/want.in" > "$work/want.ans"
+    if cmp -s "$work/want.ans" "$work/tests/$n.ans"; then ok; else bad "$n.ans is not cgsolve's"; fi
+done
+"$exe" gen gamecs --plan "$work/plan.txt" --out "$work/again" > /dev/null
+if diff -r "$work/tests" "$work/again" > /dev/null; then ok; else bad "regenerating differs"; fi
+
+# Bad lines: FILE:LINE:COLUMN and what was expected, exit 1, nothing more.
+bad_line() { # WHAT PLAN-TEXT WANT-MESSAGE
+    printf '%b' "$2" > "$work/bad.txt"
+    "$exe" gen gamecs --plan "$work/bad.txt" --out "$work/bad" > /dev/null 2> "$work/err"
+    local status=$?
+    if [ $status -eq 1 ] && [ "$(cat "$work/err")" = "cgsolve gen: $work/bad.txt:$3" ]; then
+        ok
+    else
+        bad "$1: exit $status: $(cat "$work/err")"
+    fi
+}
+bad_line "an unknown option" '--cases 2 --seed 1\n# two\n--cases 2 --bogus 3 --seed 2\n' \
+    "3:11: '--bogus' is not an option of gen gamecs: expected --cases, --seed, --hard, --edge or gamecs's sizes (see 'cgsolve help gen gamecs')"
+bad_line "a word that is no option" '--seed 1 five\n' \
+    "1:10: 'five' is no option: expected gen's options for a test, such as --cases 5 --hard --seed 3"
+bad_line "a bad value" '  --cases x --seed 3\n' "1:11: --cases: 'x' is not an integer from 1 to 1000000"
+bad_line "a missing value" '--hard --seed\n' "1:8: --seed needs a value (S)"
+bad_line "a flag with a value" '--seed 1 --hard=yes\n' "1:17: --hard takes no value"
+bad_line "no seed" '\n--cases 3 --hard\n' \
+    "2:1: the test gives no --seed: each line names its seed, so the tests regenerate byte for byte"
+bad_line "no test" '# nothing\n\n' \
+    "1:1: the plan holds no test: expected a line of gen's options a test, such as --cases 5 --seed 1"
+bad_line "a size beyond the limits" '--seed 1\n--nodes 5000 --seed 2\n' \
+    "2:1: --nodes 5000 is beyond UVa 12033's limit of 1000; add --beyond-limits to ask for it"
+
+# Usage: --out without --plan, --plan without --out, gen options beside it.
+expect_usage() { # WHAT WANT-FIRST-LINE ARGS...
+    local what=$1 want=$2
+    shift 2
+    "$exe" gen gamecs "$@" > /dev/null 2> "$work/err"
+    local status=$?
+    if [ $status -eq 2 ] && [ "$(head -1 "$work/err")" = "$want" ]; then
+        ok
+    else
+        bad "$what: exit $status: $(cat "$work/err")"
+    fi
+}
+expect_usage "--out alone" "cgsolve gen: --out goes with --plan FILE" --out "$work/x"
+expect_usage "--plan alone" "cgsolve gen: --plan writes a directory of tests: name it with --out DIR" \
+    --plan "$work/plan.txt"
+expect_usage "--hard beside --plan" \
+    "cgsolve gen: --hard goes in the plan's lines: with --plan, each test takes its own options" \
+    --plan "$work/plan.txt" --out "$work/x" --hard
+
+# Files that cannot be read or written: exit 4 with the system's reason.
+"$exe" gen gamecs --plan "$work/none.txt" --out "$work/x" > /dev/null 2> "$work/err"
+status=$?
+if [ $status -eq 4 ] && grep -q "cannot open '$work/none.txt': No such file" "$work/err"; then
+    ok
+else
+    bad "a missing plan: exit $status: $(cat "$work/err")"
+fi
+"$exe" gen gamecs --plan "$work/plan.txt" --out "$work/plan.txt/tests" > /dev/null 2> "$work/err"
+status=$?
+if [ $status -eq 4 ] && grep -q "cannot create the directory '$work/plan.txt/tests': Not a directory" "$work/err"; then
+    ok
+else
+    bad "an unwritable directory: exit $status: $(cat "$work/err")"
+fi
+
+echo "contest plan: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
