@@ -119,6 +119,13 @@ static const char *const validate_examples[] = {
     NULL,
 };
 
+static const char *const package_examples[] = {
+    "cgsolve package treblecross treblecross",
+    "cgsolve package gamecs gamecs-polygon --system polygon --time-limit 1",
+    "cgsolve package path path --system domjudge --plan my-plan.txt",
+    NULL,
+};
+
 static const char *const stress_examples[] = {
     "cgsolve stress domino --tiles 4 -- ./my-solution",
     "cgsolve stress gamecs --hard --seconds 60 --save small.in -- python3 sol.py",
@@ -230,6 +237,21 @@ const command cli_commands[] = {
      .game_gen_options = true,
      .examples = stress_examples,
      .run = cli_run_stress},
+    {.name = "package",
+     .usage = "GAME DIR [--system SYSTEM] [--plan FILE] [OPTION...]",
+     .summary = "write a problem package for a judge system: samples, tests, checker",
+     .details = "DIR gets the statement's samples, the tests of a plan (the game's own, or\n"
+                "--plan FILE: one line of gen options a test) with cgsolve's answers, an input\n"
+                "validator and an output checker in the system's calling convention (scripts\n"
+                "that call cgsolve, which must be installed on the judge), the limits and the\n"
+                "metadata: problem.yaml for Kattis (the default) and DOMjudge (with\n"
+                "domjudge-problem.ini), problem.xml for Polygon. SYSTEM: kattis, domjudge\n"
+                "or polygon. The same options make the same bytes.\n",
+     .common = "memory",
+     .options_of = "package",
+     .takes_game = true,
+     .examples = package_examples,
+     .run = cli_run_package},
     {.name = "validate",
      .usage = "GAME [FILE] [--json]",
      .summary = "check a judge input strictly against the problem's layout and limits",

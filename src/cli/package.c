@@ -1,8 +1,11 @@
-/* The driver of `gen --plan`: wiring only, the plan is the library's
- * (framework/plan_internal.h). */
+/* The drivers of `gen --plan` and `package`: wiring only, the plan and the
+ * layouts are the library's (framework/plan_internal.h, package_internal.h). */
 #include "package.h"
 
+#include <string.h>
+
 #include "core/dir_internal.h"
+#include "framework/package_internal.h"
 #include "framework/plan_internal.h"
 
 /* Whether spec is one of table's (NULL-name ended). */
@@ -54,4 +57,31 @@ int cli_run_gen_plan(cli *c) {
     }
     cg_plan_free(&plan);
     return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("gen", &err));
+}
+
+int cli_run_package(cli *c) {
+    static const char *const formats[] = {"Kattis", "DOMjudge", "Polygon"};
+    if (c->game == NULL || c->argc != 1) {
+        return cli_usage_error("package", "usage: cgsolve package GAME DIR [--system "
+                                          "kattis|domjudge|polygon] [--plan FILE]");
+    }
+    const cg_problem *problem = cg_find_problem(c->game->name);
+    if (problem == NULL || c->game->generate_case == NULL) {
+        return cli_usage_error("package", "%s has no problem to package", c->game->name);
+    }
+    cg_error err;
+    cg_plan plan = CG_PLAN_INIT;
+    cg_status st = c->options.plan != NULL
+                       ? cg_plan_read(c->game, &c->options, c->options.plan, &plan, &err)
+                       : cg_plan_parse(c->game, &c->options, problem->plan, strlen(problem->plan),
+                                       "the default plan", &plan, &err);
+    if (st == CG_OK) {
+        st = cg_write_package(c->game, problem, &plan, &c->options, c->argv[0], &err);
+    }
+    if (st == CG_OK) {
+        printf("package: %s written for %s: the sample and %zu tests\n", c->argv[0],
+               formats[c->options.package_format], plan.count);
+    }
+    cg_plan_free(&plan);
+    return cli_close_output(stdout, st == CG_OK ? EXIT_OK : cli_report_failure("package", &err));
 }

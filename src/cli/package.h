@@ -1,4 +1,4 @@
-/* The driver of `gen --plan` (package.c). */
+/* The drivers of `gen --plan` and `package` (package.c). */
 #ifndef CGSOLVE_CLI_PACKAGE_H
 #define CGSOLVE_CLI_PACKAGE_H
 
@@ -6,5 +6,8 @@
 
 /* gen --plan FILE --out DIR: the plan's tests, NN.in with NN.ans. */
 int cli_run_gen_plan(cli *c);
+
+/* package GAME DIR --system SYSTEM: a problem package. */
+int cli_run_package(cli *c);
 
 #endif

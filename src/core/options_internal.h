@@ -142,6 +142,8 @@ typedef struct cg_options {
     const char *spill;       /* grundy: the file that keeps what the window drops, or NULL */
     const char *plan;        /* gen, package: the test plan's file, or NULL */
     const char *out_dir;     /* gen --plan: the directory the tests go to */
+    int64_t package_format;  /* package: 0 Kattis, 1 DOMjudge, 2 Polygon */
+    size_t judge_memory;     /* package: the judge's memory limit per run, bytes */
 #ifdef CGSOLVE_TEST_MADE_UP_OPTION
     int64_t made_up_option; /* the test build's made-up option (HACKING.md) */
 #endif

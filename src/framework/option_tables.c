@@ -1,12 +1,13 @@
 /* The list of every option table the library declares, and the defaults
  * they give: the framework's, since it is the one layer that knows every
- * command (grundy, census, verify, misere, play, gen, stress, check) and
+ * command (grundy, census, verify, misere, play, gen, stress, check, package) and
  * every game. */
 #include "framework/option_tables_internal.h"
 
 #include <string.h>
 
 #include "framework/cgsolve_internal.h"
+#include "framework/package_internal.h"
 #include "framework/plan_internal.h"
 #include "framework/testdata_internal.h"
 #include "octal/census_internal.h"
@@ -23,6 +24,7 @@ const cg_command_options cg_command_options_list[] = {
     {.name = "gen", .tables = {cg_gen_common_options, cg_gen_plan_options}},
     {.name = "stress", .tables = {cg_gen_common_options, cg_stress_options}},
     {.name = "check", .tables = {cg_check_options}},
+    {.name = "package", .tables = {cg_package_options}},
     {.name = NULL},
 };
 

@@ -16,7 +16,7 @@ typedef struct cg_command_options {
 } cg_command_options;
 
 /* Every command's tables: common, grundy, census, verify, misere, play, gen,
- * stress, check; ended by a NULL name. The one list the catalog
+ * stress, check, package; ended by a NULL name. The one list the catalog
  * (cg_catalog), the defaults and the front ends read. */
 extern const cg_command_options cg_command_options_list[];
 
