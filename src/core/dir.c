@@ -20,7 +20,9 @@ cg_status cg_make_dir(const char *path, cg_error *err) {
     if (saved == EEXIST && stat(path, &st) == 0) {
         return S_ISDIR(st.st_mode)
                    ? CG_OK
-                   : cg_error_set(err, CG_ERR_USAGE, "'%s' is not a directory", path);
+                   : cg_error_set(err, CG_ERR_IO,
+                                  "cannot create the directory '%s': a file of that name is there",
+                                  path);
     }
     errno = saved;
     return cg_error_system(err, "create the directory", path);

@@ -19,8 +19,8 @@ extern "C" {
 
 /* Make the directory path unless it is one already (its parent must
  * exist). CG_ERR_IO with the system's reason ("cannot create the directory
- * 'PATH': Permission denied"), or CG_ERR_USAGE when path is something
- * other than a directory. */
+ * 'PATH': Permission denied"), or saying that something other than a
+ * directory has the name; CG_ERR_USAGE for an empty name. */
 cg_status cg_make_dir(const char *path, cg_error *err);
 
 /* dir/name into out[CG_PATH_SIZE] (which may be dir); CG_ERR_USAGE when it

@@ -102,5 +102,13 @@ else
     bad "an unwritable directory: exit $status: $(cat "$work/err")"
 fi
 
+"$exe" gen gamecs --plan "$work/plan.txt" --out "$work/plan.txt" > /dev/null 2> "$work/err"
+status=$?
+if [ $status -eq 4 ] && grep -q "cannot create the directory '$work/plan.txt': a file of that name is there" "$work/err"; then
+    ok
+else
+    bad "a file where the directory goes: exit $status: $(cat "$work/err")"
+fi
+
 echo "contest plan: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
