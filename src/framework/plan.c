@@ -1,10 +1,12 @@
 /* Test plans (plan_internal.h): reading one, and writing its tests. */
 #include "framework/plan_internal.h"
 
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/dir_internal.h"
 #include "core/file_internal.h"
@@ -348,6 +350,38 @@ static cg_status test_error(const cg_plan *plan, const cg_plan_test *test, cg_er
                         (unsigned long long)test->line_number, message);
 }
 
+/* Whether the file called name is a test of names' set numbered past its
+ * last: NUMBER (two digits or more) and one of its suffixes. */
+static bool past_the_last(const char *name, const cg_test_names *names) {
+    size_t digits = strspn(name, "0123456789");
+    const char *rest = name + digits;
+    if (digits < 2 || digits > 18 ||
+        (strcmp(rest, names->input_suffix) != 0 && strcmp(rest, names->answer_suffix) != 0)) {
+        return false;
+    }
+    return strtoull(name, NULL, 10) > names->last;
+}
+
+/* Remove the tests a longer plan left in names->dir, so the directory
+ * holds this plan's tests and no other (other files stay). */
+static cg_status remove_old_tests(const cg_test_names *names, cg_error *err) {
+    DIR *dir = opendir(names->dir);
+    if (dir == NULL) {
+        return cg_error_system(err, "read the directory", names->dir);
+    }
+    cg_status st = CG_OK;
+    for (struct dirent *entry = readdir(dir); st == CG_OK && entry != NULL; entry = readdir(dir)) {
+        char path[CG_PATH_SIZE];
+        if (past_the_last(entry->d_name, names) &&
+            (st = cg_join_path(path, names->dir, entry->d_name, err)) == CG_OK &&
+            unlink(path) != 0) {
+            st = cg_error_system(err, "remove the old test", path);
+        }
+    }
+    closedir(dir);
+    return st;
+}
+
 cg_status cg_plan_write_tests(const cg_game *game, const cg_plan *plan, const cg_test_names *names,
                               cg_error *err) {
     cg_buf input = CG_BUF_INIT;
@@ -364,5 +398,5 @@ cg_status cg_plan_write_tests(const cg_game *game, const cg_plan *plan, const cg
         }
     }
     cg_buf_free(&input);
-    return st;
+    return st == CG_OK ? remove_old_tests(names, err) : st;
 }

@@ -86,7 +86,9 @@ cg_status cg_write_test(const cg_game *game, const cg_options *options, const cg
                         uint64_t number, const char *data, size_t len, cg_error *err);
 
 /* Write every test of plan: test k (from 0) is number names->first + k,
- * its input drawn as `cgsolve gen` draws it with the test's options. */
+ * its input drawn as `cgsolve gen` draws it with the test's options. Then
+ * the tests numbered past names->last that an earlier, longer plan left
+ * there are removed (files of other names stay). */
 cg_status cg_plan_write_tests(const cg_game *game, const cg_plan *plan, const cg_test_names *names,
                               cg_error *err);
 

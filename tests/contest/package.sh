@@ -186,6 +186,17 @@ check "polygon: --judge-memory" \
 check "polygon: each plan line is a test's cmd" \
     grep -q 'cmd="cgsolve gen treblecross --cases 3 --hard --seed 6"' "$work/limits-p/problem.xml"
 
+# A package made again with a shorter plan holds only its tests.
+for format in kattis polygon; do
+    "$exe" package treblecross "$work/shrink-$format" --system "$format" > /dev/null
+    "$exe" package treblecross "$work/shrink-$format" --system "$format" --plan "$work/plan.txt" \
+        > /dev/null
+done
+check "kattis: a shorter plan's package has its tests only" \
+    [ "$(cd "$work/shrink-kattis/data/secret" && echo *)" = "01.ans 01.in 02.ans 02.in" ]
+check "polygon: a shorter plan's package has its tests only" \
+    [ "$(cd "$work/shrink-polygon/tests" && echo *)" = "01 01.a 02 02.a 03 03.a" ]
+
 # Errors: a clear message and a documented exit status, no package.
 fails() { # WHAT STATUS MESSAGE-START ARGS...
     local what=$1 want=$2 message=$3 status

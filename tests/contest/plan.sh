@@ -42,6 +42,17 @@ done
 "$exe" gen gamecs --plan "$work/plan.txt" --out "$work/again" > /dev/null
 if diff -r "$work/tests" "$work/again" > /dev/null; then ok; else bad "regenerating differs"; fi
 
+# A shorter plan into the same directory: the old tests past it go, other
+# files stay.
+printf -- '--cases 2 --seed 1\n' > "$work/short.txt"
+touch "$work/tests/notes.txt" "$work/tests/1.in"
+"$exe" gen gamecs --plan "$work/short.txt" --out "$work/tests" > /dev/null
+if [ "$(cd "$work/tests" && echo *)" = "01.ans 01.in 1.in notes.txt" ]; then
+    ok
+else
+    bad "a shorter plan left $(cd "$work/tests" && echo *)"
+fi
+
 # Bad lines: FILE:LINE:COLUMN and what was expected, exit 1, nothing more.
 bad_line() { # WHAT PLAN-TEXT WANT-MESSAGE
     printf '%b' "$2" > "$work/bad.txt"
