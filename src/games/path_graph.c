@@ -1,0 +1,217 @@
+/* The PATH frame's graph: the fixed stones folded into each colour's
+ * adjacency masks, the mirror images keeping the frame, and the floods over
+ * it (the winning cells, the cells on some simple crossing). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grid_internal.h"
+#include "games/path_solve_internal.h"
+
+/* Empty cells where a stone of colour c completes its chain. */
+uint64_t cg_path_wins_of(const cg_path_frame *f, int c, uint64_t empty) {
+    uint64_t mine = f->stones[c];
+    uint64_t a = flood(f->adj[c], f->side[c][0], mine);
+    uint64_t b = flood(f->adj[c], f->side[c][1], mine);
+    return empty & (f->side[c][0] | around(f->adj[c], a)) & (f->side[c][1] | around(f->adj[c], b));
+}
+
+/* Empty cells on some simple crossing of colour c: the cells a stone of
+ * either colour can still matter on for c's chain. The open cells (empty or
+ * c's) with a source joined to c's first side and a sink to its second, and
+ * an edge source-sink: a cell lies on a simple source-sink path iff it lies
+ * in the block (biconnected component) of that edge. One depth-first search
+ * from the source, the sink its first child; a child q of p stays in the
+ * block iff its subtree reaches above p (low[q] < order[p]). Cells on no
+ * simple crossing stay so as stones are added (the open cells only shrink). */
+uint64_t cg_path_useful_of(const cg_path_frame *f, int c, uint64_t empty) {
+    uint64_t open = f->stones[c] | empty;
+    uint64_t near0 = f->side[c][0] & open, near1 = f->side[c][1] & open;
+    if (near0 == 0 || near1 == 0) {
+        return 0;
+    }
+    enum { SOURCE = 0, SINK = 1 }; /* discovery orders; cells get 2.. */
+    uint8_t order[CG_PATH_MAX_EMPTY], low[CG_PATH_MAX_EMPTY], parent[CG_PATH_MAX_EMPTY];
+    uint8_t by_order[CG_PATH_MAX_EMPTY + 2];
+    uint64_t left[CG_PATH_MAX_EMPTY]; /* neighbours not yet looked at */
+    uint64_t seen = 0;
+    int stack[CG_PATH_MAX_EMPTY], top = 0, next = 2;
+    uint64_t sink_left = near1;
+    /* the sink's children one after another; each grows a subtree */
+    while (sink_left != 0) {
+        int root = lowest(sink_left);
+        sink_left &= sink_left - 1;
+        if (seen & bit(root)) {
+            continue;
+        }
+        seen |= bit(root);
+        order[root] = low[root] = (uint8_t)next;
+        by_order[next++] = (uint8_t)root;
+        parent[root] = 0xFF; /* the sink */
+        low[root] = (near0 & bit(root)) ? SOURCE : low[root];
+        left[root] = f->adj[c][root] & open;
+        stack[top++] = root;
+        while (top > 0) {
+            int v = stack[top - 1];
+            if (left[v] != 0) {
+                int w = lowest(left[v]);
+                left[v] &= left[v] - 1;
+                if (seen & bit(w)) {
+                    low[v] = order[w] < low[v] && w != parent[v] ? order[w] : low[v];
+                    continue;
+                }
+                seen |= bit(w);
+                order[w] = (uint8_t)next;
+                by_order[next++] = (uint8_t)w;
+                parent[w] = (uint8_t)v;
+                low[w] = (near0 & bit(w)) ? SOURCE : (near1 & bit(w)) ? SINK : order[w];
+                left[w] = f->adj[c][w] & open;
+                stack[top++] = w;
+                continue;
+            }
+            top--;
+            if (top > 0) {
+                int p = stack[top - 1];
+                low[p] = low[v] < low[p] ? low[v] : low[p];
+            }
+        }
+    }
+    uint64_t in_block = 0;
+    for (int k = 2; k < next; k++) {
+        int q = by_order[k];
+        int p = parent[q];
+        bool keep = p == 0xFF ? low[q] < SINK : (in_block & bit(p)) && low[q] < order[p];
+        in_block |= keep ? bit(q) : 0;
+    }
+    return in_block & empty;
+}
+
+/* Groups of fixed stones: label them, then fold them into the adjacency. */
+cg_status cg_path_build_graph(cg_path_frame *f, cg_budget *budget, cg_error *err) {
+    size_t n = f->n, count = n * n;
+    size_t bytes = count * (sizeof(uint32_t) * 2) + count;
+    cg_status st = cg_budget_take(budget, bytes, 1, "the board's groups", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    uint32_t *group = malloc((count + 1) * sizeof *group);
+    uint32_t *queue = malloc((count + 1) * sizeof *queue);
+    int8_t *index = malloc(count + 1);
+    if (group == NULL || queue == NULL || index == NULL) {
+        free(group);
+        free(queue);
+        free(index);
+        cg_budget_give(budget, bytes, 1);
+        return cg_error_nomem(err, "the board's groups");
+    }
+    memset(index, -1, count);
+    for (int i = 0; i < f->empty; i++) {
+        index[f->cell_of[i]] = (int8_t)i;
+    }
+    for (size_t c = 0; c <= count; c++) { /* every cell a neighbour can name, and the spare */
+        group[c] = UINT32_MAX;
+    }
+    memset(f->adj, 0, sizeof f->adj);
+    memset(f->side, 0, sizeof f->side);
+    f->over = -1;
+    for (size_t start = 0; start < count; start++) {
+        char stone = f->board[start];
+        if (stone == 'U' || group[start] != UINT32_MAX) {
+            continue;
+        }
+        int c = stone == 'W' ? 0 : 1;
+        bool side0 = false, side1 = false;
+        uint64_t touching = 0;
+        size_t head = 0, tail = 0;
+        group[start] = (uint32_t)start;
+        queue[tail++] = (uint32_t)start;
+        while (head < tail) {
+            size_t x = queue[head++], r = x / n, col = x % n;
+            side0 |= c == 0 ? col == 0 : r == 0;
+            side1 |= c == 0 ? col == n - 1 : r == n - 1;
+            size_t next[4], k = cg_grid_neighbours(n, x, next);
+            for (size_t j = 0; j < k; j++) {
+                size_t y = next[j];
+                if (f->board[y] == 'U') {
+                    touching |= bit(index[y]);
+                } else if (f->board[y] == stone && group[y] == UINT32_MAX) {
+                    group[y] = (uint32_t)start;
+                    queue[tail++] = (uint32_t)y;
+                }
+            }
+        }
+        if (side0 && side1 && (f->over < 0 || c == 0)) {
+            f->over = c; /* when both hold a chain, White's counts (the judge's order) */
+        }
+        for (uint64_t t = touching; t != 0; t &= t - 1) {
+            f->adj[c][lowest(t)] |= touching;
+        }
+        f->side[c][0] |= side0 ? touching : 0;
+        f->side[c][1] |= side1 ? touching : 0;
+    }
+    for (int i = 0; i < f->empty; i++) {
+        size_t x = f->cell_of[i], r = x / n, col = x % n;
+        uint64_t near = 0;
+        if (col > 0 && index[x - 1] >= 0) {
+            near |= bit(index[x - 1]);
+        }
+        if (col + 1 < n && index[x + 1] >= 0) {
+            near |= bit(index[x + 1]);
+        }
+        if (r > 0 && index[x - n] >= 0) {
+            near |= bit(index[x - n]);
+        }
+        if (r + 1 < n && index[x + n] >= 0) {
+            near |= bit(index[x + n]);
+        }
+        for (int c = 0; c < 2; c++) {
+            f->adj[c][i] = (f->adj[c][i] | near) & ~bit(i);
+        }
+        f->side[0][0] |= col == 0 ? bit(i) : 0;
+        f->side[0][1] |= col == n - 1 ? bit(i) : 0;
+        f->side[1][0] |= r == 0 ? bit(i) : 0;
+        f->side[1][1] |= r == n - 1 ? bit(i) : 0;
+    }
+    free(group);
+    free(queue);
+    free(index);
+    cg_budget_give(budget, bytes, 1);
+    return CG_OK;
+}
+
+/* The mirror images (left-right, top-bottom, both) that map the board onto
+ * itself keep both players' goals: their positions share table entries. */
+void cg_path_find_symmetries(cg_path_frame *f) {
+    size_t n = f->n;
+    f->sym_count = 1;
+    for (int i = 0; i < f->empty; i++) {
+        f->perm[0][i] = (uint8_t)i;
+    }
+    for (int t = 1; t <= 3; t++) {
+        bool flip_col = t & 1, flip_row = t & 2, same = true;
+        for (size_t x = 0; x < n * n && same; x++) {
+            size_t r = x / n, c = x % n;
+            size_t y = (flip_row ? n - 1 - r : r) * n + (flip_col ? n - 1 - c : c);
+            same = f->board[x] == f->board[y];
+        }
+        if (!same) {
+            continue;
+        }
+        uint8_t *perm = f->perm[f->sym_count++];
+        for (int i = 0; i < f->empty; i++) {
+            size_t x = f->cell_of[i], r = x / n, c = x % n;
+            size_t y = (flip_row ? n - 1 - r : r) * n + (flip_col ? n - 1 - c : c);
+            for (int j = 0; j < f->empty; j++) {
+                if (f->cell_of[j] == y) {
+                    perm[i] = (uint8_t)j;
+                }
+            }
+        }
+    }
+    cg_rng rng = cg_rng_make(0x601);
+    for (int c = 0; c < 2; c++) {
+        for (int i = 0; i < CG_PATH_MAX_EMPTY; i++) {
+            f->zobrist[c][i] = cg_rng_next(&rng);
+        }
+    }
+    memset(f->hash, 0, sizeof f->hash);
+}
