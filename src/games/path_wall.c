@@ -25,10 +25,6 @@ static size_t wall_states(size_t n) {
     return n < 2 ? 0 : (n + 1) * (n - 1) * 8;
 }
 
-static char cell_at(const char *board, size_t n, bool transposed, size_t r, size_t c) {
-    return transposed ? board[c * n + r] : board[r * n + c];
-}
-
 /* The two cells a step crosses, in board coordinates (row-major index). */
 static void step_cells(size_t n, bool transposed, size_t i, size_t k, int dir, size_t *x,
                        size_t *y) {
@@ -74,75 +70,104 @@ static void corner_of(uint32_t s, size_t width, size_t *i, size_t *k) {
     *k = corner % width + 1; /* NOLINT(clang-analyzer-core.DivideZero): width >= 1 */
 }
 
-static bool wall_found(const char *board, size_t n, char attacker, wall_scratch *w, uint32_t *pairs,
-                       size_t *pair_count) {
-    if (n < 2 || w->seen == NULL) {
+/* One wall search: the board seen from the attacker, and the scratch. */
+typedef struct wall_walk {
+    const char *board;
+    size_t n, width; /* width: corners per row, n - 1 */
+    bool transposed; /* Black's walls: the board transposed */
+    char defender;
+    wall_scratch *w;
+} wall_walk;
+
+/* Whether corner (i, k) has a corner next to it in direction d (a wall
+ * never runs along the top or bottom edge, nor onto the side columns). */
+static bool step_inside(size_t n, size_t i, size_t k, int d) {
+    if (d == 0) {
+        return i != n;
+    }
+    if (d == 1) {
+        return i != 0;
+    }
+    if (i == 0 || i == n) {
         return false;
     }
-    bool transposed = attacker == 'B';
-    char defender = attacker == 'W' ? 'B' : 'W';
-    size_t width = n - 1; /* corners per row */
+    return d == 2 ? k + 1 <= n - 1 : k - 1 >= 1;
+}
+
+/* The states one step from s not seen yet, queued at *tail; the first that
+ * reaches the bottom edge, else UINT32_MAX. */
+static uint32_t wall_expand(const wall_walk *ww, uint32_t s, size_t *tail) {
+    static const int reverse[4] = {1, 0, 3, 2};
+    wall_scratch *w = ww->w;
+    size_t n = ww->n, i, k;
+    corner_of(s, ww->width, &i, &k);
+    int in_dir = (int)(s % 8) / 2, in_pair = (int)(s % 2);
+    bool started = w->from[s] == s;
+    for (int d = 0; d < 4; d++) {
+        if ((!started && d == reverse[in_dir]) || !step_inside(n, i, k, d)) {
+            continue;
+        }
+        size_t x, y;
+        step_cells(n, ww->transposed, i, k, d, &x, &y);
+        int kind = step_kind(ww->board, x, y, ww->defender);
+        /* a turn between two pairs would share a cell between them */
+        if (kind == 0 || (kind == 2 && in_pair && d != in_dir && !started)) {
+            continue;
+        }
+        size_t ni = d == 0 ? i + 1 : d == 1 ? i - 1 : i;
+        size_t nk = d == 2 ? k + 1 : d == 3 ? k - 1 : k;
+        uint32_t t = (uint32_t)((ni * ww->width + (nk - 1)) * 8 + (size_t)d * 2 + (kind == 2));
+        if (w->seen[t]) {
+            continue;
+        }
+        w->seen[t] = 1;
+        w->from[t] = s;
+        w->queue[(*tail)++] = t;
+        if (ni == n) {
+            return t;
+        }
+    }
+    return UINT32_MAX;
+}
+
+/* Breadth first from the top edge's corners: the state that reaches the
+ * bottom edge, else UINT32_MAX. */
+static uint32_t wall_reach(const wall_walk *ww) {
+    wall_scratch *w = ww->w;
     memset(w->seen, 0, w->states);
     size_t head = 0, tail = 0;
-    for (size_t k = 1; k < n; k++) {
+    for (size_t k = 1; k < ww->n; k++) {
         uint32_t s = (uint32_t)((k - 1) * 8); /* row 0, "entered going down", no pair */
         w->seen[s] = 1;
         w->from[s] = s;
         w->queue[tail++] = s;
     }
-    static const int reverse[4] = {1, 0, 3, 2};
     uint32_t goal = UINT32_MAX;
     while (head < tail && goal == UINT32_MAX) {
-        uint32_t s = w->queue[head++];
-        size_t i, k;
-        corner_of(s, width, &i, &k);
-        int in_dir = (int)(s % 8) / 2, in_pair = (int)(s % 2);
-        bool started = w->from[s] == s;
-        for (int d = 0; d < 4; d++) {
-            if (!started && d == reverse[in_dir]) {
-                continue;
-            }
-            if ((d == 1 && i == 0) || (d == 0 && i == n) || (d >= 2 && (i == 0 || i == n)) ||
-                (d == 2 && k + 1 > n - 1) || (d == 3 && k - 1 < 1)) {
-                continue;
-            }
-            size_t x, y;
-            step_cells(n, transposed, i, k, d, &x, &y);
-            int kind = step_kind(board, x, y, defender);
-            if (kind == 0 || (kind == 2 && in_pair && d != in_dir && !started)) {
-                continue;
-            }
-            size_t ni = d == 0 ? i + 1 : d == 1 ? i - 1 : i;
-            size_t nk = d == 2 ? k + 1 : d == 3 ? k - 1 : k;
-            uint32_t t = (uint32_t)((ni * width + (nk - 1)) * 8 + (size_t)d * 2 + (kind == 2));
-            if (w->seen[t]) {
-                continue;
-            }
-            w->seen[t] = 1;
-            w->from[t] = s;
-            w->queue[tail++] = t;
-            if (ni == n) {
-                goal = t;
-                break;
-            }
-        }
+        goal = wall_expand(ww, w->queue[head++], &tail);
     }
-    (void)cell_at;
-    if (goal == UINT32_MAX) {
-        return false;
-    }
-    /* Walk back; no cell may be in two pairs (only turns are checked above). */
+    return goal;
+}
+
+/* The two cells of the pair crossed by the step into state s. */
+static void pair_cells(const wall_walk *ww, uint32_t s, size_t *x, size_t *y) {
+    size_t i, k;
+    corner_of(ww->w->from[s], ww->width, &i, &k);
+    step_cells(ww->n, ww->transposed, i, k, (int)(s % 8) / 2, x, y);
+}
+
+/* The wall's pairs from goal back to the top: whether no cell is in two
+ * (only turns are checked on the way), the pairs into pairs (may be NULL). */
+static bool wall_pairs(const wall_walk *ww, uint32_t goal, uint32_t *pairs, size_t *pair_count) {
+    wall_scratch *w = ww->w;
     size_t count = 0;
     bool disjoint = true;
     for (uint32_t s = goal; w->from[s] != s; s = w->from[s]) {
         if (s % 2 == 0) {
             continue;
         }
-        uint32_t p = w->from[s];
-        size_t i, k;
-        corner_of(p, width, &i, &k);
         size_t x, y;
-        step_cells(n, transposed, i, k, (int)(s % 8) / 2, &x, &y);
+        pair_cells(ww, s, &x, &y);
         if (w->in_pair[x] || w->in_pair[y]) {
             disjoint = false;
         }
@@ -155,11 +180,8 @@ static bool wall_found(const char *board, size_t n, char attacker, wall_scratch 
     }
     for (uint32_t s = goal; w->from[s] != s; s = w->from[s]) { /* clear the marks */
         if (s % 2 == 1) {
-            uint32_t p = w->from[s];
-            size_t i, k;
-            corner_of(p, width, &i, &k);
             size_t x, y;
-            step_cells(n, transposed, i, k, (int)(s % 8) / 2, &x, &y);
+            pair_cells(ww, s, &x, &y);
             w->in_pair[x] = w->in_pair[y] = 0;
         }
     }
@@ -167,6 +189,16 @@ static bool wall_found(const char *board, size_t n, char attacker, wall_scratch 
         *pair_count = disjoint ? count : 0;
     }
     return disjoint;
+}
+
+static bool wall_found(const char *board, size_t n, char attacker, wall_scratch *w, uint32_t *pairs,
+                       size_t *pair_count) {
+    if (n < 2 || w->seen == NULL) {
+        return false;
+    }
+    wall_walk ww = {board, n, n - 1, attacker == 'B', attacker == 'W' ? 'B' : 'W', w};
+    uint32_t goal = wall_reach(&ww);
+    return goal != UINT32_MAX && wall_pairs(&ww, goal, pairs, pair_count);
 }
 
 void cg_path_scratch_free(wall_scratch *w) {
