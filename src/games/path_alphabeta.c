@@ -80,124 +80,174 @@ int cg_path_order_moves(const cg_path_frame *f, uint64_t cands, uint64_t both, i
     return count;
 }
 
-/* Negamax alpha-beta: if the score lies in (alpha, beta) it is returned;
- * if it is <= alpha, a value v <= alpha with score <= v; if >= beta, a
- * value v >= beta with score >= v. With wdl, scores are signs. Depth: one
- * call per empty cell at most. */
-int cg_path_alpha_beta(cg_path_frame *f, int alpha, int beta, bool wdl) {
-    if (++f->stats.nodes >= f->next_check) {
-        f->next_check = f->stats.nodes + CHECK_EVERY;
-        if (cg_path_check_limits(f)) {
-            return 0;
-        }
-    }
+/* One node of the search: its window, what the prunes found, its bounds
+ * (lo, hi: scores it is known to lie between) and the table's key and move. */
+typedef struct ab_node {
+    int alpha, beta;
+    bool wdl;
+    int e; /* empty cells */
+    uint64_t empty, threats, live_me, live_op;
+    int lo, hi, first;
+    key k;
+} ab_node;
+
+static bool ab_settled(const ab_node *nd) {
+    return nd->lo >= nd->beta || nd->hi <= nd->alpha || nd->lo == nd->hi;
+}
+
+/* The bound that settled the node: lo at or above beta, else hi. */
+static int ab_bound(const ab_node *nd) {
+    return nd->lo >= nd->beta ? nd->lo : nd->hi;
+}
+
+/* The prunes before the table: an immediate win, two threats, a side with
+ * no crossing left. True when they settle the node, its score in *score. */
+static bool ab_prunes(cg_path_frame *f, ab_node *nd, int *score) {
     int me = f->to_move, op = 1 - me;
-    uint64_t empty = f->all & ~(f->stones[0] | f->stones[1]);
-    int e = popcount(empty);
-    if (cg_path_wins_of(f, me, empty) != 0) {
+    nd->empty = f->all & ~(f->stones[0] | f->stones[1]);
+    nd->e = popcount(nd->empty);
+    if (cg_path_wins_of(f, me, nd->empty) != 0) {
         f->stats.immediate_wins++;
-        return wdl ? 1 : e;
+        *score = nd->wdl ? 1 : nd->e;
+        return true;
     }
-    uint64_t threats = cg_path_wins_of(f, op, empty);
-    if (popcount(threats) >= 2) {
+    nd->threats = cg_path_wins_of(f, op, nd->empty);
+    if (popcount(nd->threats) >= 2) {
         f->stats.double_threats++;
-        return wdl ? -1 : -(e - 1);
+        *score = nd->wdl ? -1 : -(nd->e - 1);
+        return true;
     }
-    int lo = -e, hi = e;
-    uint64_t live_me = cg_path_useful_of(f, me, empty), live_op = cg_path_useful_of(f, op, empty);
-    if (live_me == 0) {
+    nd->lo = -nd->e;
+    nd->hi = nd->e;
+    nd->live_me = cg_path_useful_of(f, me, nd->empty);
+    nd->live_op = cg_path_useful_of(f, op, nd->empty);
+    if (nd->live_me == 0) {
         f->stats.no_crossing++;
-        hi = 0;
+        nd->hi = 0;
     }
-    if (live_op == 0) {
+    if (nd->live_op == 0) {
         f->stats.no_crossing++;
-        lo = 0;
+        nd->lo = 0;
     }
-    if (lo == hi) {
-        return 0;
+    if (nd->lo == nd->hi) {
+        *score = 0;
+        return true;
     }
-    if (wdl) {
-        lo = sign(lo);
-        hi = sign(hi);
+    if (nd->wdl) {
+        nd->lo = sign(nd->lo);
+        nd->hi = sign(nd->hi);
     }
-    if (lo >= beta || hi <= alpha) {
-        return lo >= beta ? lo : hi;
+    *score = ab_bound(nd);
+    return nd->lo >= nd->beta || nd->hi <= nd->alpha;
+}
+
+/* The table's bounds and move; true when they settle the node. */
+static bool ab_table(cg_path_frame *f, ab_node *nd, int *score) {
+    nd->k = key_of(f);
+    nd->first = -1;
+    const tt_entry *hit = probe(f, &nd->k);
+    if (hit == NULL) {
+        return false;
     }
-    key k = key_of(f);
-    int first = -1;
-    const tt_entry *hit = probe(f, &k);
-    if (hit != NULL) {
-        f->stats.table_hits++;
-        int tl = (int)hit->lower, tu = (int)hit->upper; /* scores, small signed integers */
-        if (wdl) {
-            tl = sign(tl);
-            tu = sign(tu);
-        }
-        lo = tl > lo ? tl : lo;
-        hi = tu < hi ? tu : hi;
-        first = hit->move == 0xFF ? -1 : cg_path_unpermute_move(f, k.sym, hit->move);
-        if (lo >= beta || hi <= alpha || lo == hi) {
-            f->stats.table_cuts++;
-            return lo >= beta ? lo : hi;
-        }
+    f->stats.table_hits++;
+    int tl = (int)hit->lower, tu = (int)hit->upper; /* scores, small signed integers */
+    if (nd->wdl) {
+        tl = sign(tl);
+        tu = sign(tu);
     }
-    /* the cut costs a search of the board's corners: only where it ends
-     * the search here (a bound of 0 meeting the window) */
-    if (hi > 0 && alpha >= 0 && cg_path_paired(f, me, live_me)) {
-        hi = 0;
+    nd->lo = tl > nd->lo ? tl : nd->lo;
+    nd->hi = tu < nd->hi ? tu : nd->hi;
+    nd->first = hit->move == 0xFF ? -1 : cg_path_unpermute_move(f, nd->k.sym, hit->move);
+    if (!ab_settled(nd)) {
+        return false;
     }
-    if (lo < 0 && beta <= 0 && cg_path_paired(f, op, live_op)) {
-        lo = 0;
+    f->stats.table_cuts++;
+    *score = ab_bound(nd);
+    return true;
+}
+
+/* The pairing cut costs a search of the board's corners: only where it
+ * ends the search here (a bound of 0 meeting the window). True when the
+ * node is settled, then stored. */
+static bool ab_paired(cg_path_frame *f, ab_node *nd, int *score) {
+    int me = f->to_move;
+    if (nd->hi > 0 && nd->alpha >= 0 && cg_path_paired(f, me, nd->live_me)) {
+        nd->hi = 0;
     }
-    if (lo >= beta || hi <= alpha || lo == hi) {
-        cg_path_store(f, &k, wdl && lo < 0 ? -NO_BOUND : lo, wdl && hi > 0 ? NO_BOUND : hi, first,
-                      e);
-        return lo >= beta ? lo : hi;
+    if (nd->lo < 0 && nd->beta <= 0 && cg_path_paired(f, 1 - me, nd->live_op)) {
+        nd->lo = 0;
     }
-    int moves[CG_PATH_MAX_EMPTY], count;
-    if (threats != 0) {
+    if (!ab_settled(nd)) {
+        return false;
+    }
+    int lower = nd->wdl && nd->lo < 0 ? -NO_BOUND : nd->lo;
+    int upper = nd->wdl && nd->hi > 0 ? NO_BOUND : nd->hi;
+    cg_path_store(f, &nd->k, lower, upper, nd->first, nd->e);
+    *score = ab_bound(nd);
+    return true;
+}
+
+/* The moves to search: the block of a single threat, else the cells on a
+ * crossing of either side, ordered, and for exact scores one dead cell
+ * (all dead cells are alike). */
+static int ab_moves(cg_path_frame *f, const ab_node *nd, int *moves) {
+    if (nd->threats != 0) {
         f->stats.forced_blocks++;
-        moves[0] = lowest(threats);
-        count = 1;
-    } else {
-        uint64_t cands = live_me | live_op;
-        count = cg_path_order_moves(f, cands, live_me & live_op, first, moves);
-        uint64_t dead = empty & ~cands;
-        f->stats.dead_cells += (uint64_t)popcount(dead);
-        if (!wdl && dead != 0) {
-            moves[count++] = lowest(dead); /* all dead cells are alike */
-        }
+        moves[0] = lowest(nd->threats);
+        return 1;
     }
-    int a = alpha > lo ? alpha : lo, b = beta < hi ? beta : hi;
-    int best = -NO_BOUND, best_move = moves[0];
-    if (e == f->root_empty) {
+    uint64_t cands = nd->live_me | nd->live_op;
+    int count = cg_path_order_moves(f, cands, nd->live_me & nd->live_op, nd->first, moves);
+    uint64_t dead = nd->empty & ~cands;
+    f->stats.dead_cells += (uint64_t)popcount(dead);
+    if (!nd->wdl && dead != 0) {
+        moves[count++] = lowest(dead);
+    }
+    return count;
+}
+
+/* The moves searched in turn within the node's window: the best score (a
+ * cut stops at the first that reaches beta) and its move in *best_move. */
+static int ab_children(cg_path_frame *f, const ab_node *nd, const int *moves, int count,
+                       int *best_move) {
+    int a = nd->alpha > nd->lo ? nd->alpha : nd->lo, b = nd->beta < nd->hi ? nd->beta : nd->hi;
+    int best = -NO_BOUND;
+    bool root = nd->e == f->root_empty;
+    *best_move = moves[0];
+    if (root) {
         f->root_total = (uint64_t)count;
         f->root_done = 0;
     }
     for (int j = 0; j < count; j++) {
         make(f, moves[j]);
-        int v = -cg_path_alpha_beta(f, -b, -a, wdl);
+        int v = -cg_path_alpha_beta(f, -b, -a, nd->wdl);
         unmake(f, moves[j]);
         if (f->stopped != CG_OK) {
             return 0;
         }
-        f->root_done += e == f->root_empty;
-        if (v > best) {
-            best = v;
-            best_move = moves[j];
-            if (v > a) {
-                a = v;
-                if (a >= b) {
-                    f->stats.beta_cuts++;
-                    break;
-                }
-            }
+        f->root_done += root;
+        if (v <= best) {
+            continue;
+        }
+        best = v;
+        *best_move = moves[j];
+        a = v > a ? v : a;
+        if (a >= b) {
+            f->stats.beta_cuts++;
+            break;
         }
     }
+    return best;
+}
+
+/* Store what the best score proves; returns it within the node's bounds. */
+static int ab_store(cg_path_frame *f, const ab_node *nd, int best, int best_move) {
+    int lo = nd->lo, hi = nd->hi;
+    int a = nd->alpha > lo ? nd->alpha : lo, b = nd->beta < hi ? nd->beta : hi;
     int lower = lo, upper = hi;
     if (best >= b) {
         lower = best > lower ? best : lower;
-    } else if (best <= (alpha > lo ? alpha : lo)) {
+    } else if (best <= a) {
         upper = best < upper ? best : upper;
     } else {
         lower = upper = best;
@@ -205,13 +255,35 @@ int cg_path_alpha_beta(cg_path_frame *f, int alpha, int beta, bool wdl) {
     if (lower > upper) { /* cannot happen with sound bounds; keep the proven one */
         lower = upper = lo > best ? lo : best;
     }
-    if (wdl) { /* a sign proves no more than this */
+    if (nd->wdl) { /* a sign proves no more than this */
         lower = lower < 0 ? -NO_BOUND : lower;
         upper = upper > 0 ? NO_BOUND : upper;
     }
-    cg_path_store(f, &k, lower, upper, best_move, e);
+    cg_path_store(f, &nd->k, lower, upper, best_move, nd->e);
     if (best < lo) {
         best = lo;
     }
     return best > hi ? hi : best;
+}
+
+/* Negamax alpha-beta: if the score lies in (alpha, beta) it is returned;
+ * if it is <= alpha, a value v <= alpha with score <= v; if >= beta, a
+ * value v >= beta with score >= v. With wdl, scores are signs. Depth: one
+ * call per empty cell at most. */
+int cg_path_alpha_beta(cg_path_frame *f, int alpha, int beta, bool wdl) {
+    if (count_node(f)) {
+        return 0;
+    }
+    ab_node nd; /* each step fills the fields the next ones read */
+    nd.alpha = alpha;
+    nd.beta = beta;
+    nd.wdl = wdl;
+    int score = 0;
+    if (ab_prunes(f, &nd, &score) || ab_table(f, &nd, &score) || ab_paired(f, &nd, &score)) {
+        return score;
+    }
+    int moves[CG_PATH_MAX_EMPTY], best_move;
+    int count = ab_moves(f, &nd, moves);
+    int best = ab_children(f, &nd, moves, count, &best_move);
+    return f->stopped != CG_OK ? 0 : ab_store(f, &nd, best, best_move);
 }

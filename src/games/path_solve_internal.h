@@ -281,4 +281,14 @@ bool cg_path_pn_wins(cg_path_frame *f, int attacker);
 /* Whether the call must stop (the node limit, the hook): f->stopped set. */
 bool cg_path_check_limits(cg_path_frame *f);
 
+/* Counts a position entered; true when the call must stop (the limits are
+ * looked at every CHECK_EVERY positions). */
+static inline bool count_node(cg_path_frame *f) {
+    if (++f->stats.nodes < f->next_check) {
+        return false;
+    }
+    f->next_check = f->stats.nodes + CHECK_EVERY;
+    return cg_path_check_limits(f);
+}
+
 #endif
