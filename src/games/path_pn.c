@@ -72,13 +72,90 @@ static bool pn_leaf(cg_path_frame *f, int attacker, bool known, uint32_t *pn, ui
 }
 
 static void pn_search(cg_path_frame *f, int attacker, uint32_t th_pn, uint32_t th_dn,
-                      uint32_t *out_pn, uint32_t *out_dn) {
-    if (++f->stats.nodes >= f->next_check) {
-        f->next_check = f->stats.nodes + CHECK_EVERY;
-        if (cg_path_check_limits(f)) {
-            *out_pn = *out_dn = 1;
+                      uint32_t *out_pn, uint32_t *out_dn);
+
+/* A node's moves and their numbers, seen from the node's kind: "mine" the
+ * number that is minimised here (pn at OR nodes), "theirs" the one summed. */
+typedef struct pn_children {
+    int moves[CG_PATH_MAX_EMPTY];
+    uint32_t mine[CG_PATH_MAX_EMPTY], theirs[CG_PATH_MAX_EMPTY];
+    int count;
+    bool or_node;
+} pn_children;
+
+/* The children's numbers as stored, else (1, 1). */
+static void pn_children_look(cg_path_frame *f, int attacker, pn_children *ch) {
+    key child[CG_PATH_MAX_EMPTY];
+    for (int j = 0; j < ch->count; j++) { /* the keys first, their buckets fetched meanwhile */
+        make(f, ch->moves[j]);
+        child[j] = key_of(f);
+        unmake(f, ch->moves[j]);
+        __builtin_prefetch(pn_bucket(f, &child[j], attacker));
+    }
+    for (int j = 0; j < ch->count; j++) {
+        uint32_t cp, cd;
+        pn_look(f, &child[j], attacker, &cp, &cd);
+        ch->mine[j] = ch->or_node ? cp : cd;
+        ch->theirs[j] = ch->or_node ? cd : cp;
+    }
+}
+
+/* The child with the least "mine" (*m, the next least *second) and the
+ * sum of "theirs" (*t). */
+static int pn_best(const pn_children *ch, uint32_t *m, uint32_t *second, uint32_t *t) {
+    int best = 0;
+    uint32_t least = PN_INF, next = PN_INF, sum = 0;
+    for (int j = 0; j < ch->count; j++) {
+        sum = pn_add(sum, ch->theirs[j]);
+        if (ch->mine[j] < least) {
+            next = least;
+            least = ch->mine[j];
+            best = j;
+        } else if (ch->mine[j] < next) {
+            next = ch->mine[j];
+        }
+    }
+    *m = least;
+    *second = next;
+    *t = sum;
+    return best;
+}
+
+/* The best child searched again and again until the node's numbers (*m
+ * the least "mine", *t the sum of "theirs") pass its thresholds. */
+static void pn_expand(cg_path_frame *f, int attacker, pn_children *ch, uint32_t th_mine,
+                      uint32_t th_theirs, uint32_t *m, uint32_t *t) {
+    for (;;) {
+        uint32_t second;
+        int best = pn_best(ch, m, &second, t);
+        if (ch->count == 0 || *m >= th_mine || *t >= th_theirs || f->stopped != CG_OK) {
             return;
         }
+        /* the best move's thresholds: until it passes the second best (by a
+         * quarter more, so as not to switch back and forth), and what the
+         * others leave of this node's summed threshold */
+        uint32_t grow = second + second / 4 + 1;
+        uint32_t child_mine = th_mine < grow ? th_mine : grow;
+        /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): best < count */
+        uint32_t child_theirs = th_theirs - *t + ch->theirs[best];
+        make(f, ch->moves[best]);
+        uint32_t cp, cd;
+        if (ch->or_node) {
+            pn_search(f, attacker, child_mine, child_theirs, &cp, &cd);
+        } else {
+            pn_search(f, attacker, child_theirs, child_mine, &cp, &cd);
+        }
+        unmake(f, ch->moves[best]);
+        ch->mine[best] = ch->or_node ? cp : cd;
+        ch->theirs[best] = ch->or_node ? cd : cp;
+    }
+}
+
+static void pn_search(cg_path_frame *f, int attacker, uint32_t th_pn, uint32_t th_dn,
+                      uint32_t *out_pn, uint32_t *out_dn) {
+    if (count_node(f)) {
+        *out_pn = *out_dn = 1;
+        return;
     }
     uint64_t start = f->stats.nodes;
     key k = key_of(f);
@@ -92,72 +169,23 @@ static void pn_search(cg_path_frame *f, int attacker, uint32_t th_pn, uint32_t t
             return;
         }
     }
-    int moves[CG_PATH_MAX_EMPTY], count = 0;
+    pn_children ch;
+    ch.count = 0;
     uint32_t pn, dn;
     /* a position in the table is no leaf: only its moves are wanted */
-    if (pn_leaf(f, attacker, hit != NULL, &pn, &dn, moves, &count)) {
+    if (pn_leaf(f, attacker, hit != NULL, &pn, &dn, ch.moves, &ch.count)) {
         cg_path_pn_store(f, &k, attacker, pn, dn, 1);
         *out_pn = pn;
         *out_dn = dn;
         return;
     }
-    bool or_node = f->to_move == attacker;
-    /* each move's numbers, seen from this node's kind: "mine" the number
-     * that is minimised here (pn at OR nodes), "theirs" the one summed */
-    uint32_t mine[CG_PATH_MAX_EMPTY], theirs[CG_PATH_MAX_EMPTY];
-    key child[CG_PATH_MAX_EMPTY];
-    for (int j = 0; j < count; j++) { /* the keys first, their buckets fetched meanwhile */
-        make(f, moves[j]);
-        child[j] = key_of(f);
-        unmake(f, moves[j]);
-        __builtin_prefetch(pn_bucket(f, &child[j], attacker));
-    }
-    for (int j = 0; j < count; j++) {
-        uint32_t cp, cd;
-        pn_look(f, &child[j], attacker, &cp, &cd);
-        mine[j] = or_node ? cp : cd;
-        theirs[j] = or_node ? cd : cp;
-    }
-    uint32_t th_mine = or_node ? th_pn : th_dn, th_theirs = or_node ? th_dn : th_pn;
+    ch.or_node = f->to_move == attacker;
+    pn_children_look(f, attacker, &ch);
+    uint32_t th_mine = ch.or_node ? th_pn : th_dn, th_theirs = ch.or_node ? th_dn : th_pn;
     uint32_t m, t;
-    for (;;) {
-        int best = 0;
-        uint32_t second = PN_INF;
-        m = PN_INF;
-        t = 0;
-        for (int j = 0; j < count; j++) {
-            t = pn_add(t, theirs[j]);
-            if (mine[j] < m) {
-                second = m;
-                m = mine[j];
-                best = j;
-            } else if (mine[j] < second) {
-                second = mine[j];
-            }
-        }
-        if (count == 0 || m >= th_mine || t >= th_theirs || f->stopped != CG_OK) {
-            break;
-        }
-        /* the best move's thresholds: until it passes the second best (by a
-         * quarter more, so as not to switch back and forth), and what the
-         * others leave of this node's summed threshold */
-        uint32_t grow = second + second / 4 + 1;
-        uint32_t child_mine = th_mine < grow ? th_mine : grow;
-        /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): best < count */
-        uint32_t child_theirs = th_theirs - t + theirs[best];
-        make(f, moves[best]);
-        uint32_t cp, cd;
-        if (or_node) {
-            pn_search(f, attacker, child_mine, child_theirs, &cp, &cd);
-        } else {
-            pn_search(f, attacker, child_theirs, child_mine, &cp, &cd);
-        }
-        unmake(f, moves[best]);
-        mine[best] = or_node ? cp : cd;
-        theirs[best] = or_node ? cd : cp;
-    }
-    pn = or_node ? m : t;
-    dn = or_node ? t : m;
+    pn_expand(f, attacker, &ch, th_mine, th_theirs, &m, &t);
+    pn = ch.or_node ? m : t;
+    dn = ch.or_node ? t : m;
     if (f->stopped == CG_OK) {
         uint64_t work = f->stats.nodes - start;
         cg_path_pn_store(f, &k, attacker, pn, dn, work > UINT32_MAX ? UINT32_MAX : (uint32_t)work);
