@@ -85,84 +85,75 @@ uint64_t cg_path_useful_of(const cg_path_frame *f, int c, uint64_t empty) {
     return in_block & empty;
 }
 
-/* Groups of fixed stones: label them, then fold them into the adjacency. */
-cg_status cg_path_build_graph(cg_path_frame *f, cg_budget *budget, cg_error *err) {
-    size_t n = f->n, count = n * n;
-    size_t bytes = count * (sizeof(uint32_t) * 2) + count;
-    cg_status st = cg_budget_take(budget, bytes, 1, "the board's groups", err);
-    if (st != CG_OK) {
-        return st;
-    }
-    uint32_t *group = malloc((count + 1) * sizeof *group);
-    uint32_t *queue = malloc((count + 1) * sizeof *queue);
-    int8_t *index = malloc(count + 1);
-    if (group == NULL || queue == NULL || index == NULL) {
-        free(group);
-        free(queue);
-        free(index);
-        cg_budget_give(budget, bytes, 1);
-        return cg_error_nomem(err, "the board's groups");
-    }
-    memset(index, -1, count);
-    for (int i = 0; i < f->empty; i++) {
-        index[f->cell_of[i]] = (int8_t)i;
-    }
-    for (size_t c = 0; c <= count; c++) { /* every cell a neighbour can name, and the spare */
-        group[c] = UINT32_MAX;
-    }
-    memset(f->adj, 0, sizeof f->adj);
-    memset(f->side, 0, sizeof f->side);
-    f->over = -1;
-    for (size_t start = 0; start < count; start++) {
-        char stone = f->board[start];
-        if (stone == 'U' || group[start] != UINT32_MAX) {
-            continue;
-        }
-        int c = stone == 'W' ? 0 : 1;
-        bool side0 = false, side1 = false;
-        uint64_t touching = 0;
-        size_t head = 0, tail = 0;
-        group[start] = (uint32_t)start;
-        queue[tail++] = (uint32_t)start;
-        while (head < tail) {
-            size_t x = queue[head++], r = x / n, col = x % n;
-            side0 |= c == 0 ? col == 0 : r == 0;
-            side1 |= c == 0 ? col == n - 1 : r == n - 1;
-            size_t next[4], k = cg_grid_neighbours(n, x, next);
-            for (size_t j = 0; j < k; j++) {
-                size_t y = next[j];
-                if (f->board[y] == 'U') {
-                    touching |= bit(index[y]);
-                } else if (f->board[y] == stone && group[y] == UINT32_MAX) {
-                    group[y] = (uint32_t)start;
-                    queue[tail++] = (uint32_t)y;
-                }
+/* The scratch of building the graph: per cell its group (the first cell
+ * found, UINT32_MAX for none yet) and its index among the empty cells (-1
+ * for a stone), and the flood's queue. */
+typedef struct graph_work {
+    uint32_t *group, *queue;
+    int8_t *index;
+} graph_work;
+
+/* Flood the group of fixed stones at start; its empty neighbours become
+ * neighbours of each other for its colour, and touch the sides it does. */
+static void fold_group(cg_path_frame *f, const graph_work *g, size_t start) {
+    size_t n = f->n;
+    char stone = f->board[start];
+    int c = stone == 'W' ? 0 : 1;
+    bool side0 = false, side1 = false;
+    uint64_t touching = 0;
+    size_t head = 0, tail = 0;
+    g->group[start] = (uint32_t)start;
+    g->queue[tail++] = (uint32_t)start;
+    while (head < tail) {
+        size_t x = g->queue[head++], r = x / n, col = x % n;
+        side0 |= c == 0 ? col == 0 : r == 0;
+        side1 |= c == 0 ? col == n - 1 : r == n - 1;
+        size_t next[4], k = cg_grid_neighbours(n, x, next);
+        for (size_t j = 0; j < k; j++) {
+            size_t y = next[j];
+            if (f->board[y] == 'U') {
+                touching |= bit(g->index[y]);
+            } else if (f->board[y] == stone && g->group[y] == UINT32_MAX) {
+                g->group[y] = (uint32_t)start;
+                g->queue[tail++] = (uint32_t)y;
             }
         }
-        if (side0 && side1 && (f->over < 0 || c == 0)) {
-            f->over = c; /* when both hold a chain, White's counts (the judge's order) */
-        }
-        for (uint64_t t = touching; t != 0; t &= t - 1) {
-            f->adj[c][lowest(t)] |= touching;
-        }
-        f->side[c][0] |= side0 ? touching : 0;
-        f->side[c][1] |= side1 ? touching : 0;
     }
+    if (side0 && side1 && (f->over < 0 || c == 0)) {
+        f->over = c; /* when both hold a chain, White's counts (the judge's order) */
+    }
+    for (uint64_t t = touching; t != 0; t &= t - 1) {
+        f->adj[c][lowest(t)] |= touching;
+    }
+    f->side[c][0] |= side0 ? touching : 0;
+    f->side[c][1] |= side1 ? touching : 0;
+}
+
+/* The empty cells next to cell x on the board. */
+static uint64_t empty_next_to(size_t n, const int8_t *index, size_t x) {
+    size_t r = x / n, col = x % n;
+    uint64_t near = 0;
+    if (col > 0 && index[x - 1] >= 0) {
+        near |= bit(index[x - 1]);
+    }
+    if (col + 1 < n && index[x + 1] >= 0) {
+        near |= bit(index[x + 1]);
+    }
+    if (r > 0 && index[x - n] >= 0) {
+        near |= bit(index[x - n]);
+    }
+    if (r + 1 < n && index[x + n] >= 0) {
+        near |= bit(index[x + n]);
+    }
+    return near;
+}
+
+/* The empty cells' own neighbours (for both colours) and sides. */
+static void fold_empty(cg_path_frame *f, const int8_t *index) {
+    size_t n = f->n;
     for (int i = 0; i < f->empty; i++) {
         size_t x = f->cell_of[i], r = x / n, col = x % n;
-        uint64_t near = 0;
-        if (col > 0 && index[x - 1] >= 0) {
-            near |= bit(index[x - 1]);
-        }
-        if (col + 1 < n && index[x + 1] >= 0) {
-            near |= bit(index[x + 1]);
-        }
-        if (r > 0 && index[x - n] >= 0) {
-            near |= bit(index[x - n]);
-        }
-        if (r + 1 < n && index[x + n] >= 0) {
-            near |= bit(index[x + n]);
-        }
+        uint64_t near = empty_next_to(n, index, x);
         for (int c = 0; c < 2; c++) {
             f->adj[c][i] = (f->adj[c][i] | near) & ~bit(i);
         }
@@ -171,40 +162,88 @@ cg_status cg_path_build_graph(cg_path_frame *f, cg_budget *budget, cg_error *err
         f->side[1][0] |= r == 0 ? bit(i) : 0;
         f->side[1][1] |= r == n - 1 ? bit(i) : 0;
     }
-    free(group);
-    free(queue);
-    free(index);
+}
+
+static void graph_work_free(graph_work *g) {
+    free(g->group);
+    free(g->queue);
+    free(g->index);
+}
+
+/* Groups of fixed stones: label them, then fold them into the adjacency. */
+cg_status cg_path_build_graph(cg_path_frame *f, cg_budget *budget, cg_error *err) {
+    size_t count = f->n * f->n;
+    size_t bytes = count * (sizeof(uint32_t) * 2) + count;
+    cg_status st = cg_budget_take(budget, bytes, 1, "the board's groups", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    graph_work g = {malloc((count + 1) * sizeof *g.group), malloc((count + 1) * sizeof *g.queue),
+                    malloc(count + 1)};
+    if (g.group == NULL || g.queue == NULL || g.index == NULL) {
+        graph_work_free(&g);
+        cg_budget_give(budget, bytes, 1);
+        return cg_error_nomem(err, "the board's groups");
+    }
+    memset(g.index, -1, count);
+    for (int i = 0; i < f->empty; i++) {
+        g.index[f->cell_of[i]] = (int8_t)i;
+    }
+    for (size_t c = 0; c <= count; c++) { /* every cell a neighbour can name, and the spare */
+        g.group[c] = UINT32_MAX;
+    }
+    memset(f->adj, 0, sizeof f->adj);
+    memset(f->side, 0, sizeof f->side);
+    f->over = -1;
+    for (size_t start = 0; start < count; start++) {
+        if (f->board[start] != 'U' && g.group[start] == UINT32_MAX) {
+            fold_group(f, &g, start);
+        }
+    }
+    fold_empty(f, g.index);
+    graph_work_free(&g);
     cg_budget_give(budget, bytes, 1);
     return CG_OK;
+}
+
+/* Cell x's image under mirror image t: bit 0 flips the columns, bit 1 the
+ * rows. */
+static size_t mirrored(size_t n, int t, size_t x) {
+    size_t r = x / n, c = x % n;
+    return ((t & 2) ? n - 1 - r : r) * n + ((t & 1) ? n - 1 - c : c);
+}
+
+static bool board_keeps(const cg_path_frame *f, int t) {
+    for (size_t x = 0; x < f->n * f->n; x++) {
+        if (f->board[x] != f->board[mirrored(f->n, t, x)]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The empty cells' numbers under mirror image t into perm. */
+static void mirror_perm(const cg_path_frame *f, int t, uint8_t *perm) {
+    for (int i = 0; i < f->empty; i++) {
+        size_t y = mirrored(f->n, t, f->cell_of[i]);
+        for (int j = 0; j < f->empty; j++) {
+            if (f->cell_of[j] == y) {
+                perm[i] = (uint8_t)j;
+            }
+        }
+    }
 }
 
 /* The mirror images (left-right, top-bottom, both) that map the board onto
  * itself keep both players' goals: their positions share table entries. */
 void cg_path_find_symmetries(cg_path_frame *f) {
-    size_t n = f->n;
     f->sym_count = 1;
     for (int i = 0; i < f->empty; i++) {
         f->perm[0][i] = (uint8_t)i;
     }
     for (int t = 1; t <= 3; t++) {
-        bool flip_col = t & 1, flip_row = t & 2, same = true;
-        for (size_t x = 0; x < n * n && same; x++) {
-            size_t r = x / n, c = x % n;
-            size_t y = (flip_row ? n - 1 - r : r) * n + (flip_col ? n - 1 - c : c);
-            same = f->board[x] == f->board[y];
-        }
-        if (!same) {
-            continue;
-        }
-        uint8_t *perm = f->perm[f->sym_count++];
-        for (int i = 0; i < f->empty; i++) {
-            size_t x = f->cell_of[i], r = x / n, c = x % n;
-            size_t y = (flip_row ? n - 1 - r : r) * n + (flip_col ? n - 1 - c : c);
-            for (int j = 0; j < f->empty; j++) {
-                if (f->cell_of[j] == y) {
-                    perm[i] = (uint8_t)j;
-                }
-            }
+        if (board_keeps(f, t)) {
+            mirror_perm(f, t, f->perm[f->sym_count++]);
         }
     }
     cg_rng rng = cg_rng_make(0x601);
