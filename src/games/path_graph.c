@@ -23,63 +23,86 @@ uint64_t cg_path_wins_of(const cg_path_frame *f, int c, uint64_t empty) {
  * from the source, the sink its first child; a child q of p stays in the
  * block iff its subtree reaches above p (low[q] < order[p]). Cells on no
  * simple crossing stay so as stones are added (the open cells only shrink). */
+enum { SOURCE = 0, SINK = 1 }; /* discovery orders; cells get 2.. */
+
+/* The depth-first search of useful_of, over colour c's open cells. */
+typedef struct block_search {
+    const uint64_t *adj;
+    uint64_t open, near0, near1; /* open cells, those touching the first, the second side */
+    uint64_t seen;
+    int next; /* the next discovery order */
+    uint8_t order[CG_PATH_MAX_EMPTY], low[CG_PATH_MAX_EMPTY], parent[CG_PATH_MAX_EMPTY];
+    uint8_t by_order[CG_PATH_MAX_EMPTY + 2];
+    uint64_t left[CG_PATH_MAX_EMPTY]; /* neighbours not yet looked at */
+} block_search;
+
+/* Cell w found from v (0xFF: the sink); its low is SOURCE on the first
+ * side, SINK on sink (the second side's cells, none for the sink's own
+ * children), else its order. seen and next are the search's, in registers. */
+static inline void block_discover(block_search *b, int w, int v, uint64_t sink, uint64_t *seen,
+                                  int *next) {
+    *seen |= bit(w);
+    b->order[w] = (uint8_t)*next;
+    b->by_order[(*next)++] = (uint8_t)w;
+    b->parent[w] = (uint8_t)v;
+    b->low[w] = (b->near0 & bit(w)) ? SOURCE : (sink & bit(w)) ? SINK : b->order[w];
+    b->left[w] = b->adj[w] & b->open;
+}
+
+/* The subtree of one of the sink's children, root, with an explicit stack. */
+static void block_subtree(block_search *b, int root) {
+    uint64_t seen = b->seen;
+    int next = b->next, stack[CG_PATH_MAX_EMPTY], top = 0;
+    block_discover(b, root, 0xFF, 0, &seen, &next);
+    stack[top++] = root;
+    while (top > 0) {
+        int v = stack[top - 1];
+        if (b->left[v] == 0) {
+            top--;
+            if (top > 0) {
+                int p = stack[top - 1];
+                b->low[p] = b->low[v] < b->low[p] ? b->low[v] : b->low[p];
+            }
+            continue;
+        }
+        int w = lowest(b->left[v]);
+        b->left[v] &= b->left[v] - 1;
+        if (seen & bit(w)) {
+            b->low[v] = b->order[w] < b->low[v] && w != b->parent[v] ? b->order[w] : b->low[v];
+            continue;
+        }
+        block_discover(b, w, v, b->near1, &seen, &next);
+        stack[top++] = w;
+    }
+    b->seen = seen;
+    b->next = next;
+}
+
 uint64_t cg_path_useful_of(const cg_path_frame *f, int c, uint64_t empty) {
     uint64_t open = f->stones[c] | empty;
     uint64_t near0 = f->side[c][0] & open, near1 = f->side[c][1] & open;
     if (near0 == 0 || near1 == 0) {
         return 0;
     }
-    enum { SOURCE = 0, SINK = 1 }; /* discovery orders; cells get 2.. */
-    uint8_t order[CG_PATH_MAX_EMPTY], low[CG_PATH_MAX_EMPTY], parent[CG_PATH_MAX_EMPTY];
-    uint8_t by_order[CG_PATH_MAX_EMPTY + 2];
-    uint64_t left[CG_PATH_MAX_EMPTY]; /* neighbours not yet looked at */
-    uint64_t seen = 0;
-    int stack[CG_PATH_MAX_EMPTY], top = 0, next = 2;
-    uint64_t sink_left = near1;
+    block_search b;
+    b.adj = f->adj[c];
+    b.open = open;
+    b.near0 = near0;
+    b.near1 = near1;
+    b.seen = 0;
+    b.next = 2;
     /* the sink's children one after another; each grows a subtree */
-    while (sink_left != 0) {
+    for (uint64_t sink_left = near1; sink_left != 0; sink_left &= sink_left - 1) {
         int root = lowest(sink_left);
-        sink_left &= sink_left - 1;
-        if (seen & bit(root)) {
-            continue;
-        }
-        seen |= bit(root);
-        order[root] = low[root] = (uint8_t)next;
-        by_order[next++] = (uint8_t)root;
-        parent[root] = 0xFF; /* the sink */
-        low[root] = (near0 & bit(root)) ? SOURCE : low[root];
-        left[root] = f->adj[c][root] & open;
-        stack[top++] = root;
-        while (top > 0) {
-            int v = stack[top - 1];
-            if (left[v] != 0) {
-                int w = lowest(left[v]);
-                left[v] &= left[v] - 1;
-                if (seen & bit(w)) {
-                    low[v] = order[w] < low[v] && w != parent[v] ? order[w] : low[v];
-                    continue;
-                }
-                seen |= bit(w);
-                order[w] = (uint8_t)next;
-                by_order[next++] = (uint8_t)w;
-                parent[w] = (uint8_t)v;
-                low[w] = (near0 & bit(w)) ? SOURCE : (near1 & bit(w)) ? SINK : order[w];
-                left[w] = f->adj[c][w] & open;
-                stack[top++] = w;
-                continue;
-            }
-            top--;
-            if (top > 0) {
-                int p = stack[top - 1];
-                low[p] = low[v] < low[p] ? low[v] : low[p];
-            }
+        if (!(b.seen & bit(root))) {
+            block_subtree(&b, root);
         }
     }
     uint64_t in_block = 0;
-    for (int k = 2; k < next; k++) {
-        int q = by_order[k];
-        int p = parent[q];
-        bool keep = p == 0xFF ? low[q] < SINK : (in_block & bit(p)) && low[q] < order[p];
+    for (int k = 2; k < b.next; k++) {
+        int q = b.by_order[k];
+        int p = b.parent[q];
+        bool keep = p == 0xFF ? b.low[q] < SINK : (in_block & bit(p)) && b.low[q] < b.order[p];
         in_block |= keep ? bit(q) : 0;
     }
     return in_block & empty;
