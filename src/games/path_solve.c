@@ -32,25 +32,28 @@ void cg_path_search_free(cg_path_search *search) {
     search->frame = NULL;
 }
 
-cg_status cg_path_search_set(cg_path_search *s, const char *cells, size_t n, cg_path_colour to_move,
+/* Check a board of n * n cells: *count cells, *empty of them 'U'. */
+static cg_status check_cells(const char *cells, size_t n, size_t *count, size_t *empty,
                              cg_error *err) {
-    size_t count;
-    if (s == NULL || cells == NULL || (to_move != CG_PATH_WHITE && to_move != CG_PATH_BLACK)) {
-        return cg_error_set(err, CG_ERR_USAGE, "cg_path_search_set: missing argument");
-    }
-    if (n == 0 || !cg_size_mul(n, n, &count) || count >= UINT32_MAX / 16) {
+    if (n == 0 || !cg_size_mul(n, n, count) || *count >= UINT32_MAX / 16) {
         return cg_error_set(err, CG_ERR_LIMIT, "a board of side %zu is too large", n);
     }
-    size_t empty = 0;
-    for (size_t c = 0; c < count; c++) {
+    *empty = 0;
+    for (size_t c = 0; c < *count; c++) {
         if (cells[c] != 'W' && cells[c] != 'B' && cells[c] != 'U') {
             return cg_error_set(err, CG_ERR_USAGE, "cell %zu is '%c', not W, B or U", c, cells[c]);
         }
-        empty += cells[c] == 'U';
+        *empty += cells[c] == 'U';
     }
+    return CG_OK;
+}
+
+/* s's frame for a board of side n: made when there is none, its board and
+ * wall scratch renewed for another side (the table is kept). NULL when
+ * that fails, *st saying why. */
+static cg_path_frame *frame_for(cg_path_search *s, size_t n, cg_status *st, cg_error *err) {
     cg_path_frame *f = s->frame;
     if (f != NULL && f->n != n) {
-        /* keep the table, renew the rest */
         free(f->board);
         cg_path_scratch_free(&f->scratch);
         cg_budget_give(s->budget, f->held, 1);
@@ -58,57 +61,58 @@ cg_status cg_path_search_set(cg_path_search *s, const char *cells, size_t n, cg_
         f->board = NULL;
     }
     if (f == NULL) {
-        cg_status st = cg_budget_take(s->budget, sizeof *f, 1, "the search's frame", err);
-        if (st != CG_OK) {
-            return st;
+        *st = cg_budget_take(s->budget, sizeof *f, 1, "the search's frame", err);
+        if (*st != CG_OK) {
+            return NULL;
         }
         f = calloc(1, sizeof *f);
         if (f == NULL) {
             cg_budget_give(s->budget, sizeof *f, 1);
-            return cg_error_nomem(err, "the search's frame");
+            *st = cg_error_nomem(err, "the search's frame");
+            return NULL;
         }
         s->frame = f;
         cg_budget_give(s->budget, sizeof *f, 1);
     }
+    if (f->board != NULL) {
+        return f;
+    }
+    size_t bytes = n * n + 1 + cg_path_scratch_bytes(n); /* + 1: never a 0-byte malloc */
+    *st = cg_budget_take(s->budget, bytes, 1, "the search's board", err);
+    if (*st != CG_OK) {
+        return NULL;
+    }
+    f->held = bytes;
+    f->board = malloc(n * n + 1);
     if (f->board == NULL) {
-        size_t bytes = count + 1 + cg_path_scratch_bytes(n); /* + 1: never a 0-byte malloc */
-        cg_status st = cg_budget_take(s->budget, bytes, 1, "the search's board", err);
-        if (st != CG_OK) {
-            return st;
-        }
-        f->held = bytes;
-        f->board = malloc(count + 1);
-        if (f->board == NULL || (st = cg_path_scratch_make(&f->scratch, n, err)) != CG_OK) {
-            return f->board == NULL ? cg_error_nomem(err, "the search's board") : st;
-        }
+        *st = cg_error_nomem(err, "the search's board");
+        return NULL;
     }
-    f->n = n;
-    memcpy(f->board, cells, count);
-    f->stones[0] = f->stones[1] = 0;
-    f->to_move = to_move == CG_PATH_WHITE ? 0 : 1;
-    f->empty = empty > CG_PATH_MAX_EMPTY ? -1 : (int)empty;
-    f->walls = n <= WALLS_MAX_SIDE;
-    /* generation 0 marks never-used slots: after 255 the table is wiped */
-    f->generation = f->generation == UINT8_MAX ? 1 : (uint8_t)(f->generation + 1);
-    if (f->generation == 1 && f->table != NULL) {
-        memset(f->table, 0, cg_path_table_bytes(f->table_bits));
+    *st = cg_path_scratch_make(&f->scratch, n, err);
+    return *st == CG_OK ? f : NULL;
+}
+
+/* Beyond the search (more than CG_PATH_MAX_EMPTY empty cells): only the
+ * checks that read the board; f->over from the judge. */
+static cg_status set_board_only(cg_path_search *s, cg_path_frame *f, const char *cells, size_t n,
+                                cg_error *err) {
+    f->all = 0;
+    f->sym_count = 1;
+    cg_path_solver judge;
+    cg_path_init(&judge, s->budget);
+    cg_status st = cg_path_solve(&judge, cells, n, false, err);
+    if (st == CG_OK) {
+        f->over = judge.result.verdict == CG_PATH_WHITE_CONNECTED   ? 0
+                  : judge.result.verdict == CG_PATH_BLACK_CONNECTED ? 1
+                                                                    : -1;
     }
-    f->over = -1;
-    if (f->empty < 0) {
-        f->all = 0;
-        f->sym_count = 1;
-        /* beyond the search: only the checks that read the board */
-        cg_path_solver judge;
-        cg_path_init(&judge, s->budget);
-        cg_status st = cg_path_solve(&judge, cells, n, false, err);
-        if (st == CG_OK) {
-            f->over = judge.result.verdict == CG_PATH_WHITE_CONNECTED   ? 0
-                      : judge.result.verdict == CG_PATH_BLACK_CONNECTED ? 1
-                                                                        : -1;
-        }
-        cg_path_free(&judge);
-        return st;
-    }
+    cg_path_free(&judge);
+    return st;
+}
+
+/* The frame's empty cells numbered, its graph, symmetries and table. */
+static cg_status set_graph(cg_path_search *s, cg_path_frame *f, const char *cells, size_t count,
+                           cg_error *err) {
     size_t k = 0;
     for (size_t c = 0; c < count; c++) {
         if (cells[c] == 'U') {
@@ -125,6 +129,35 @@ cg_status cg_path_search_set(cg_path_search *s, const char *cells, size_t n, cg_
     }
     cg_path_find_symmetries(f);
     return cg_path_size_table(s, f, err);
+}
+
+cg_status cg_path_search_set(cg_path_search *s, const char *cells, size_t n, cg_path_colour to_move,
+                             cg_error *err) {
+    size_t count = 0, empty = 0;
+    if (s == NULL || cells == NULL || (to_move != CG_PATH_WHITE && to_move != CG_PATH_BLACK)) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_path_search_set: missing argument");
+    }
+    cg_status st = check_cells(cells, n, &count, &empty, err);
+    if (st != CG_OK) {
+        return st;
+    }
+    cg_path_frame *f = frame_for(s, n, &st, err);
+    if (f == NULL) {
+        return st;
+    }
+    f->n = n;
+    memcpy(f->board, cells, count);
+    f->stones[0] = f->stones[1] = 0;
+    f->to_move = to_move == CG_PATH_WHITE ? 0 : 1;
+    f->empty = empty > CG_PATH_MAX_EMPTY ? -1 : (int)empty;
+    f->walls = n <= WALLS_MAX_SIDE;
+    /* generation 0 marks never-used slots: after 255 the table is wiped */
+    f->generation = f->generation == UINT8_MAX ? 1 : (uint8_t)(f->generation + 1);
+    if (f->generation == 1 && f->table != NULL) {
+        memset(f->table, 0, cg_path_table_bytes(f->table_bits));
+    }
+    f->over = -1;
+    return f->empty < 0 ? set_board_only(s, f, cells, n, err) : set_graph(s, f, cells, count, err);
 }
 
 bool cg_path_check_limits(cg_path_frame *f) {
@@ -319,6 +352,45 @@ static void winning_line(cg_path_frame *f, cg_path_value *value) {
     }
 }
 
+/* The sign of the position's value and how it was settled; *wins: the
+ * side to move completes a chain at once. */
+static int root_sign(cg_path_frame *f, cg_path_value *value, bool *wins) {
+    uint64_t empty = empty_cells(f);
+    int me = f->to_move;
+    uint64_t threats = cg_path_wins_of(f, 1 - me, empty);
+    *wins = cg_path_wins_of(f, me, empty) != 0;
+    if (*wins) {
+        value->reason = CG_PATH_BY_IMMEDIATE_WIN;
+        return 1;
+    }
+    if (popcount(threats) >= 2) {
+        value->reason = CG_PATH_BY_DOUBLE_THREAT;
+        return -1;
+    }
+    if (cg_path_paired(f, me, cg_path_useful_of(f, me, empty)) &&
+        cg_path_paired(f, 1 - me, cg_path_useful_of(f, 1 - me, empty))) {
+        value->reason = CG_PATH_BY_PAIRING; /* the search would find it too; worth telling */
+        return 0;
+    }
+    int v = wdl_value(f);
+    /* settled where it starts: each side without a crossing or walled */
+    value->reason =
+        f->stats.nodes == (f->alpha_beta ? 1U : 2U) ? CG_PATH_BY_PAIRING : CG_PATH_BY_SEARCH;
+    return v;
+}
+
+/* The first move in search order that keeps the value v (any when lost or
+ * won at once) into value->best_move. */
+static void root_best_move(cg_path_frame *f, cg_path_value *value, int v, bool wins) {
+    int moves[CG_PATH_MAX_EMPTY];
+    int k = node_moves(f, moves);
+    for (int j = 0; j < k && value->best_move == SIZE_MAX && f->stopped == CG_OK; j++) {
+        if (v < 0 || wins || -child_sign(f, moves[j]) == v) {
+            value->best_move = f->cell_of[moves[j]];
+        }
+    }
+}
+
 cg_status cg_path_search_value(cg_path_search *s, cg_path_value *value, cg_error *err) {
     if (s == NULL || value == NULL || s->frame == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_path_search_value: no position set");
@@ -338,33 +410,9 @@ cg_status cg_path_search_value(cg_path_search *s, cg_path_value *value, cg_error
         return over_value(f, value);
     }
     begin(s, f, err);
-    uint64_t empty = empty_cells(f);
-    int me = f->to_move;
-    uint64_t wins = cg_path_wins_of(f, me, empty), threats = cg_path_wins_of(f, 1 - me, empty);
-    int v;
-    if (wins != 0) {
-        v = 1;
-        value->reason = CG_PATH_BY_IMMEDIATE_WIN;
-    } else if (popcount(threats) >= 2) {
-        v = -1;
-        value->reason = CG_PATH_BY_DOUBLE_THREAT;
-    } else if (cg_path_paired(f, me, cg_path_useful_of(f, me, empty)) &&
-               cg_path_paired(f, 1 - me, cg_path_useful_of(f, 1 - me, empty))) {
-        v = 0; /* the search would find it too; the reason is worth telling */
-        value->reason = CG_PATH_BY_PAIRING;
-    } else {
-        v = wdl_value(f);
-        /* settled where it starts: each side without a crossing or walled */
-        value->reason =
-            f->stats.nodes == (f->alpha_beta ? 1U : 2U) ? CG_PATH_BY_PAIRING : CG_PATH_BY_SEARCH;
-    }
-    int moves[CG_PATH_MAX_EMPTY];
-    int k = node_moves(f, moves);
-    for (int j = 0; j < k && value->best_move == SIZE_MAX && f->stopped == CG_OK; j++) {
-        if (v < 0 || wins != 0 || -child_sign(f, moves[j]) == v) {
-            value->best_move = f->cell_of[moves[j]];
-        }
-    }
+    bool wins = false;
+    int v = root_sign(f, value, &wins);
+    root_best_move(f, value, v, wins);
     if (v > 0 && f->stopped == CG_OK) {
         winning_line(f, value);
     }
