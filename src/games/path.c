@@ -94,6 +94,39 @@ static bool connected(const cg_grid *g, const uint8_t *marks, uint8_t both) {
     return false;
 }
 
+/* The judge's answer from the marks of the four floods; for a win in one,
+ * the first winning cell and their number. */
+static cg_path_verdict verdict_of(const cg_grid *g, const uint8_t *marks, size_t *cell,
+                                  size_t *count) {
+    *cell = SIZE_MAX;
+    *count = 0;
+    if (connected(g, marks, WHITE_LEFT | WHITE_RIGHT)) {
+        return CG_PATH_WHITE_CONNECTED;
+    }
+    if (connected(g, marks, BLACK_TOP | BLACK_BOTTOM)) {
+        return CG_PATH_BLACK_CONNECTED;
+    }
+    *cell = one_move_wins(g, marks, WHITE_LEFT, CG_SIDE_LEFT, WHITE_RIGHT, CG_SIDE_RIGHT, count);
+    if (*cell != SIZE_MAX) {
+        return CG_PATH_WHITE_IN_ONE;
+    }
+    *cell = one_move_wins(g, marks, BLACK_TOP, CG_SIDE_TOP, BLACK_BOTTOM, CG_SIDE_BOTTOM, count);
+    return *cell != SIZE_MAX ? CG_PATH_BLACK_IN_ONE : CG_PATH_NONE;
+}
+
+/* A shortest winning chain for the verdict, side to side. */
+static cg_status find_chain(cg_path_solver *s, const cg_grid *g, cg_error *err) {
+    cg_path_result *r = &s->result;
+    bool white = r->verdict == CG_PATH_WHITE_CONNECTED || r->verdict == CG_PATH_WHITE_IN_ONE;
+    r->chain_length = cg_grid_shortest_chain(
+        g, white ? 'W' : 'B', r->winning_cell, white ? CG_SIDE_LEFT : CG_SIDE_TOP,
+        white ? CG_SIDE_RIGHT : CG_SIDE_BOTTOM, s->parent, s->queue, r->chain);
+    if (r->chain_length == 0) {
+        return cg_error_set(err, CG_ERR_INTERNAL, "no chain found for a won board");
+    }
+    return CG_OK;
+}
+
 cg_status cg_path_solve(cg_path_solver *s, const char *cells, size_t n, bool want_chain,
                         cg_error *err) {
     size_t count;
@@ -121,32 +154,9 @@ cg_status cg_path_solve(cg_path_solver *s, const char *cells, size_t n, bool wan
     cg_grid_flood(&g, 'W', CG_SIDE_RIGHT, s->marks, WHITE_RIGHT, s->queue);
     cg_grid_flood(&g, 'B', CG_SIDE_TOP, s->marks, BLACK_TOP, s->queue);
     cg_grid_flood(&g, 'B', CG_SIDE_BOTTOM, s->marks, BLACK_BOTTOM, s->queue);
-    r->winning_cell = SIZE_MAX;
-    r->winning_count = 0;
-    if (connected(&g, s->marks, WHITE_LEFT | WHITE_RIGHT)) {
-        r->verdict = CG_PATH_WHITE_CONNECTED;
-    } else if (connected(&g, s->marks, BLACK_TOP | BLACK_BOTTOM)) {
-        r->verdict = CG_PATH_BLACK_CONNECTED;
-    } else if ((r->winning_cell = one_move_wins(&g, s->marks, WHITE_LEFT, CG_SIDE_LEFT, WHITE_RIGHT,
-                                                CG_SIDE_RIGHT, &r->winning_count)) != SIZE_MAX) {
-        r->verdict = CG_PATH_WHITE_IN_ONE;
-    } else if ((r->winning_cell = one_move_wins(&g, s->marks, BLACK_TOP, CG_SIDE_TOP, BLACK_BOTTOM,
-                                                CG_SIDE_BOTTOM, &r->winning_count)) != SIZE_MAX) {
-        r->verdict = CG_PATH_BLACK_IN_ONE;
-    } else {
-        r->verdict = CG_PATH_NONE;
-    }
+    r->verdict = verdict_of(&g, s->marks, &r->winning_cell, &r->winning_count);
     r->chain_length = 0;
-    if (want_chain && r->verdict != CG_PATH_NONE) {
-        bool white = r->verdict == CG_PATH_WHITE_CONNECTED || r->verdict == CG_PATH_WHITE_IN_ONE;
-        r->chain_length = cg_grid_shortest_chain(
-            &g, white ? 'W' : 'B', r->winning_cell, white ? CG_SIDE_LEFT : CG_SIDE_TOP,
-            white ? CG_SIDE_RIGHT : CG_SIDE_BOTTOM, s->parent, s->queue, r->chain);
-        if (r->chain_length == 0) {
-            return cg_error_set(err, CG_ERR_INTERNAL, "no chain found for a won board");
-        }
-    }
-    return CG_OK;
+    return want_chain && r->verdict != CG_PATH_NONE ? find_chain(s, &g, err) : CG_OK;
 }
 
 /* ---- the cgsolve game interface ---------------------------------------- */
