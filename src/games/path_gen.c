@@ -84,6 +84,33 @@ static void add_board(const char *cells, size_t n, cg_strlist *candidates) {
     cg_buf_free(&board);
 }
 
+/* The first count cells W, B or U of text into cells: how many there were. */
+static size_t read_cells(const char *text, size_t count, char *cells) {
+    size_t got = 0;
+    for (const char *p = text; *p != '\0' && got < count; p++) {
+        if (*p == 'W' || *p == 'B' || *p == 'U') {
+            cells[got++] = *p;
+        }
+    }
+    return got;
+}
+
+/* The board without the row and the column of one corner (bit 0: the
+ * bottom row, else the top; bit 1: the right column, else the left). */
+static void add_cornerless(const char *cells, size_t n, int corner, char *smaller,
+                           cg_strlist *candidates) {
+    size_t skip_row = corner & 1 ? 0 : n - 1, skip_col = corner & 2 ? 0 : n - 1;
+    size_t k = 0;
+    for (size_t r = 0; r < n; r++) {
+        for (size_t c = 0; r != skip_row && c < n; c++) {
+            if (c != skip_col) {
+                smaller[k++] = cells[r * n + c];
+            }
+        }
+    }
+    add_board(smaller, n - 1, candidates);
+}
+
 /* Smaller boards: without a row and a column (each corner), or a stone
  * taken off. */
 void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
@@ -99,30 +126,16 @@ void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
         free(smaller);
         return;
     }
-    const char *p = text + used;
-    size_t got = 0;
-    for (; *p != '\0' && got < n * n; p++) {
-        if (*p == 'W' || *p == 'B' || *p == 'U') {
-            cells[got++] = *p;
+    if (read_cells(text + used, n * n, cells) == n * n) {
+        for (int corner = 0; n > 1 && corner < 4; corner++) {
+            add_cornerless(cells, n, corner, smaller, candidates);
         }
-    }
-    for (int corner = 0; got == n * n && n > 1 && corner < 4; corner++) {
-        size_t skip_row = corner & 1 ? 0 : n - 1, skip_col = corner & 2 ? 0 : n - 1;
-        size_t k = 0;
-        for (size_t r = 0; r < n; r++) {
-            for (size_t c = 0; r != skip_row && c < n; c++) {
-                if (c != skip_col) {
-                    smaller[k++] = cells[r * n + c];
-                }
+        for (size_t c = 0; c < n * n; c++) {
+            if (cells[c] != 'U') { /* a cell emptied */
+                memcpy(smaller, cells, n * n);
+                smaller[c] = 'U';
+                add_board(smaller, n, candidates);
             }
-        }
-        add_board(smaller, n - 1, candidates);
-    }
-    for (size_t c = 0; got == n * n && c < n * n; c++) {
-        if (cells[c] != 'U') { /* a cell emptied */
-            memcpy(smaller, cells, n * n);
-            smaller[c] = 'U';
-            add_board(smaller, n, candidates);
         }
     }
     free(smaller);
