@@ -267,6 +267,27 @@ static cg_status play(void *state, const char *move, cg_error *err) {
     return cg_path_search_play(&s->search, cell, err);
 }
 
+/* The best outcome among the moves' for the side to move: a win, else a
+ * draw, else a loss. */
+static cg_outcome best_outcome(const cg_path_move_value *moves, size_t count) {
+    cg_outcome best = CG_OUTCOME_LOSS;
+    for (size_t i = 0; i < count; i++) {
+        best = moves[i].outcome == CG_OUTCOME_WIN ||
+                       (moves[i].outcome == CG_OUTCOME_DRAW && best == CG_OUTCOME_LOSS)
+                   ? moves[i].outcome
+                   : best;
+    }
+    return best;
+}
+
+/* The best remoteness of the best moves so far: the fewest moves to a win,
+ * the most to a loss or a draw's fill (*have once one is seen). */
+static void keep_best(cg_outcome best, uint64_t amount, uint64_t *remoteness, bool *have) {
+    bool better = best == CG_OUTCOME_WIN ? amount < *remoteness : amount > *remoteness;
+    *remoteness = !*have || better ? amount : *remoteness;
+    *have = true;
+}
+
 /* Every legal move's outcome and, where the exact remoteness is cheap enough
  * (at most LOSING_CHOICE_MAX_EMPTY empty cells), its remoteness; beyond that
  * the measure is unknown rather than guessed. In legal_moves' row-major
@@ -281,13 +302,7 @@ static cg_status move_values(void *state, cg_play_values *values, cg_error *err)
     if (st != CG_OK) {
         return st;
     }
-    cg_outcome best = CG_OUTCOME_LOSS;
-    for (size_t i = 0; i < count; i++) {
-        best = s->values[i].outcome == CG_OUTCOME_WIN ||
-                       (s->values[i].outcome == CG_OUTCOME_DRAW && best == CG_OUTCOME_LOSS)
-                   ? s->values[i].outcome
-                   : best;
-    }
+    cg_outcome best = best_outcome(s->values, count);
     uint64_t remoteness = 0;
     bool have = false;
     for (size_t i = 0; i < count; i++) {
@@ -297,15 +312,13 @@ static cg_status move_values(void *state, cg_play_values *values, cg_error *err)
         if (v == NULL) {
             break;
         }
-        if (exact) {
-            v->measure = CG_MEASURE_REMOTENESS;
-            v->amount = s->values[i].remoteness > 0 ? s->values[i].remoteness - 1 : 0;
-            if (s->values[i].outcome == best) {
-                bool better =
-                    best == CG_OUTCOME_WIN ? v->amount < remoteness : v->amount > remoteness;
-                remoteness = !have || better ? v->amount : remoteness;
-                have = true;
-            }
+        if (!exact) {
+            continue;
+        }
+        v->measure = CG_MEASURE_REMOTENESS;
+        v->amount = s->values[i].remoteness > 0 ? s->values[i].remoteness - 1 : 0;
+        if (s->values[i].outcome == best) {
+            keep_best(best, v->amount, &remoteness, &have);
         }
     }
     values->position.outcome = count > 0 ? best : CG_OUTCOME_LOSS;
