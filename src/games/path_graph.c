@@ -25,7 +25,7 @@ uint64_t cg_path_wins_of(const cg_path_frame *f, int c, uint64_t empty) {
  * simple crossing stay so as stones are added (the open cells only shrink). */
 enum { SOURCE = 0, SINK = 1 }; /* discovery orders; cells get 2.. */
 
-/* The depth-first search of useful_of, over colour c's open cells. */
+/* The depth-first search of cg_path_useful_of, over colour c's open cells. */
 typedef struct block_search {
     const uint64_t *adj;
     uint64_t open, near0, near1; /* open cells, those touching the first, the second side */

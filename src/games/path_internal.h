@@ -92,7 +92,7 @@ cg_status cg_path_validate_input(struct cg_validator *v);
 cg_status cg_path_solve(cg_path_solver *solver, const char *cells, size_t n, bool want_chain,
                         cg_error *err);
 
-/* ---- perfect play (path_solve.c) -----------------------------------------
+/* ---- perfect play (path_solve.c and its parts) --------------------------
  *
  * The game as played: the side to move puts a stone of its colour on an
  * empty cell; whoever completes a chain first wins; when the board is full

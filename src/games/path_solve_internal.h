@@ -21,7 +21,7 @@
  * The alpha-beta value search (wdl, kept for comparison) only needs the
  * sign: it runs with scores in {-1, 0, 1}, which its table entries store as
  * the bounds they prove. Both searches play only cells on some simple
- * crossing of either side (useful_of). */
+ * crossing of either side (cg_path_useful_of). */
 #ifndef CGSOLVE_GAMES_PATH_SOLVE_H
 #define CGSOLVE_GAMES_PATH_SOLVE_H
 
