@@ -1,9 +1,9 @@
 /* The octal engines: the sparse engine (rare and common values) against the
  * definition (naive), in the same run on the same codes, with their values
  * compared; then the naive engine on two threads against one, on 0.007; then the common scan's
- * vectorised tail and its set scan against their plain loops (octal_scan.h). Usage: bench_octal
- * [scale [scan]] (heaps are multiplied by scale / 8; default 8). Published figures for other
- * engines are in RESULTS.md. */
+ * vectorised tail and its set scan against their plain loops (octal_scan_internal.h). Usage:
+ * bench_octal [scale [scan]] (heaps are multiplied by scale / 8; default 8). Published figures for
+ * other engines are in RESULTS.md. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,7 +67,7 @@ static bool bench_scan(size_t scale, size_t count) {
     return agree;
 }
 
-/* The set scan (octal_scan.h), each kind this processor runs, on random
+/* The set scan (octal_scan_internal.h), each kind this processor runs, on random
  * even values below 1024 with the odd values below 8 * bytes in the set:
  * as many values looked for as a heap of 0.007 has at first, none found,
  * so every split is looked at. values of them (2^20, or 2^14 whose 32 KB
@@ -114,7 +114,7 @@ static bool bench_set_scan(size_t scale, size_t bytes, size_t values) {
     return agree;
 }
 
-/* The compared half's kernel (octal_compare.h), vectorised and plain, on
+/* The compared half's kernel (octal_compare_internal.h), vectorised and plain, on
  * 2^20 random values and a rare list of 22,000 positions spread over them
  * (0.007's near 2^19): 32 heaps' twelve values against every entry. The
  * same minima, and the time of each an entry. */

@@ -23,7 +23,7 @@ typedef struct progress_state {
     cg_eta eta;           /* the time left */
 } progress_state;
 
-/* Heaps done, values per second, rare positions, time left (eta.h: the
+/* Heaps done, values per second, rare positions, time left (eta_internal.h: the
  * work per heap may grow with the heap, linearly for the naive rule, or not
  * at all, as it mostly does for the sparse one: the growth is measured). */
 static bool progress(void *context, size_t known, size_t wanted, size_t rare) {
@@ -108,7 +108,7 @@ static bool misere_progress(void *context, const char *what, uint64_t done, uint
     return cli_interrupted();
 }
 
-/* `misere CODE [--sum HEAP...]` (misere_report.h). */
+/* `misere CODE [--sum HEAP...]` (misere_report_internal.h). */
 int cli_run_misere(cli *c) {
     const char *what = c->command->name;
     if (c->argc == 0) {

@@ -1,4 +1,4 @@
-/* Files replaced whole (replace_file.h): a temporary beside the file,
+/* Files replaced whole (replace_file_internal.h): a temporary beside the file,
  * synced, renamed over it, and the directory synced. */
 #include "core/replace_file_internal.h"
 

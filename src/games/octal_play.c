@@ -4,7 +4,7 @@
  * ("H:K:A"), as the code's digit for K allows. Perfect play from Grundy
  * values: a move wins when the nim-sum of the heaps it leaves is 0. Under
  * misère play (--misere) a move wins when the sum it leaves is a misère
- * P-position, as the misère library settles it (misere_settle.h: the tame
+ * P-position, as the misère library settles it (misere_settle_internal.h: the tame
  * rule, search, or a proven quotient); a sum it cannot settle within its
  * budget ends the game with the reason, never a guess. */
 #include <stdlib.h>

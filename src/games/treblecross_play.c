@@ -177,7 +177,7 @@ static cg_status losing_choice(void *state, cg_buf *move, cg_error *err) {
 static const char *const hands_a_triple = "it lets the opponent complete three in a row";
 
 /* The position's value, and each move's: the free stretches it leaves, each
- * a heap of 0.007 (see treblecross.h), or, next to an X, a loss at once. */
+ * a heap of 0.007 (see treblecross_internal.h), or, next to an X, a loss at once. */
 /* The value of the move at cell i when some move completes a triple: a win
  * for those that do (the game over: 0), a loss for every other. */
 static void add_immediate_move(const cg_treblecross_result *r, size_t i, const char *name,

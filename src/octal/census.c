@@ -1,4 +1,4 @@
-/* Censuses of octal games (see census.h). */
+/* Censuses of octal games (see census_internal.h). */
 #include "octal/census_internal.h"
 
 #include <errno.h>
@@ -384,7 +384,7 @@ static cg_status put(FILE *out, FILE *file, const char *text, size_t len, cg_err
     return CG_OK;
 }
 
-/* The table, replacing the file whole (replace_file.h): a full disk leaves
+/* The table, replacing the file whole (replace_file_internal.h): a full disk leaves
  * the previous table, not a cut one. */
 static cg_status write_markdown(const char *path, const cg_census_result *results, size_t count,
                                 cg_error *err) {

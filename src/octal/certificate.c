@@ -1,4 +1,4 @@
-/* Certificates of octal periods (see certificate.h). The check recomputes
+/* Certificates of octal periods (see certificate_internal.h). The check recomputes
  * the values by the definition with its own plain loop, on purpose: a
  * certificate must not be confirmed by the code that produced it. */
 #include "octal/certificate_internal.h"

@@ -1,5 +1,5 @@
 /* A grundy run's options and files, checked before it starts
- * (grundy_check.h). */
+ * (grundy_check_internal.h). */
 #include "octal/grundy_check_internal.h"
 
 #include <stdbool.h>
@@ -14,7 +14,7 @@ typedef enum file_use {
     READ,     /* read only */
     WRITTEN,  /* written in place: any kind of file (--values-out /dev/null) */
     REGULAR,  /* written in place, a regular file or none */
-    REPLACED, /* replaced whole (replace_file.h) */
+    REPLACED, /* replaced whole (replace_file_internal.h) */
 } file_use;
 
 typedef struct named_file {

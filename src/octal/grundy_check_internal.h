@@ -8,7 +8,7 @@
  *    names are one file when they are the same file (device and inode)
  *    or, where neither exists yet, the same name in the same directory;
  *  - a file replaced whole (the checkpoint of a table, the certificate,
- *    the census's table: replace_file.h) can be, and the spill file and a
+ *    the census's table: replace_file_internal.h) can be, and the spill file and a
  *    census's checkpoint are regular files or none yet.
  * CG_ERR_USAGE saying what clashes, or CG_ERR_IO with the system's reason. */
 #ifndef CGSOLVE_GRUNDY_CHECK_H

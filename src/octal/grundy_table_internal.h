@@ -33,7 +33,7 @@ extern "C" {
 /* The options `grundy` accepts beyond the output and memory options. */
 extern const cg_option_spec cg_grundy_options[];
 /* `verify`'s, and those `misere` shares with grundy (its own are
- * cg_misere_options, misere_report.h). */
+ * cg_misere_options, misere_report_internal.h). */
 extern const cg_option_spec cg_verify_options[];
 extern const cg_option_spec cg_misere_run_options[];
 /* G(0..N) for this N when upto is CG_UPTO_UNSET (--misere has its own). */

@@ -1,4 +1,4 @@
-/* Misère values, genus and outcomes of octal games (see misere.h).
+/* Misère values, genus and outcomes of octal games (see misere_internal.h).
  *
  * A position is a sum of heaps of the game plus nim-heaps of 1 and 2 (the
  * genus adds 2s; moving in a 2 leaves a 1): the words [ones, twos, heaps in
@@ -178,7 +178,7 @@ static bool all_tame(const cg_misere_solver *s, const uint16_t *w, size_t length
     return true;
 }
 
-/* The tame rule (misere.h): g the nim-sum; γ0 = g when a part is firm
+/* The tame rule (misere_internal.h): g the nim-sum; γ0 = g when a part is firm
  * (a nim-heap of 2 counts), else g ^ 1. */
 static uint32_t tame_value(const cg_misere_solver *s, const uint16_t *w, size_t length) {
     uint32_t g = (w[0] & 1u) ^ (w[1] & 1u ? 2u : 0u);

@@ -1,5 +1,5 @@
 /* Misère quotients by learning the automaton of P-positions and proving it
- * (see misere_quotient.h). */
+ * (see misere_quotient_internal.h). */
 #include "octal/misere_quotient_internal.h"
 
 #include <stdlib.h>
@@ -435,7 +435,7 @@ static cg_status add_successors(proof *w, uint32_t s, const uint16_t *v, uint32_
     return CG_OK;
 }
 
-/* The proof (misere_quotient.h): *proven, or a test added. */
+/* The proof (misere_quotient_internal.h): *proven, or a test added. */
 static cg_status verify(builder *b, const cg_octal_code *code, const uint8_t *is_p, bool *proven) {
     *proven = false;
     proof w = {b, code, is_p, b->alpha_count, {0}, NULL, NULL, 0, 0};

@@ -243,7 +243,7 @@ static cg_status parse_heaps(const char *const *args, size_t count, size_t *heap
 
 /* The outcome and winning moves of the sum: by the tame rule or search,
  * else, when that is past the budget and the heaps are small enough, by the
- * proven quotient of heaps up to the largest (misere_settle.h). */
+ * proven quotient of heaps up to the largest (misere_settle_internal.h). */
 static cg_status settle_sum(cg_misere_solver *s, const size_t *heaps, size_t count, bool *p,
                             const char **method, move_text *m, size_t *wins, cg_error *err) {
     cg_misere_settler settler;

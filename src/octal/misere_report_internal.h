@@ -23,7 +23,7 @@ extern "C" {
 extern const cg_option_spec cg_misere_options[];
 
 /* Without options->sum: one line per heap n = 0..upto as it is computed,
- * "n G-(n) genus tame|wild" (the genus symbol of misere.h over
+ * "n G-(n) genus tame|wild" (the genus symbol of misere_internal.h over
  * options->terms terms); explain mode adds the analysis as YAML, JSON mode
  * writes only the analysis: code, upto, terms, computed, heaps (heap,
  * normal, misere, genus, terms, tame), first_wild, checksum (of the misère

@@ -1,5 +1,5 @@
 /* Misère sums settled by the solver, else by a kept quotient (see
- * misere_settle.h). */
+ * misere_settle_internal.h). */
 #include "octal/misere_settle_internal.h"
 
 #include <stdio.h>

@@ -241,7 +241,7 @@ size_t cg_octal_find_period_upto(const void *values, cg_value_at at, size_t coun
     size_t known = 0;
     *preperiod = 0;
     if (cg_octal_unequal(code)) {
-        return 0; /* no theorem to prove a period with (see octal.h) */
+        return 0; /* no theorem to prove a period with (see octal_internal.h) */
     }
     pattern *pat = NULL;
     bool patterned = false; /* a pattern was looked for */

@@ -1,4 +1,4 @@
-/* The octal engine (octal_engine.h): its tables (the values, 16 or 32 bits
+/* The octal engine (octal_engine_internal.h): its tables (the values, 16 or 32 bits
  * wide, the rare list, the tables indexed by value), recording a value with
  * its bookkeeping (the mask chosen again as the values double), and the
  * loop that extends the values a heap at a time. A heap's value is
@@ -248,7 +248,7 @@ static void judge_sparse(cg_octal_engine *e) {
 }
 
 /* After values were put in place without being recorded (a spill file's,
- * octal_store.h): the bound above every value, the histogram and the rare
+ * octal_store_internal.h): the bound above every value, the histogram and the rare
  * list (ascending) counted again from G(0..count-1). */
 cg_status cg_octal_engine_recount(cg_octal_engine *e, cg_error *err) {
     uint32_t largest = 0;

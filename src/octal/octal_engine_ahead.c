@@ -1,4 +1,4 @@
-/* Blocks marked ahead (octal_engine.h): with threads, the next block's
+/* Blocks marked ahead (octal_engine_internal.h): with threads, the next block's
  * pass runs on the crew while the caller computes the current block's
  * heaps. */
 #include "octal/octal_engine_parts_internal.h"

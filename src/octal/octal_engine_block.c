@@ -1,7 +1,7 @@
-/* The sparse engine's blocks (octal_engine.h): the rare splits of up to
+/* The sparse engine's blocks (octal_engine_internal.h): the rare splits of up to
  * CG_OCTAL_BLOCK * CG_OCTAL_GROUPS heaps marked in one pass over the rare
  * list, and where that list is long, half of it compared instead of marked
- * (octal_compare.h). */
+ * (octal_compare_internal.h). */
 #include "octal/octal_engine_parts_internal.h"
 
 #include <stdlib.h>
@@ -41,7 +41,7 @@ cg_octal_block_pass cg_octal_block_pass_of(const cg_octal_engine *e, size_t star
         e->bound, tables,    lo,      hi,      compared, e->mask};
 }
 
-/* Where a block is compared (octal_compare.h), the rare list's entries come
+/* Where a block is compared (octal_compare_internal.h), the rare list's entries come
  * in runs of COMPARED_RUN, marked and compared in turn: half a stretch
  * each, so each reads its own cache lines of values (every other entry
  * compared read every line twice and saved a third of the pass's time, not
@@ -225,7 +225,7 @@ static bool take_ahead(cg_octal_engine *e) {
 #define COMPARE_BOUND 64
 
 /* Whether a block's pass of items entries marks half of them and compares
- * the others (octal_compare.h): where the comparison is vectorised, for
+ * the others (octal_compare_internal.h): where the comparison is vectorised, for
  * 16-bit values and a long rare list. */
 bool cg_octal_compare_now(const cg_octal_engine *e, size_t items) {
     if (e->compare_from > 0) { /* tests: the plain comparison too, where AVX-512 is missing */
@@ -303,7 +303,7 @@ void cg_octal_mark_block_rest(cg_octal_engine *e, size_t n) {
     }
 }
 
-/* ---- the compared half (octal_compare.h) ------------------------------------ */
+/* ---- the compared half (octal_compare_internal.h) ------------------------------------ */
 
 #define COMPARED_CHUNKS (CG_OCTAL_BLOCK * CG_OCTAL_GROUPS / CG_OCTAL_COMPARED_HEAPS)
 #define UNCOMPARED UINT8_MAX /* a heap's count of values: none were compared */

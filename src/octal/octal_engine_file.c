@@ -1,12 +1,12 @@
 /* Checkpoints of a Grundy sequence: "cgsolve-grundy 1 CODE COUNT\n", the
  * values as 32-bit little-endian numbers, then "fnv64 HEX\n" over all that
- * precedes. A windowed store's (octal_store.h) is "cgsolve-grundy 2 CODE
+ * precedes. A windowed store's (octal_store_internal.h) is "cgsolve-grundy 2 CODE
  * COUNT HEAD SPAN LOW MASK LARGEST LARGEST_AT CHECKSUM\n" with the values
  * G(0..HEAD-1) and G(LOW..COUNT-1) alone, CHECKSUM (16 hex digits) being
- * grundy_table.h's of G(0..LOW-1). A spilled one's (octal_store.h's spill
+ * grundy_table_internal.h's of G(0..LOW-1). A spilled one's (octal_store_internal.h's spill
  * file) is "cgsolve-grundy 3" with the same fields and WIDTH, the bytes a
  * value in the spill file: its dropped values, rare positions among them,
- * are in that file, so it resumes only onto it. Written as replace_file.h
+ * are in that file, so it resumes only onto it. Written as replace_file_internal.h
  * replaces a file (FILE.tmp, synced, renamed), so a crash leaves the
  * previous checkpoint whole. Read twice: once to check the checksum and what costs nothing to check
  * (no value exceeds its heap's number of options, so G(0) = 0), then into the engine, so a damaged

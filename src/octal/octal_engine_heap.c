@@ -1,4 +1,4 @@
-/* One heap's value (octal_engine.h): the naive engine's (every split),
+/* One heap's value (octal_engine_internal.h): the naive engine's (every split),
  * or the sparse engine's (the candidate from the splits with a rare
  * member, then the rare values below it from common-common splits,
  * octal_engine_missing.c); and the helpers on tables of marks they share
@@ -128,7 +128,7 @@ uint32_t cg_octal_sparse_value(cg_octal_engine *e, size_t n, bool blocked) {
      * unmarked exactly the rare values looked for. */
     memset(e->hit + candidate, 1, e->hit_size - candidate);
     /* Where the set scan serves (16-bit values, a candidate within its
-     * sets: octal_scan.h), every split is scanned 32 or 64 at a time: the
+     * sets: octal_scan_internal.h), every split is scanned 32 or 64 at a time: the
      * witnesses found 0.13 % of the values it looks for on 0.6 to 2^21,
      * 0.07 % on 0.007 to 2^18, and cost more than they saved. Elsewhere the
      * first splits, scanned plainly, settle most heaps, the witnesses most

@@ -24,7 +24,7 @@
  *
  * With threads, a long heap's splits (all of them for the naive engine, those
  * with a rare member for the sparse one) are shared among a crew (see
- * crew.h), each member marking its own table of options, as long as that is
+ * crew_internal.h), each member marking its own table of options, as long as that is
  * measured to be faster than the caller alone; short heaps, the sparse
  * engine's common scans and splits in three run on the caller alone. The
  * sparse engine's blocks are marked a block ahead on the crew while the
@@ -32,7 +32,7 @@
  * caller taking over what is left of that pass once its heaps are done.
  * Where the rare list is long and AVX-512 serves, a block's pass marks
  * half of it and compares the other half with each heap's least values
- * still unmarked (octal_compare.h). */
+ * still unmarked (octal_compare_internal.h). */
 #ifndef CGSOLVE_OCTAL_ENGINE_H
 #define CGSOLVE_OCTAL_ENGINE_H
 
@@ -61,14 +61,14 @@ typedef enum cg_engine_method {
 #define CG_OCTAL_BLOCK 8           /* heaps whose rare splits are marked in one pass */
 #define CG_OCTAL_GROUPS 8          /* passes of CG_OCTAL_BLOCK heaps a block holds at most */
 #define CG_OCTAL_COMPARED 12       /* values a heap's compared half is checked against */
-#define CG_OCTAL_COMPARED_HEAPS 32 /* heaps compared at once (octal_compare.h) */
+#define CG_OCTAL_COMPARED_HEAPS 32 /* heaps compared at once (octal_compare_internal.h) */
 
 typedef struct cg_rare_position {
     uint32_t at;    /* the heap */
     uint32_t value; /* G(at) */
 } cg_rare_position;
 
-/* A compared block's heaps start <= h < end (octal_compare.h): values[j]
+/* A compared block's heaps start <= h < end (octal_compare_internal.h): values[j]
  * holds the least common values (count[j] of them) the marked entries
  * leave heap start + j, and bit c of hits[j] says the compared entries give
  * the c-th. */
@@ -109,7 +109,7 @@ typedef struct cg_octal_engine {
     void *progress_context;
     size_t tables_held; /* bytes of hit, common and histogram in the budget */
     /* the values in a reserved range, past a point only the head and the
-     * window later heaps read (octal_store.h) */
+     * window later heaps read (octal_store_internal.h) */
     cg_octal_store store;
     /* the sparse engine */
     uint32_t mask; /* 0 until chosen */
@@ -160,7 +160,7 @@ typedef struct cg_octal_engine {
     size_t helped_start;
     size_t helped_rounds; /* rounds the caller helped in, for the tests */
     bool members_wait;    /* tests: the caller takes over every stretch it can */
-    /* The compared half (octal_compare.h): with AVX-512, 16-bit values and
+    /* The compared half (octal_compare_internal.h): with AVX-512, 16-bit values and
      * a long rare list, a block's pass marks half the rare list's entries
      * (block_compared, ahead_compared) and compares the others: for the
      * current block in compared (by the caller, when it reaches the block),
@@ -224,7 +224,7 @@ cg_status cg_octal_engine_load(cg_octal_engine *engine, const cg_octal_code *cod
 /* The same for a run that asks for G(0..expect) at most (0: unknown; a
  * windowed checkpoint's range is sized by it, else for 2^40 values), a
  * windowed checkpoint's dropped values read back from spill, the spill
- * file of the run that wrote it (octal_store.h), when not NULL. Other
+ * file of the run that wrote it (octal_store_internal.h), when not NULL. Other
  * checkpoints ignore spill. */
 cg_status cg_octal_engine_load_spilled(cg_octal_engine *engine, const cg_octal_code *code,
                                        cg_engine_method method, cg_budget *budget, const char *path,

@@ -1,4 +1,4 @@
-/* The mask of the sparse engine (octal_engine.h): the one under which the
+/* The mask of the sparse engine (octal_engine_internal.h): the one under which the
  * fewest positions are rare, by a Walsh-Hadamard transform of the value
  * histogram. */
 #include "octal/octal_engine_internal.h"

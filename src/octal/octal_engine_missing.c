@@ -1,4 +1,4 @@
-/* The sparse engine's common-common scan of a heap (octal_engine.h): every
+/* The sparse engine's common-common scan of a heap (octal_engine_internal.h): every
  * split with a rare member is marked, and the scan looks for the rare
  * values below the candidate still missing, stopping when none is. The
  * scanning kernels are octal_scan.c's. */
@@ -151,7 +151,7 @@ static size_t collect_missing(cg_octal_engine *e, size_t rest, size_t from, size
 
 /* A common scan of rest, splits from <= a < to, where no set serves:
  * plainly while many rare values are missing, then by looking for the few
- * still missing (octal_scan.h: sixteen splits at a time where the
+ * still missing (octal_scan_internal.h: sixteen splits at a time where the
  * processor can). Returns how many are still missing. */
 static size_t scan_plainly(cg_octal_engine *e, size_t rest, size_t from, size_t to,
                            uint32_t candidate, size_t missing, size_t slot) {

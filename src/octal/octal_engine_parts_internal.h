@@ -1,4 +1,4 @@
-/* What the octal engine's files give one another (octal_engine.h is what
+/* What the octal engine's files give one another (octal_engine_internal.h is what
  * the rest of the library sees). One file a part:
  *
  *   octal_engine.c        the engine: its tables, recording a value (the
@@ -10,7 +10,7 @@
  *   octal_engine_missing.c the common-common scan for the rare values
  *                         below a sparse heap's candidate
  *   octal_engine_block.c  blocks: many heaps' rare splits in one pass, and
- *                         the compared half (octal_compare.h)
+ *                         the compared half (octal_compare_internal.h)
  *   octal_engine_ahead.c  the next block marked on the crew while the
  *                         caller computes the current one
  *

@@ -1,4 +1,4 @@
-/* A long heap's splits shared among the engine's crew (crew.h), each
+/* A long heap's splits shared among the engine's crew (crew_internal.h), each
  * member marking its own table of options, while timed samples show that
  * sharing is faster than the caller alone. */
 #include "octal/octal_engine_parts_internal.h"

@@ -67,7 +67,7 @@ size_t cg_octal_find_period(const cg_nimber *values, size_t count, const cg_octa
                             size_t *preperiod);
 /* The same among periods up to largest: the search costs about largest
  * comparisons, where the full one costs count / 2 (longer periods are for
- * cg_period_watch, octal_period.h, to find as the values come). */
+ * cg_period_watch, octal_period_internal.h, to find as the values come). */
 size_t cg_octal_find_period_upto(const void *values, cg_value_at at, size_t count,
                                  const cg_octal_code *code, size_t largest, size_t *preperiod);
 

@@ -1,4 +1,4 @@
-/* Long periods found while computing (see octal_period.h). */
+/* Long periods found while computing (see octal_period_internal.h). */
 #include "octal/octal_period_internal.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* The octal engine's windowed value store (see octal_store.h). */
+/* The octal engine's windowed value store (see octal_store_internal.h). */
 /* MAP_ANONYMOUS, MAP_NORESERVE and madvise are beyond POSIX 2008 (glibc's
  * posix_madvise ignores POSIX_MADV_DONTNEED): the system's own names. */
 #define _DEFAULT_SOURCE 1

@@ -66,7 +66,7 @@ typedef struct cg_octal_store {
     size_t low;      /* once engaged: the first value kept past the head */
     size_t kept;     /* once engaged: the head's pages end here (a page past head at most) */
     size_t gone;     /* once engaged: the pages of G(kept..gone-1) are given back */
-    uint64_t below;  /* once engaged: the checksum (grundy_table.h) of G(0..low-1) */
+    uint64_t below;  /* once engaged: the checksum (grundy_table_internal.h) of G(0..low-1) */
     char *spill;     /* the spill file's name (NULL: none), the range mapped from it */
     bool spill_open; /* spill_fd is the file the range is mapped from, kept open to
                         reserve its disk blocks (one open per run, not per stretch) */
@@ -152,7 +152,7 @@ size_t cg_octal_store_scan_limit(const struct cg_octal_engine *e);
 /* Whether G(n), n < count, is held. */
 bool cg_octal_store_holds(const struct cg_octal_engine *e, size_t n);
 
-/* The checksum (grundy_table.h's) of G(0..count-1), engaged only. */
+/* The checksum (grundy_table_internal.h's) of G(0..count-1), engaged only. */
 uint64_t cg_octal_store_checksum(const struct cg_octal_engine *e);
 
 /* A windowed checkpoint's restore: the first head values are in the

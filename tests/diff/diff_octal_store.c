@@ -1,4 +1,4 @@
-/* Differential test: the windowed value store (octal_store.h) against the
+/* Differential test: the windowed value store (octal_store_internal.h) against the
  * full one, on seeded random octal codes (digits 0-7, d0 = 0 or 4) and the
  * codes whose rare positions stop early. Each code runs to HEAPS twice: with
  * every value kept, and with the store allowed to engage from heap FROM

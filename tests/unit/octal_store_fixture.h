@@ -20,7 +20,7 @@ static inline cg_octal_engine full_run(const char *text, size_t upto) {
     return e;
 }
 
-/* The checksum (grundy_table.h) of G(0..count-1) as e holds them. */
+/* The checksum (grundy_table_internal.h) of G(0..count-1) as e holds them. */
 static inline uint64_t checksum_of(const cg_octal_engine *e, size_t count) {
     uint64_t hash = CG_GRUNDY_CHECKSUM_START;
     for (size_t n = 0; n < count; n++) {

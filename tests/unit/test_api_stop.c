@@ -20,7 +20,7 @@
 #include "cgsolve/cgsolve.h"
 
 /* How long a command must still be thinking before the test stops it.
- * The stop reaches a search within about 0.1 s (stop.h's interval), so
+ * The stop reaches a search within about 0.1 s (stop_internal.h's interval), so
  * the commands stopped must think that much longer: on a machine where
  * the domino deal and the Number Game to 34 take 0.25 s, a stop at 200 ms
  * came too late in 2 of 6 runs under load. */

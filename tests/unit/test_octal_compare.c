@@ -1,4 +1,4 @@
-/* The compared half's kernels (octal_compare.h) against the definitions
+/* The compared half's kernels (octal_compare_internal.h) against the definitions
  * written here: a heap's least common values, found 64 at a time, are the
  * definition's; on random values, rare lists, heaps' values (some planted
  * so that a split gives them) and counts of heaps, the vectorised

@@ -372,7 +372,7 @@ static void helped_blocks_agree(void **state) {
 }
 
 /* A block's pass may mark half the rare list and compare the rest
- * (octal_compare.h): here from 16 entries on (the plain comparison where
+ * (octal_compare_internal.h): here from 16 entries on (the plain comparison where
  * AVX-512 is missing), so small runs compare. On one thread (the caller
  * compares), two and three (the members compare their groups of the block
  * marked ahead), and with the members held back so that the caller marks

@@ -1,4 +1,4 @@
-/* The period watch (octal_period.h): long periods found while feeding the
+/* The period watch (octal_period_internal.h): long periods found while feeding the
  * values, each claim made only when the bound holds (never early), the
  * same period and preperiod as the exhaustive search
  * (cg_octal_find_period_in) on real codes, and synthetic sequences with

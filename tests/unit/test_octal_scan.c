@@ -1,4 +1,4 @@
-/* The sparse engine's vectorised common scans (octal_scan.h) against loops
+/* The sparse engine's vectorised common scans (octal_scan_internal.h) against loops
  * written here: on random values, random extents and random targets or
  * sets (found in any lane, in the tail, or not at all), the vectorised
  * scans, the plain ones and the definition give the same splits. */

@@ -1,7 +1,7 @@
 /* mincore is beyond POSIX: the system's own name. */
 #define _DEFAULT_SOURCE 1
 
-/* The windowed store with a spill file (octal_store.h, cg_octal_store_spill):
+/* The windowed store with a spill file (octal_store_internal.h, cg_octal_store_spill):
  * where a plain window must stop (a scan deeper than the head, rare
  * positions past it, the naive engine) the spilled one reads the dropped
  * values back from the file and gives the full store's values; the dropped

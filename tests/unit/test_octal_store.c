@@ -1,7 +1,7 @@
 /* mincore is beyond POSIX: the system's own name. */
 #define _DEFAULT_SOURCE 1
 
-/* The windowed value store (octal_store.h) at test scale: engaged from a
+/* The windowed value store (octal_store_internal.h) at test scale: engaged from a
  * few thousand heaps with a head of hundreds, it gives the full store's
  * values and checksum; a scan deeper than the head or a late rare position
  * stops the run with CG_ERR_LIMIT once values are dropped and falls back to

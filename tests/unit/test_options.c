@@ -1,4 +1,4 @@
-/* Unit tests of the option declarations (options.h): every table the
+/* Unit tests of the option declarations (options_internal.h): every table the
  * library declares is well formed, the defaults are the declared ones,
  * values are checked against their bounds, stored, written back and reset
  * generically, and memory_limit 0 is the game's default while a value set
