@@ -63,7 +63,7 @@ def test_usage_errors():
         cgsolve.solve("chess", "")
     with pytest.raises(cgsolve.UsageError, match="takes no option 'frobnicate'"):
         cgsolve.solve("treblecross", "1\n...\n", frobnicate=3)
-    with pytest.raises(cgsolve.UsageError, match="--memory: 'lots' is not a size"):
+    with pytest.raises(cgsolve.UsageError, match="option 'memory': 'lots' is not a size"):
         cgsolve.solve("treblecross", "1\n...\n", memory="lots")
     with pytest.raises(cgsolve.UsageError, match="not one of"):
         cgsolve.grundy("0.007", 10, method="fast")

@@ -304,16 +304,16 @@ cg_status cg_option_apply(cg_options *options, const cg_option_spec *spec, const
     }
     bool flag = spec->arg == CG_ARG_NONE;
     if (flag && value != NULL && value[0] != '\0') {
-        return cg_error_set(err, CG_ERR_USAGE, "--%s takes no value ('%s' given)", spec->name,
+        return cg_error_set(err, CG_ERR_USAGE, "option '%s' takes no value ('%s' given)", spec->name,
                             value);
     }
     if (!flag && value == NULL) {
-        return cg_error_set(err, CG_ERR_USAGE, "--%s needs a value", spec->name);
+        return cg_error_set(err, CG_ERR_USAGE, "option '%s' needs a value", spec->name);
     }
     cg_error why;
     cg_error_clear(&why);
     if (cg_option_set(options, spec, flag ? NULL : value, &why) != CG_OK) {
-        return cg_error_set(err, why.status, "--%s: %s", spec->name, why.message);
+        return cg_error_set(err, why.status, "option '%s': %s", spec->name, why.message);
     }
     return CG_OK;
 }

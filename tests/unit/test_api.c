@@ -304,10 +304,10 @@ static void bad_arguments_are_refused(void **state) {
     } refused[] = {
         {"treblecross", {"--frobnicate", "1"}, "takes no option '--frobnicate'"},
         {"treblecross", {"optimal", NULL}, "takes no option 'optimal'"}, /* domino's */
-        {"domino", {"optimal", "yes"}, "--optimal takes no value"},
-        {"treblecross", {"-m", NULL}, "--memory needs a value"},
-        {"treblecross", {"memory", "lots"}, "--memory: 'lots' is not a size"},
-        {"numbergame", {"max", "99999999999"}, "--max: "},
+        {"domino", {"optimal", "yes"}, "option 'optimal' takes no value"},
+        {"treblecross", {"-m", NULL}, "option 'memory' needs a value"},
+        {"treblecross", {"memory", "lots"}, "option 'memory': 'lots' is not a size"},
+        {"numbergame", {"max", "99999999999"}, "option 'max': "},
         {"treblecross", {"json", NULL}, "takes no option 'json'"},
         {"treblecross", {"-f", "explain"}, "takes no option '-f'"},
         {"treblecross", {NULL, "1"}, "option 1 has no name"},
@@ -333,7 +333,7 @@ static void bad_arguments_are_refused(void **state) {
     cg_option_value method = {"method", "fast"};
     cg_call with_method = {&method, 1, NULL, false, NULL, NULL};
     expect_usage(cg_grundy_values("0.007", 10, &with_method, &values, &err), &err,
-                 "--method: 'fast' is not one of");
+                 "option 'method': 'fast' is not one of");
     assert_int_equal(cg_grundy_values("0.8x", 10, NULL, &values, &err), CG_ERR_INPUT);
     assert_true(strlen(err.message) > 0);
     assert_int_equal(cg_grundy_values("0.007", (uint64_t)1 << 41, NULL, &values, &err),
@@ -348,7 +348,7 @@ static void bad_arguments_are_refused(void **state) {
     cg_option_value first = {"first", "nobody"};
     cg_call who = {&first, 1, NULL, false, NULL, NULL};
     expect_usage(cg_session_open(&session, "treblecross", NULL, 0, &who, &err), &err,
-                 "--first: 'nobody' is not one of");
+                 "option 'first': 'nobody' is not one of");
     assert_int_equal(cg_session_open(&session, "treblecross", "1\n..Y\n", 6, NULL, &err),
                      CG_ERR_INPUT);
     assert_null(session);
