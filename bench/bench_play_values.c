@@ -49,7 +49,7 @@ static void close_at(const cg_game *game, void *state) {
 static size_t time_position(const cg_game *game, const cg_play_start *start,
                             const cg_options *options, char history[][32], size_t plies,
                             cg_play_values *values, tally *t) {
-    cg_budget budget = cg_budget_make(options->memory_limit);
+    cg_budget budget = cg_budget_make(cg_options_memory(options, game->default_memory));
     cg_error err;
     void *state = open_at(game, start, options, &budget, history, plies);
     double began = bench_now();
