@@ -3,7 +3,9 @@
 // legal move is an element with data-move that is clicked, tapped or
 // activated by keyboard (Enter or Space), coloured by its value when the
 // page asks for values (class value-win / value-loss / value-draw, with a
-// mark as well as a colour), and tells its measure on hover and focus.
+// mark as well as a colour), and tells its measure on hover and focus. Every
+// piece drawn (a stone, a token, a pip, an X, a node, an edge) has class
+// `piece` and stands out from its cell (or an SVG's `ground`) at 3:1.
 import { make, makeSvg } from './common.js';
 
 const MARK = { win: '▲', loss: '▼', draw: '●' };
@@ -74,7 +76,7 @@ function treblecross(state, ctx) {
             'aria-label': `cell ${move}, ${ch === 'X' ? 'X' : 'empty'}`,
             role: 'img',
           },
-          ch === 'X' ? 'X' : '',
+          ch === 'X' ? make('span', { class: 'piece', text: 'X' }) : '',
           make('small', { text: move }),
         ),
       );
@@ -126,7 +128,7 @@ function grundy(state, ctx) {
     if (!byHeap.has(heap)) byHeap.set(heap, []);
     byHeap.get(heap).push(move);
   }
-  const tokens = (count, classes = 'token') =>
+  const tokens = (count, classes = 'token piece') =>
     [...Array(count)].map(() => make('span', { class: classes, 'aria-hidden': 'true' }));
   const choose = (heap, size) => {
     options.replaceChildren(
@@ -144,7 +146,7 @@ function grundy(state, ctx) {
           ctx,
           `heap ${heap}: ${label}`,
           'heap-move',
-          make('span', { class: 'tokens' }, ...tokens(take, 'token taken')),
+          make('span', { class: 'tokens' }, ...tokens(take, 'token piece taken')),
           ...parts.map((p) => make('span', { class: 'tokens' }, ...tokens(p))),
           make('span', { class: 'heap-move-label', text: label }),
         ),
@@ -233,7 +235,7 @@ function gamecs(state, ctx) {
           }
         : { class: edge.units_left !== '0' ? 'edge cut' : 'edge painted', 'aria-hidden': 'true' },
       makeSvg('line', { class: 'edge-hit', x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
-      makeSvg('line', { class: 'edge-line', x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
+      makeSvg('line', { class: 'edge-line piece', x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
       makeSvg('text', {
         class: 'edge-units',
         x: (a.x + b.x) / 2 + 6,
@@ -250,7 +252,7 @@ function gamecs(state, ctx) {
   for (const [node] of place) {
     const p = at(node);
     svg.append(
-      makeSvg('circle', { class: node === state.root ? 'node root' : 'node', cx: p.x, cy: p.y, r: 11 }),
+      makeSvg('circle', { class: node === state.root ? 'node piece root' : 'node piece', cx: p.x, cy: p.y, r: 11 }),
       makeSvg('text', { class: 'node-name', x: p.x, y: p.y + 4, 'text-anchor': 'middle', text: String(node) }),
     );
   }
@@ -305,12 +307,12 @@ export function dominoSvg(tile, label) {
   const svg = makeSvg(
     'svg',
     { class: 'domino', viewBox: '0 0 62 32', role: 'img', 'aria-label': label || `${tile[0]}-${tile[1]}` },
-    makeSvg('rect', { class: 'domino-face', x: 1, y: 1, width: 60, height: 30, rx: 4 }),
+    makeSvg('rect', { class: 'domino-face ground', x: 1, y: 1, width: 60, height: 30, rx: 4 }),
     makeSvg('line', { class: 'domino-bar', x1: 31, y1: 4, x2: 31, y2: 28 }),
   );
   tile.forEach((half, side) => {
     for (const [col, row] of PIPS[half] || []) {
-      svg.append(makeSvg('circle', { class: 'pip', cx: 8 + side * 30 + col * 7.5, cy: 8 + row * 8, r: 2.6 }));
+      svg.append(makeSvg('circle', { class: 'pip piece', cx: 8 + side * 30 + col * 7.5, cy: 8 + row * 8, r: 2.6 }));
     }
     if (!(half in PIPS))
       svg.append(makeSvg('text', { x: 16 + side * 30, y: 21, 'text-anchor': 'middle', text: String(half) }));
@@ -440,28 +442,44 @@ function domino(state, ctx) {
   return box;
 }
 
-// ---- PATH: the board's cells ---------------------------------------------------
+// ---- PATH: the board's cells, labelled as the terminal labels them ----------
+// Columns are letters from the left, rows numbers from the top, so the cell
+// under "b" in row 3 is the move b3. A stone is a disc drawn on its cell.
 function path(state, ctx) {
   const size = state.size;
-  const grid = make('div', {
-    class: 'path-grid',
-    role: 'group',
-    'aria-label': `the ${size}×${size} board`,
-    style: `grid-template-columns: repeat(${size}, minmax(0, 1fr))`,
-  });
+  const column = (c) => String.fromCharCode(97 + c);
+  const label = (text) => make('span', { class: 'path-label', 'aria-hidden': 'true', text });
+  const grid = make(
+    'div',
+    {
+      class: 'path-grid',
+      role: 'group',
+      'aria-label': `the ${size}×${size} board: columns a to ${column(size - 1)}, rows 1 to ${size} from the top`,
+      style: `grid-template-columns: auto repeat(${size}, minmax(0, 1fr))`,
+    },
+    label(''),
+    ...[...Array(size)].map((_, c) => label(column(c))),
+  );
   state.rows.forEach((row, r) => {
+    grid.append(label(String(r + 1)));
     [...row].forEach((ch, c) => {
-      const move = `${String.fromCharCode(97 + c)}${r + 1}`; // as play path types it: b3
+      const move = `${column(c)}${r + 1}`; // as play path types it: b3
       if (ctx.legal.has(move))
         grid.append(moveButton(move, ctx, `${move}: row ${r + 1}, column ${c + 1}`, 'path-cell'));
-      else
+      else {
+        const stone = ch === 'W' || ch === 'B';
         grid.append(
-          make('span', {
-            class: `path-cell stone-${ch}`,
-            role: 'img',
-            'aria-label': `row ${r + 1}, column ${c + 1}: ${ch}`,
-          }),
+          make(
+            'span',
+            {
+              class: 'path-cell',
+              role: 'img',
+              'aria-label': `${move}: row ${r + 1}, column ${c + 1}: ${ch === 'W' ? 'White' : ch === 'B' ? 'Black' : ch}`,
+            },
+            stone ? make('span', { class: `piece stone stone-${ch}` }) : '',
+          ),
         );
+      }
     });
   });
   return grid;

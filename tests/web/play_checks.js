@@ -3,7 +3,8 @@
 // winning with "show values" on; at every turn each move's colour is the
 // outcome `cgsolve play --json` reports for the same position; the value
 // history drawn; undo and redo; a bad position clears the last game; the
-// computer's moves announced; one game played by keyboard alone.
+// computer's moves announced; one game played by keyboard alone; every
+// piece at 3:1 against its cell; PATH's board labelled as the terminal's.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -72,6 +73,90 @@ async function clickMove(page, game, move) {
   await page.click(`#drawn-board [data-move="${move}"]`);
 }
 
+// WCAG AA for graphics: every piece drawn (class `piece`) stands out from
+// its cell at 3:1, from the computed styles. A piece's colour is its rim
+// (a border or stroke 2 px or wider), else its fill, else its text; its
+// cell is an SVG's `ground` or the first opaque background up the tree.
+async function lowContrastPieces(page) {
+  return page.$$eval('#drawn-board .piece', (pieces) => {
+    const parse = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const opaque = (c) => c.length === 3 || (c.length === 4 && c[3] > 0.9);
+    const luminance = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = (x, y) => {
+      const [a, b] = [luminance(x), luminance(y)].sort((p, q) => q - p);
+      return (a + 0.05) / (b + 0.05);
+    };
+    const background = (node) => {
+      for (; node && node.nodeType === 1; node = node.parentElement) {
+        const c = parse(getComputedStyle(node).backgroundColor);
+        if (opaque(c)) return c.slice(0, 3);
+      }
+      return [253, 253, 252];
+    };
+    const colour = (node) => {
+      const style = getComputedStyle(node);
+      if (node instanceof SVGElement) {
+        const stroke = parse(style.stroke);
+        if (style.stroke !== 'none' && opaque(stroke) && parseFloat(style.strokeWidth) >= 2) return stroke.slice(0, 3);
+        return parse(style.fill).slice(0, 3);
+      }
+      const border = parse(style.borderTopColor);
+      if (style.borderTopStyle !== 'none' && parseFloat(style.borderTopWidth) >= 2 && opaque(border))
+        return border.slice(0, 3);
+      const fill = parse(style.backgroundColor);
+      return opaque(fill) ? fill.slice(0, 3) : parse(style.color).slice(0, 3);
+    };
+    const found = [];
+    for (const piece of pieces) {
+      const ground = piece instanceof SVGElement && piece.closest('svg').querySelector('.ground');
+      const cell = ground ? parse(getComputedStyle(ground).fill).slice(0, 3) : background(piece.parentElement);
+      const r = ratio(colour(piece), cell);
+      if (!(r >= 3)) found.push(`${piece.getAttribute('class')}: ${r.toFixed(2)}:1`);
+    }
+    return { count: pieces.length, found };
+  });
+}
+
+async function checkPieces(page, h, where, { drawn = true } = {}) {
+  const { count, found } = await lowContrastPieces(page);
+  h.check(
+    `pieces: each at 3:1 against its cell in ${where}`,
+    (count > 0 || !drawn) && found.length === 0,
+    `(${count} pieces; ${found.slice(0, 6)})`,
+  );
+}
+
+// PATH's board labelled as the terminal labels it: the column letters over
+// it, each row's number before it, and each cell's move its letter and row.
+async function checkPathCoordinates(page, h, board) {
+  const grid = await page.$eval('#drawn-board .path-grid', (node) =>
+    [...node.children].map((c) => [
+      c.classList.contains('path-label') ? 'label' : 'cell',
+      c.textContent,
+      c.dataset.move,
+    ]),
+  );
+  const lines = board.split('\n').filter((l) => /^\s+([a-z]|\d)/.test(l));
+  const columns = (lines[0] || '').trim().split(/\s+/);
+  const size = columns.length;
+  const rows = grid.length / (size + 1);
+  let right = rows === size + 1 && lines.length === size + 1 && grid[0][0] === 'label' && grid[0][1] === '';
+  for (let c = 0; right && c < size; c++) right = grid[1 + c][0] === 'label' && grid[1 + c][1] === columns[c];
+  for (let r = 1; right && r <= size; r++) {
+    const number = lines[r].trim().split(/\s+/)[0];
+    const at = r * (size + 1);
+    right = right && grid[at][0] === 'label' && grid[at][1] === number;
+    for (let c = 0; c < size; c++) {
+      const [kind, , move] = grid[at + 1 + c];
+      right = right && kind === 'cell' && (move === undefined || move === `${columns[c]}${number}`);
+    }
+  }
+  h.check("play path: the board's rows and columns labelled as the CLI's", right, `(${JSON.stringify(grid)})`);
+}
+
 async function testPlay(page, h) {
   const { check } = h;
   const games = await page.$$eval('#play-game option', (options) => options.map((o) => o.value));
@@ -121,6 +206,10 @@ async function testPlay(page, h) {
       }
       // the page's colour of every legal move against the CLI's outcome
       const cli = cliPosition(h, game, moves);
+      // a piece on every board but the numbers' (and an empty strip's)
+      const pieces = game !== 'numbergame' && (game !== 'treblecross' || moves.length > 0);
+      await checkPieces(page, h, `play ${game} after ${moves.length} moves`, { drawn: pieces });
+      if (game === 'path') await checkPathCoordinates(page, h, cli.board);
       const expected = new Map((cli.move_values || []).map((v) => [v.move, v.outcome]));
       const seen = new Map(onBoard.filter(([, o]) => o));
       for (const move of cli.legal_moves) {
