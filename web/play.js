@@ -218,6 +218,7 @@ function redraw() {
   const { position, over, hint, hintAsked, history, log } = current;
   const showValues = $('show-values').checked || hintAsked;
   const values = valuesOf(position, hint);
+  const shown = (move) => (showValues ? values.get(String(move)) : undefined);
   const legal = new Set(position ? position.legal_moves : []);
   const board = $('drawn-board');
   board.replaceChildren();
@@ -226,13 +227,14 @@ function redraw() {
     board.append(
       drawBoard(current.state, {
         legal,
-        value: (move) => (showValues ? values.get(String(move)) : undefined),
+        // values off means off: no colour, title, label or detail tells one
+        value: shown,
         describe: (move) => {
-          const value = values.get(String(move));
+          const value = shown(move);
           return value ? describeValue(value) : '';
         },
         focus: (move) => {
-          const value = values.get(String(move));
+          const value = shown(move);
           $('move-detail').textContent = value ? `${move}: ${describeValue(value)}` : '';
         },
         note: (text) => {
@@ -266,12 +268,12 @@ function redraw() {
       : '';
     // the moves as buttons only when the game has no drawing
     for (const move of current.state ? [] : legal) {
-      const value = showValues ? values.get(move) : undefined;
+      const value = shown(move);
       const button = make('button', {
         type: 'button',
         class: value ? `value-${value.outcome}` : '',
         'data-move': move,
-        title: values.has(move) ? describeValue(values.get(move)) : undefined,
+        title: value ? describeValue(value) : undefined,
         text: move,
       });
       button.addEventListener('click', () => play(move));
@@ -281,7 +283,7 @@ function redraw() {
   $('undo').disabled = !game.moves.length;
   $('redo').disabled = !game.redo.length;
   $('log').replaceChildren(...log.map((line) => make('li', { text: line })));
-  drawHistory(history);
+  drawHistory(showValues ? history : []);
 }
 
 // GamesmanUni's value history: a point per position (a circle when you
@@ -290,7 +292,10 @@ function redraw() {
 // the measure is a Grundy value.
 function drawHistory(history) {
   $('history-figure').hidden = !history.length;
-  if (!history.length) return;
+  if (!history.length) {
+    $('history').replaceChildren(); // no value left behind, hidden or not
+    return;
+  }
   const width = 600;
   const height = 160;
   const middle = height / 2;

@@ -3,8 +3,9 @@
 // winning with "show values" on; at every turn each move's colour is the
 // outcome `cgsolve play --json` reports for the same position; the value
 // history drawn; undo and redo; a bad position clears the last game; the
-// computer's moves announced; one game played by keyboard alone; every
-// piece at 3:1 against its cell; PATH's board labelled as the terminal's.
+// computer's moves announced; one game played by keyboard alone; with
+// values off none is told; every piece at 3:1 against its cell; PATH's
+// board labelled as the terminal's.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -127,6 +128,56 @@ async function checkPieces(page, h, where, { drawn = true } = {}) {
     (count > 0 || !drawn) && found.length === 0,
     `(${count} pieces; ${found.slice(0, 6)})`,
   );
+}
+
+// What the Play tab tells of values: each title, aria-label, SVG title and
+// text of the board, the move buttons, the move's detail, the hint line
+// and the value history that names an outcome or a measure.
+const VALUE_WORDS =
+  /\ba (win|loss|draw)\b|Grundy value|misère value|, (win|loss|draw)\b|best move \w+|[▲▼●]|in \d+ moves?\b|, the game ends/;
+async function valuesTold(page) {
+  return page.evaluate((source) => {
+    const words = new RegExp(source);
+    const told = [];
+    const places = ['#drawn-board', '#moves', '#move-detail', '#hint-text', '#history'];
+    for (const place of places) {
+      const root = document.querySelector(place);
+      for (const node of [root, ...root.querySelectorAll('*')]) {
+        const own = [...node.childNodes]
+          .filter((c) => c.nodeType === 3)
+          .map((c) => c.textContent)
+          .join('');
+        for (const said of [node.getAttribute('title'), node.getAttribute('aria-label'), own]) {
+          if (said && words.test(said)) told.push(`${place} ${node.tagName}: ${said.slice(0, 60)}`);
+        }
+      }
+    }
+    return told;
+  }, VALUE_WORDS.source);
+}
+
+// With "show values" off nothing tells a move's value, on hover or focus
+// either, in any game; switched on, the values are told again.
+async function testValuesHidden(page, h) {
+  for (const game of Object.keys(GAMES)) {
+    await page.uncheck('#show-values');
+    await startGame(page, h, game);
+    const first = async () => {
+      if (game === 'grundy') await page.click('#drawn-board .heap[data-heap="1"]');
+      const move = await page.$('#drawn-board [data-move], #drawn-board [data-moves]');
+      await move.hover();
+      await move.focus();
+    };
+    await first();
+    const off = await valuesTold(page);
+    await checkPieces(page, h, `play ${game}, values off`, { drawn: !['numbergame', 'treblecross'].includes(game) });
+    await page.check('#show-values');
+    await h.idle(page);
+    await first();
+    const on = await valuesTold(page);
+    h.check(`play ${game}: with values off no value is told`, off.length === 0, `(${off.slice(0, 4)})`);
+    h.check(`play ${game}: with values on they are told again`, on.length > 0);
+  }
 }
 
 // PATH's board labelled as the terminal labels it: the column letters over
@@ -258,6 +309,8 @@ async function testPlay(page, h) {
     }
     await page.screenshot({ path: path.join(h.artifacts, `play-${game}.png`), fullPage: true });
   }
+
+  await testValuesHidden(page, h);
 
   // Undo and redo, and the computer's move announced.
   await startGame(page, h, 'treblecross');
