@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import json as _json
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -149,6 +150,28 @@ def _command_options(command: str) -> FrozenSet[str]:
     """The names of the options the catalog lists for command."""
     listed = next(c for c in catalog()["commands"] if c["name"] == command)
     return frozenset(option["name"] for option in listed["options"])
+
+
+@functools.lru_cache(maxsize=None)
+def _declared(command: str, name: str) -> Dict[str, Any]:
+    """The catalog's declaration of command's option name."""
+    listed = next(c for c in catalog()["commands"] if c["name"] == command)
+    return next(option for option in listed["options"] if option["name"] == name)
+
+
+def _integer(command: str, name: str, value: Any) -> int:
+    """value checked as the command line checks --NAME of command: an
+    integer (not a bool, nor a float) within the declaration's bounds, with
+    the library's message otherwise."""
+    option = _declared(command, name)
+    low, high = option["min"], option["max"]
+    try:
+        number = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        number = None
+    if number is None or not low <= number <= high:
+        raise _usage(f"--{name}: '{value}' is not an integer from {low} to {high}")
+    return number
 
 
 def games() -> List[Dict[str, Any]]:
@@ -363,6 +386,10 @@ def grundy(
     the table, freed when the last view of it goes. Copy (``values.copy()``,
     ``values.astype(...)``) to keep a part of a large table.
 
+    Every argument is checked as the command line checks its options (the
+    bounds of the catalog's declarations): ``upto=-1`` is a UsageError, as
+    ``--upto -1`` is.
+
     ``misere=True``: misère play, as ``cgsolve grundy CODE --misere --json``:
     a MisereResult (G-(0..upto), G+, genus symbols and terms, tameness,
     first_wild, checksum). ``terms`` (genus terms per heap, default 4) and
@@ -378,6 +405,9 @@ def grundy(
     """
     given = {"method": method, "threads": threads, "until_period": until_period,
              "checkpoint": checkpoint, "resume": resume, "terms": terms, "positions": positions}
+    # upto is checked against its declaration, as the command line's
+    # --upto (the extension would read -1 as the largest unsigned number)
+    upto = _integer("misere" if misere else "grundy", "upto", upto)
     # which of them each play takes is the library's catalog's to say
     if misere:
         takes = _command_options("misere")
@@ -422,7 +452,9 @@ def misere_outcome(
     tame, else by exhaustive search within ``positions`` (LimitError past
     it: never a guess). UsageError for a bad heap (0 to 65535, at most 64
     of them)."""
-    words = [str(int(h)) if not isinstance(h, str) else h for h in heaps]
+    # an integer as its digits; anything else as typed, for the library to
+    # refuse as the command line does (never 2.7 read as 2)
+    words = [str(int(h)) if isinstance(h, int) and not isinstance(h, bool) else str(h) for h in heaps]
     opts = _options({"terms": terms, "positions": positions, "memory": memory})
     line = _cgsolve.misere(code, 0, words, opts, progress)
     analysis = _json.loads(line)["analysis"]

@@ -230,3 +230,31 @@ def test_a_progress_function_stopping_misere_values_leaves_the_heaps_done():
     assert 0 < len(partial.values) == partial.analysis["computed"] < 3001
     assert partial.values.tolist() == cgsolve.grundy(
         "0.77", len(partial.values) - 1, misere=True).values.tolist()
+
+
+# ---- arguments checked as the command line checks them ------------------------
+
+
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+@pytest.mark.parametrize("upto", [-1, 1 << 40, 2.5, True], ids=["-1", "2^40", "2.5", "True"])
+def test_grundy_upto_is_checked_as_the_cli_checks_it(upto, misere):
+    command = "misere" if misere else "grundy"
+    bound = next(o for c in cgsolve.catalog()["commands"] if c["name"] == command
+                 for o in c["options"] if o["name"] == "upto")
+    with pytest.raises(cgsolve.UsageError, match=f"--upto: .* from 0 to {bound['max']}") as bad:
+        cgsolve.grundy("0.77", upto, misere=misere)
+    refused = cli("grundy", "0.77", "--upto", str(upto), *(["--misere"] if misere else []), check=False)
+    assert refused.returncode == 2 and bad.value.status_name == "usage error"
+
+
+def test_grundy_upto_bounds_are_the_catalogs():
+    assert cgsolve.grundy("0.77", 0).values.tolist() == [0]
+    assert len(cgsolve.grundy("0.77", np.int64(20)).values) == 21  # any integer type
+
+
+def test_misere_heaps_are_checked_as_the_cli_checks_them():
+    with pytest.raises(cgsolve.UsageError, match="2.7") as bad:
+        cgsolve.misere_outcome("0.77", [3, 2.7])  # never read as 2
+    refused = cli("grundy", "0.77", "--misere", "--sum", "3", "2.7", check=False)
+    assert refused.returncode == 2 and bad.value.status_name == "usage error"
+
