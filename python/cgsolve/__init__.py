@@ -380,11 +380,11 @@ def grundy(
     proven (the values past it follow from it); ``checkpoint``/``resume``:
     the command line's checkpoint files (``code`` may be None when resuming).
 
-    The values are **not copied**: ``values`` is a NumPy view of the
-    engine's own table (uint16 while every value fits in 16 bits, as the
+    The values are **not copied**: ``values`` is a read-only NumPy view of
+    the engine's own table (uint16 while every value fits in 16 bits, as the
     engine keeps them, else uint32); ``values.base`` is the object owning
     the table, freed when the last view of it goes. Copy (``values.copy()``,
-    ``values.astype(...)``) to keep a part of a large table.
+    ``values.astype(...)``) to keep a part of a large table or to write.
 
     Every argument is checked as the command line checks its options (the
     bounds of the catalog's declarations): ``upto=-1`` is a UsageError, as

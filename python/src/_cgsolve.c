@@ -208,7 +208,9 @@ static PyObject *solve(PyObject *self, PyObject *args, PyObject *kwargs) {
 
 /* The engine's table of values, owned: numpy.asarray(table) views it
  * through __array_interface__ (no copy; the array's base is the table, which
- * frees the values when the last view of it is gone). */
+ * frees the values when the last view of it is gone). The view is read-only:
+ * every view of one table shares its memory, so a write through one would
+ * change the proven values another holds. */
 typedef struct {
     PyObject_HEAD cg_grundy_result result;
 } Table;
@@ -229,7 +231,7 @@ static PyObject *table_interface(Table *self, void *unused) {
     void *data = r->table != NULL ? r->table : (void *)&empty;
     const char *type = r->width == 4 ? "=u4" : "=u2";
     return Py_BuildValue("{s:(n),s:s,s:(NO),s:i}", "shape", (Py_ssize_t)r->count, "typestr", type,
-                         "data", PyLong_FromVoidPtr(data), Py_False, "version", 3);
+                         "data", PyLong_FromVoidPtr(data), Py_True, "version", 3);
 }
 
 static Py_ssize_t table_length(Table *self) {

@@ -258,3 +258,16 @@ def test_misere_heaps_are_checked_as_the_cli_checks_them():
     refused = cli("grundy", "0.77", "--misere", "--sum", "3", "2.7", check=False)
     assert refused.returncode == 2 and bad.value.status_name == "usage error"
 
+
+def test_grundy_values_are_read_only():
+    # a view of the engine's table, not a copy: written to, it would change
+    # what every other view of the table holds
+    values = cgsolve.grundy("0.77", 50).values
+    assert not values.flags.writeable and not values.flags.owndata
+    with pytest.raises(ValueError):
+        values[0] = 7
+    with pytest.raises(ValueError):
+        values.setflags(write=True)
+    mine = values.copy()
+    mine[0] = 7
+    assert values[0] == 0 and mine[0] == 7
