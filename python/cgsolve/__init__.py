@@ -33,6 +33,8 @@ __all__ = [
     "InputError",
     "UsageError",
     "LimitError",
+    "FileError",
+    "InternalError",
     "StoppedError",
     "Solution",
     "GrundyResult",
@@ -64,6 +66,9 @@ class Error(Exception):
     ``"<input>:2:3: expected '.' or 'X', found 'O'"``), ``line`` and
     ``column`` (from 1, where the message names a place in the text given;
     0 otherwise).
+
+    Each class has an ``exit_code``: the exit status of the command line
+    (``cgsolve --help``, the man page's EXIT STATUS) for the same failure.
     """
 
     status: int = 0
@@ -71,30 +76,60 @@ class Error(Exception):
     message: str = ""
     line: int = 0
     column: int = 0
+    exit_code: int = 5
 
 
 class InputError(Error, ValueError):
-    """The input is malformed or breaks the game's rules (CG_ERR_INPUT)."""
+    """The input is malformed or breaks the game's rules (CG_ERR_INPUT; exit 1)."""
+
+    exit_code = 1
 
 
 class UsageError(Error, ValueError):
-    """An unknown game or option, or a bad option value (CG_ERR_USAGE)."""
+    """An unknown game or option, or a bad option value (CG_ERR_USAGE; exit 2)."""
+
+    exit_code = 2
 
 
 class LimitError(Error, MemoryError):
-    """A resource limit, such as the memory budget, was reached (CG_ERR_LIMIT)."""
+    """A resource limit, such as the memory budget, was reached, or memory
+    ran out (CG_ERR_LIMIT, CG_ERR_NOMEM; exit 3)."""
+
+    exit_code = 3
+
+
+class FileError(Error, OSError):
+    """A file (a checkpoint, a saved position) could not be opened, read or
+    written (CG_ERR_IO; exit 4)."""
+
+    exit_code = 4
+
+
+class InternalError(Error):
+    """An invariant of the library broke: a bug (CG_ERR_INTERNAL; exit 5)."""
+
+    exit_code = 5
 
 
 class StoppedError(Error):
-    """The work was asked to stop by a progress function (CG_ERR_STOPPED)."""
+    """The work was asked to stop by a progress function (CG_ERR_STOPPED;
+    exit 130, the command line's interrupted run)."""
+
+    exit_code = 130
 
 
 class IllegalMove(Error, ValueError):
-    """Play.move or Play.undo was refused; the game is unchanged."""
+    """Play.move or Play.undo was refused; the game is unchanged. The
+    command line does not stop on it either: it says so and reads the next
+    command, so its ``exit_code`` is 0."""
+
+    exit_code = 0
 
 
-# The numbers of cgsolve/status.h.
-_STATUS = {2: InputError, 3: LimitError, 4: Error, 5: Error, 6: UsageError, 7: Error, 8: StoppedError}
+# The numbers of cgsolve/status.h, each to the class of the command line's
+# exit code for it (cli_exit_code: NOMEM is a limit, as exit 3).
+_STATUS = {2: InputError, 3: LimitError, 4: LimitError, 5: FileError, 6: UsageError,
+           7: InternalError, 8: StoppedError}
 _cgsolve._register_errors(_STATUS)
 
 

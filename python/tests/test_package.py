@@ -106,3 +106,46 @@ def test_the_readme_examples_run(readme, heading):
     assert lines[:2] == ["WINNING", "2 5 6 9"]
     assert any(line.endswith("] 12 71") for line in lines)  # Kayles' period and preperiod
     assert lines[-1].strip() == "1234567" and lines[-2].count("X") == 2  # a move each
+
+
+# ---- errors: each class is the command line's exit code -----------------------
+
+# the same bad input given to the package and to the command line
+FAILURES = [
+    pytest.param(cgsolve.InputError, lambda: cgsolve.solve("treblecross", "1\n..Y\n"),
+                 ["treblecross"], b"1\n..Y\n", id="input"),
+    pytest.param(cgsolve.UsageError, lambda: cgsolve.solve("nosuchgame", ""),
+                 ["nosuchgame"], b"", id="usage-game"),
+    pytest.param(cgsolve.UsageError, lambda: cgsolve.grundy("0.77", 5, threads=-3),
+                 ["grundy", "0.77", "--upto", "5", "--threads", "-3"], b"", id="usage-option"),
+    pytest.param(cgsolve.LimitError, lambda: cgsolve.grundy("0.007", 10**6, memory="64K"),
+                 ["grundy", "0.007", "--upto", "1000000", "--memory", "64K"], b"", id="limit"),
+    pytest.param(cgsolve.FileError, lambda: cgsolve.grundy(None, 5, resume="/nonexistent/checkpoint"),
+                 ["grundy", "--resume", "/nonexistent/checkpoint", "--upto", "5"], b"", id="file"),
+]
+
+
+@pytest.mark.parametrize("cls, call, args, stdin", FAILURES)
+def test_each_error_has_the_cli_exit_code(cls, call, args, stdin):
+    with pytest.raises(cls) as failed:
+        call()
+    assert type(failed.value) is cls
+    assert failed.value.exit_code == cli(*args, stdin=stdin, check=False).returncode
+
+
+def test_exit_codes_are_the_ones_the_cli_lists():
+    listed = " ".join(cli("--help").stdout.decode().split("Exit status:")[1].split("Messages")[0].split())
+    meaning = {
+        cgsolve.InputError: "bad input",
+        cgsolve.UsageError: "usage error",
+        cgsolve.LimitError: "resource limit",
+        cgsolve.FileError: "read or write error",
+        cgsolve.InternalError: "internal error",
+        cgsolve.StoppedError: "interrupted",
+    }
+    for cls, words in meaning.items():
+        assert f"{cls.exit_code} {words}" in listed, (cls.__name__, listed)
+    # a progress function's stop is the command line's interrupted run
+    with pytest.raises(cgsolve.StoppedError) as stopped:
+        cgsolve.grundy("0.007", 200000, progress=lambda what, done, total: True)
+    assert stopped.value.exit_code == 130
