@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import json as _json
 import operator
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -537,6 +538,11 @@ class Play:
     and ``state`` come from the last ``position`` event (``move_values`` and
     ``state`` are None when the library does not write them), ``over`` and
     ``winner`` from the ``over`` event. Every event is kept in ``events``.
+
+    ``str(game)`` is the position as ``cgsolve play`` draws it at the
+    terminal; ``clone()`` an independent session at the same position.
+    Without a ``seed`` one is drawn here at random (as the command line's
+    clock would give one), so that a clone replays the computer's choices.
     """
 
     def __init__(
@@ -549,10 +555,17 @@ class Play:
         **options: Any,
     ) -> None:
         data = None if position is None else _bytes(position, "position")
+        if options.get("seed") is None:
+            # the command line's default is the clock: any seed, drawn here
+            # so that the session can be replayed
+            top = _declared("play", "seed")["max"]
+            options["seed"] = int.from_bytes(os.urandom(8), "little") % (top + 1)
         self.game = game
         self.events: List[Dict[str, Any]] = []
         self._position: Dict[str, Any] = {}
         self._over: Optional[Dict[str, Any]] = None
+        self._opened = (game, data, first, level, dict(options))
+        self._commands: List[str] = []  # every command since, for clone()
         self._session = _cgsolve.Session(game, data, _options({"first": first, **options}))
         self._take()
         if level is not None:
@@ -587,9 +600,36 @@ class Play:
         except KeyboardInterrupt:
             new = self._take()
             if any(event.get("event") == "stopped" for event in new):
-                raise
+                raise  # taken back: nothing to replay
+            self._commands.append(line)
             return new
+        self._commands.append(line)
         return self._take()
+
+    def clone(self) -> "Play":
+        """An independent session at the same position: the same game,
+        start and options (the seed too) with every command since replayed,
+        so the computer chose as it did here, and ``undo`` takes back the
+        same moves. Playing on in one leaves the other as it was. (A
+        ``save`` is not replayed: it wrote its file once.)"""
+        game, data, first, level, options = self._opened
+        twin = Play(game, data, first=first, level=None, **options)
+        for line in self._commands:
+            if line.split(None, 1)[:1] != ["save"]:
+                twin.command(line)
+        twin._opened = (game, data, first, level, dict(options))
+        return twin
+
+    def __str__(self) -> str:
+        """The position as ``cgsolve play`` draws it at the terminal (the
+        final one once the game is over)."""
+        if self._over is not None and "board" in self._over:
+            return str(self._over["board"])
+        return self.board
+
+    def __repr__(self) -> str:
+        state = f"{self.winner} won" if self._over is not None else f"{self.to_move} to move"
+        return f"<cgsolve.Play {self.game}: {state}, {len(self._commands)} commands>"
 
     def _refused(self, events: Sequence[Dict[str, Any]], what: str) -> None:
         for event in events:

@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 import cgsolve
-from helpers import SOURCE, cli_events, run_python
+from helpers import SOURCE, cli, cli_events, run_python
 
 
 OPENING_INTERRUPTED = textwrap.dedent(
@@ -185,3 +185,42 @@ def test_a_bad_position_is_an_input_error():
     with pytest.raises(cgsolve.InputError) as caught:
         cgsolve.Play("treblecross", "..Y")
     assert (caught.value.line, caught.value.column) == (1, 3)
+
+
+# ---- str() and clone() ------------------------------------------------------------
+
+
+def test_str_is_the_position_as_the_terminal_draws_it(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text("1\n.......\n")
+    game = cgsolve.Play("treblecross", board.read_text(), seed=5)
+    terminal = cli("play", "treblecross", "--seed", "5", str(board), stdin=b"quit\n").stdout.decode()
+    assert str(game) and str(game) in terminal and str(game) == game.board
+    game.move(game.hint()[0])
+    while not game.over:
+        game.move(game.hint()[0])
+    assert str(game) == game.events[-1]["board"]  # the final position
+    assert "XXX" in str(game) and "you won" in repr(game)
+
+
+@pytest.mark.parametrize("game, options", [("treblecross", {"random": True}), ("path", {}),
+                                            ("domino", {"random": True}), ("numbergame", {"max": 12})])
+def test_clone_is_an_independent_session_at_the_same_position(game, options):
+    original = cgsolve.Play(game, **options)  # no seed given
+    original.move(original.legal_moves[0])
+    twin = original.clone()
+    assert str(twin) == str(original) and twin.over == original.over
+    assert twin.legal_moves == original.legal_moves and twin.move_values == original.move_values
+    assert twin.state == original.state and twin.winner == original.winner
+    before = str(original)
+    if not twin.over:
+        twin.move(twin.legal_moves[-1])
+        assert str(original) == before and str(twin) != before  # the original did not move
+        if not twin.over:
+            twin.undo()
+            assert str(twin) == before
+            twin.undo()  # the clone takes back the same first move
+            original.undo()
+            assert str(twin) == str(original)
+    original.close()
+    assert twin.legal_moves or twin.over  # the clone lives on
