@@ -206,7 +206,7 @@ def _integer(command: str, name: str, value: Any) -> int:
     except TypeError:
         number = None
     if number is None or not low <= number <= high:
-        raise _usage(f"--{name}: '{value}' is not an integer from {low} to {high}")
+        raise _usage(f"option '{name}': '{value}' is not an integer from {low} to {high}")
     return number
 
 

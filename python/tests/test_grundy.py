@@ -241,7 +241,7 @@ def test_grundy_upto_is_checked_as_the_cli_checks_it(upto, misere):
     command = "misere" if misere else "grundy"
     bound = next(o for c in cgsolve.catalog()["commands"] if c["name"] == command
                  for o in c["options"] if o["name"] == "upto")
-    with pytest.raises(cgsolve.UsageError, match=f"--upto: .* from 0 to {bound['max']}") as bad:
+    with pytest.raises(cgsolve.UsageError, match=f"option 'upto': .* from 0 to {bound['max']}") as bad:
         cgsolve.grundy("0.77", upto, misere=misere)
     refused = cli("grundy", "0.77", "--upto", str(upto), *(["--misere"] if misere else []), check=False)
     assert refused.returncode == bad.value.exit_code == 2

@@ -69,7 +69,7 @@ def test_a_games_listed_defaults_and_bounds_are_its_own(game):
         if option["default"] is not None:  # given as listed, it changes nothing
             assert cgsolve.solve(game, text, **{keyword: option["default"]}).judge == plain
         if option["kind"] == "int":
-            with pytest.raises(cgsolve.UsageError, match=f"--{option['name']}: .* to {option['max']}"):
+            with pytest.raises(cgsolve.UsageError, match=f"option '{option['name']}': .* to {option['max']}"):
                 cgsolve.solve(game, text, **{keyword: option["max"] + 1})
         if option["kind"] == "choice":
             for word in option["choices"]:

@@ -70,7 +70,7 @@ answer = lambda name: json.loads(read(f"{name}.answer"))
 check("options: max=12 is --max 12", answer("max")["judge"] == read("max.out"), answer("max"))
 check("options: optimal is --optimal", answer("optimal")["judge"] == read("optimal.out"))
 check("options: a bound names the option", answer("bad-max")["error"]
-      == "--max: '99' is not an integer from 2 to 56", answer("bad-max"))
+      == "option 'max': '99' is not an integer from 2 to 56", answer("bad-max"))
 check("options: another command's is refused", not answer("foreign")["ok"]
       and "upto" in answer("foreign")["error"], answer("foreign"))
 check("options: a memory line overrides the page's budget", not answer("memory")["ok"]
