@@ -18,10 +18,16 @@
 #define MAX_WORDS 4096 /* words of one position: 2 + heaps */
 #define PROGRESS_EVERY 65536
 
-/* One option of a heap: the heaps it leaves that have moves (0: none). */
+/* One option of a heap: the heaps it leaves that are not nim-heaps (0:
+ * none), descending, and the nim-heaps of 1 (their parity) and 2 the others
+ * are. */
 typedef struct heap_option {
     uint16_t part[3];
+    uint8_t ones, twos;
 } heap_option;
+
+/* A heap equal to a nim-heap in every sum: *0, *1, *2; or none of them. */
+enum { NIM_NONE = 3 };
 
 /* A child of the position being expanded: an entry, or its value at once. */
 typedef struct child {
@@ -55,7 +61,7 @@ struct cg_misere_solver {
     uint32_t *misere;       /* G-(n) */
     uint32_t *genus;        /* terms per heap */
     uint8_t *tame;
-    uint8_t *dead;        /* no move from the heap */
+    uint8_t *nim;         /* 0, 1, 2: the heap is *0, *1, *2 in every sum; NIM_NONE */
     size_t *option_first; /* heap n's options: option_first[n]..option_first[n + 1] */
     heap_option *options;
     size_t option_count, option_capacity;
@@ -90,7 +96,7 @@ static cg_status grow_heaps(cg_misere_solver *s, size_t n, cg_error *err) {
         {&s->misere, sizeof *s->misere, 1, 0},
         {&s->genus, sizeof *s->genus, s->terms, 0},
         {&s->tame, sizeof *s->tame, 1, 0},
-        {&s->dead, sizeof *s->dead, 1, 0},
+        {&s->nim, sizeof *s->nim, 1, 0},
         {&s->option_first, sizeof *s->option_first, 1, 1},
     };
     cg_status st = cg_resize_arrays(s->budget, &s->held, arrays, sizeof arrays / sizeof *arrays,
@@ -114,11 +120,16 @@ static void collect_option(void *context, size_t take, const size_t *parts, size
     if (c->status != CG_OK) {
         return;
     }
-    heap_option o = {{0, 0, 0}};
+    heap_option o = {{0, 0, 0}, 0, 0};
     size_t kept = 0;
     for (size_t i = 0; i < count; i++) {
-        if (!s->dead[parts[i]]) {
+        uint8_t nim = s->nim[parts[i]];
+        if (nim == NIM_NONE) {
             o.part[kept++] = (uint16_t)parts[i];
+        } else if (nim == 1) {
+            o.ones ^= 1u;
+        } else if (nim == 2) {
+            o.twos++;
         }
     }
     /* descending, for merging into positions */
@@ -134,6 +145,24 @@ static void collect_option(void *context, size_t take, const size_t *parts, size
     if (c->status == CG_OK) {
         s->options[s->option_count++] = o;
     }
+}
+
+/* Which nim-heap a heap with these options is in every sum, if one: the
+ * options are nim-heaps *k (their parts *1 + *1 = 0: G + *1 + *1 and G have
+ * the same outcome for every G, by induction on G) and a game is unchanged
+ * in every sum when an option is replaced by an equal one, so the heap is
+ * {*k : k in the set}: {} = 0, {*0} = *1, {*0, *1} = *2, and {*1} = the
+ * options of *1 + *1 = 0. */
+static uint8_t nim_class(const heap_option *options, size_t count) {
+    unsigned set = 0;
+    for (size_t i = 0; i < count; i++) {
+        const heap_option *o = &options[i];
+        if (o->part[0] != 0 || o->twos > 1 || (o->twos == 1 && o->ones == 1)) {
+            return NIM_NONE;
+        }
+        set |= 1u << (o->twos == 1 ? 2u : o->ones);
+    }
+    return set == 0 || set == 2u ? 0 : set == 1u ? 1 : set == 3u ? 2 : NIM_NONE;
 }
 
 static int compare_options(const void *a, const void *b) {
@@ -163,7 +192,7 @@ static cg_status list_options(cg_misere_solver *s, size_t n, cg_error *err) {
     s->option_count = first + kept;
     s->option_first[n] = first;
     s->option_first[n + 1] = s->option_count;
-    s->dead[n] = kept == 0;
+    s->nim[n] = nim_class(s->options + first, kept);
     return CG_OK;
 }
 
@@ -195,11 +224,11 @@ static uint32_t tame_value(const cg_misere_solver *s, const uint16_t *w, size_t 
 static bool replace_heap(const uint16_t *w, size_t length, size_t at, const heap_option *o,
                          position *out) {
     size_t parts = (size_t)(o->part[0] != 0) + (o->part[1] != 0) + (o->part[2] != 0);
-    if (length - 1 + parts > MAX_WORDS) {
+    if (length - 1 + parts > MAX_WORDS || (size_t)w[1] + o->twos > CG_MISERE_MAX_NIM) {
         return false;
     }
-    out->word[0] = w[0];
-    out->word[1] = w[1];
+    out->word[0] = (uint16_t)((w[0] + o->ones) & 1u);
+    out->word[1] = (uint16_t)(w[1] + o->twos);
     size_t n = 2, p = 0;
     for (size_t i = 2; i < length; i++) {
         if (i == at) {
@@ -256,8 +285,9 @@ static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
         size_t h = w->word[i];
         for (size_t k = s->option_first[h]; st == CG_OK && k < s->option_first[h + 1]; k++) {
             if (!replace_heap(w->word, w->length, i, &s->options[k], p)) {
-                return cg_error_set(err, CG_ERR_LIMIT, "a misère position of more than %d heaps",
-                                    MAX_WORDS - 2);
+                return cg_error_set(err, CG_ERR_LIMIT,
+                                    "a misère position of more than %d heaps or %u nim-heaps",
+                                    MAX_WORDS - 2, CG_MISERE_MAX_NIM);
             }
             st = push_child(s, p, err);
         }
@@ -265,9 +295,9 @@ static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
     if (st == CG_OK && w->word[1] > 0) { /* a 2 to a 1 or to nothing */
         copy_position(w, p);
         p->word[1]--;
-        p->word[0]++;
+        p->word[0] ^= 1u; /* ones are kept as their parity */
         st = push_child(s, p, err);
-        p->word[0]--;
+        p->word[0] ^= 1u;
         if (st == CG_OK) {
             st = push_child(s, p, err);
         }
@@ -461,6 +491,29 @@ static cg_status heap_value(cg_misere_solver *s, size_t n, uint32_t *value, bool
     return st;
 }
 
+/* Add heap n (analysed) to the position p: as the nim-heap it equals in
+ * every sum, or as a heap, in descending order. False past CG_MISERE_MAX_NIM
+ * nim-heaps of 2. */
+static bool put_heap(const cg_misere_solver *s, size_t n, position *p) {
+    uint8_t nim = s->nim[n];
+    if (nim == 1) {
+        p->word[0] ^= 1u;
+    } else if (nim == 2) {
+        if (p->word[1] >= CG_MISERE_MAX_NIM) {
+            return false;
+        }
+        p->word[1]++;
+    } else if (nim == NIM_NONE) {
+        size_t j = p->length++;
+        while (j > 2 && p->word[j - 1] < n) {
+            p->word[j] = p->word[j - 1];
+            j--;
+        }
+        p->word[j] = (uint16_t)n;
+    }
+    return true;
+}
+
 /* Analyse heap n (all below are done). */
 static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
     cg_status st = grow_heaps(s, n + 1, err);
@@ -486,11 +539,11 @@ static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
     uint32_t *genus = s->genus + n * s->terms;
     genus[0] = m;
     position *p = &s->scratch[HEAP];
-    p->word[0] = 0;
-    p->word[2] = (uint16_t)n;
-    p->length = s->dead[n] ? 2 : 3;
     for (size_t k = 1; st == CG_OK && k < s->terms; k++) {
+        p->word[0] = 0;
         p->word[1] = (uint16_t)k;
+        p->length = 2;
+        put_heap(s, n, p);
         cg_misere_method method;
         st = settle(s, p, true, &genus[k], &method, err);
     }
@@ -552,7 +605,7 @@ void cg_misere_free(cg_misere_solver *s) {
     free(s->misere);
     free(s->genus);
     free(s->tame);
-    free(s->dead);
+    free(s->nim);
     free(s->option_first);
     free(s->options);
     free(s->frames);
@@ -649,19 +702,14 @@ static cg_status make_position(cg_misere_solver *s, const size_t *heaps, size_t 
     if (st != CG_OK) {
         return st;
     }
-    p->word[0] = (uint16_t)ones;
+    p->word[0] = (uint16_t)(ones & 1u); /* *1 + *1 = 0 */
     p->word[1] = (uint16_t)twos;
     p->length = 2;
     for (size_t i = 0; i < count; i++) {
-        if (s->dead[heaps[i]]) {
-            continue;
+        if (!put_heap(s, heaps[i], p)) {
+            return cg_error_set(err, CG_ERR_LIMIT, "at most %u nim-heaps of each size",
+                                CG_MISERE_MAX_NIM);
         }
-        size_t j = p->length++;
-        while (j > 2 && p->word[j - 1] < heaps[i]) {
-            p->word[j] = p->word[j - 1];
-            j--;
-        }
-        p->word[j] = (uint16_t)heaps[i];
     }
     s->nodes_this_question = 0;
     return CG_OK;

@@ -64,6 +64,6 @@ cgsolve misere: not settled within 3 positions of search" -- \
 rm -f "$err.new" "$err.new_err"
 # play --misere: a position the library cannot settle within the budget is
 # refused before the game begins (exit 3, nothing on the output).
-expect 3 "quit\n" "cgsolve play: cannot settle this misère position: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1114408 in use); nor by the quotient of heaps up to 33: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1164744 in use)" -- \
+expect 3 "quit\n" "cgsolve play: cannot settle this misère position: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1247528 in use); nor by the quotient of heaps up to 33: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1297864 in use)" -- \
     play grundy 0.77 30 31 32 33 --misere --memory 2M
 expect_out ""

@@ -84,6 +84,33 @@ static size_t ref_wins(const cg_octal_code *code, const size_t *heaps, size_t co
     return wins;
 }
 
+/* The sum heaps[0..count-1] with up to 3 nim-heaps of 1 and 2 of 2 added
+ * (the solver keeps the ones' parity and puts heaps equal to *1 or *2 with
+ * them): its value against the reference's. */
+static void check_with_nims(cg_misere_solver *s, const char *text, const size_t *heaps,
+                            size_t count, ref_rng *rng) {
+    size_t ones = (size_t)ref_rng_below(rng, 4), twos = (size_t)ref_rng_below(rng, 3);
+    size_t nims[6], nim_count = 0;
+    for (size_t i = 0; i < ones + twos; i++) {
+        nims[nim_count++] = i < ones ? 1 : 2;
+    }
+    uint32_t value;
+    cg_misere_method method;
+    cg_error err;
+    if (cg_misere_value(s, heaps, count, twos, ones, &value, &method, &err) != CG_OK) {
+        fail(text, err.message);
+        return;
+    }
+    unsigned expected = ref_misere_value(heaps, count, nims, nim_count);
+    if (value != expected) {
+        char what[160];
+        snprintf(what, sizeof what,
+                 "a sum of %zu heaps (%zu first), %zu ones, %zu twos: value %u, expected %u", count,
+                 heaps[0], ones, twos, value, expected);
+        fail(text, what);
+    }
+}
+
 int main(void) {
     ref_rng rng = cg_rng_make(20261201);
     size_t heaps_checked = 0, sums_checked = 0, p_positions = 0, searched = 0;
@@ -158,6 +185,7 @@ int main(void) {
                          count, wins, expected_wins);
                 fail(text, what);
             }
+            check_with_nims(s, text, heaps, count, &rng);
             sums_checked++;
             p_positions += p;
             searched += method == CG_MISERE_BY_SEARCH;
