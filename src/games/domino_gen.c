@@ -132,8 +132,9 @@ static void add_deal(const int *values, int n, int skip_red, int skip_green,
     cg_buf_free(&line);
 }
 
-/* Smaller deals: one tile fewer in each hand (any tile of either), or one
- * pip one lower (invalid deals, a tile twice, are the caller's to drop). */
+/* Smaller deals, every single reduction: one tile fewer in each hand (any
+ * tile of either), or one pip lowered to any smaller value (invalid deals,
+ * a tile twice, are the caller's to drop). */
 void cg_domino_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
     (void)len;
     int values[1 + 4 * CG_DOMINO_MAX_HAND], count = 0, used;
@@ -152,11 +153,11 @@ void cg_domino_shrink_case(const char *text, size_t len, cg_strlist *candidates)
         }
     }
     for (int i = 1; i < count; i++) {
-        if (values[i] > 0) {
-            values[i]--;
+        int pip = values[i];
+        for (values[i] = 0; values[i] < pip; values[i]++) {
             add_deal(values, n, -1, -1, candidates);
-            values[i]++;
         }
+        values[i] = pip;
     }
 }
 

@@ -148,68 +148,139 @@ cg_status cg_gamecs_generate_case(const cg_options *options, cg_rng *rng, uint64
 }
 
 /* A tree read back for shrinking: n nodes, edge i from u[i] to v[i] of
- * weight w[i], and each node's degree. */
+ * weight w[i]; from the root 0, each edge's lower end (child[i]) and each
+ * node's interval [enter, leave) of its subtree's nodes in a depth-first
+ * order. */
 typedef struct read_tree {
-    unsigned long long n, *u, *v, *w;
-    unsigned *degree;
+    unsigned long long n, *u, *v, *w, *child;
+    size_t *enter, *leave, *stack, *next;
 } read_tree;
 
 /* The n - 1 edges after text's n, every end below n; false when they are
  * not there or memory ran out. */
 static bool read_edges(const char *text, read_tree *tree) {
     unsigned long long n = tree->n;
-    bool ok = tree->u != NULL && tree->v != NULL && tree->w != NULL && tree->degree != NULL;
+    bool ok = tree->u != NULL && tree->v != NULL && tree->w != NULL && tree->child != NULL &&
+              tree->enter != NULL && tree->leave != NULL && tree->stack != NULL &&
+              tree->next != NULL;
     int used = 0;
     for (unsigned long long i = 0; ok && i + 1 < n; i++, text += used) {
         ok = sscanf(text, "%llu %llu %llu%n", &tree->u[i], &tree->v[i], &tree->w[i], &used) == 3 &&
              tree->u[i] < n && tree->v[i] < n;
-        if (ok) {
-            tree->degree[tree->u[i]]++;
-            tree->degree[tree->v[i]]++;
-        }
     }
     return ok;
 }
 
-/* The tree without leaf x, its last node renumbered x. */
-static void add_without_leaf(const read_tree *tree, unsigned long long x, cg_strlist *candidates) {
-    unsigned long long n = tree->n;
-    cg_buf smaller = CG_BUF_INIT;
-    cg_buf_printf(&smaller, "%llu", n - 1);
-    for (unsigned long long i = 0; i + 1 < n; i++) {
-        if (tree->u[i] == x || tree->v[i] == x) {
+/* The subtrees from the root: enter and leave by an explicit depth-first
+ * search (a scan of the edges per step: the trees shrunk are small); false
+ * when the edges do not form a tree. */
+static bool order_tree(read_tree *tree) {
+    size_t n = (size_t)tree->n, top = 0, clock = 0;
+    for (size_t x = 0; x < n; x++) {
+        tree->enter[x] = SIZE_MAX;
+        tree->next[x] = 0;
+    }
+    tree->stack[top++] = 0;
+    tree->enter[0] = clock++;
+    while (top > 0) {
+        size_t x = tree->stack[top - 1], i = tree->next[x];
+        while (i + 1 < n && tree->u[i] != x && tree->v[i] != x) {
+            i++;
+        }
+        tree->next[x] = i + 1;
+        if (i + 1 >= n) {
+            tree->leave[x] = clock;
+            top--;
             continue;
         }
-        unsigned long long a = tree->u[i] == n - 1 ? x : tree->u[i],
-                           b = tree->v[i] == n - 1 ? x : tree->v[i];
-        cg_buf_printf(&smaller, "\n%llu %llu %llu", a, b, tree->w[i]);
+        size_t y = (size_t)(tree->u[i] == x ? tree->v[i] : tree->u[i]);
+        if (tree->enter[y] == SIZE_MAX) {
+            tree->enter[y] = clock++;
+            tree->child[i] = y;
+            tree->stack[top++] = y;
+        }
     }
-    cg_strlist_addf(candidates, "%s", smaller.data);
+    return clock == n;
+}
+
+static bool below(const read_tree *tree, size_t x, size_t top) {
+    return tree->enter[top] <= tree->enter[x] && tree->enter[x] < tree->leave[top];
+}
+
+/* The tree of the nodes kept (keep, a test of a node) with merged[x]
+ * standing for x, root as the new node 0, the others numbered in their
+ * order: each edge whose two ends are kept and apart, weight w[i] (or
+ * weight for edge lighter). */
+typedef struct reduced {
+    const read_tree *tree;
+    size_t cut;     /* the edge whose child subtree or side goes, or is contracted */
+    int how;        /* DROP, KEEP or CONTRACT */
+    size_t lighter; /* the edge given weight (n: none) */
+    unsigned long long weight;
+} reduced;
+
+enum { DROP, KEEP, CONTRACT, LIGHTER };
+
+static size_t end_of(const reduced *r, size_t x) {
+    const read_tree *t = r->tree;
+    size_t c = (size_t)t->child[r->cut];
+    size_t p = (size_t)(t->u[r->cut] == c ? t->v[r->cut] : t->u[r->cut]);
+    return r->how == CONTRACT && x == c ? p : x;
+}
+
+static bool kept(const reduced *r, size_t x) {
+    const read_tree *t = r->tree;
+    size_t c = (size_t)t->child[r->cut];
+    if (r->how == DROP) {
+        return !below(t, x, c);
+    }
+    if (r->how == KEEP) {
+        return below(t, x, c);
+    }
+    return r->how != CONTRACT || x != c;
+}
+
+static void add_reduced(const reduced *r, cg_strlist *candidates) {
+    const read_tree *t = r->tree;
+    size_t n = (size_t)t->n, root = r->how == KEEP ? (size_t)t->child[r->cut] : 0, count = 0;
+    size_t *label = t->next; /* reused: the new numbers */
+    for (size_t x = 0; x < n; x++) {
+        label[x] = kept(r, x) && x != root ? ++count : 0;
+    }
+    cg_buf smaller = CG_BUF_INIT;
+    cg_buf_printf(&smaller, "%zu", count + 1);
+    for (size_t i = 0; i + 1 < n; i++) {
+        size_t a = end_of(r, (size_t)t->u[i]), b = end_of(r, (size_t)t->v[i]);
+        if (a != b && kept(r, a) && kept(r, b)) {
+            cg_buf_printf(&smaller, "\n%zu %zu %llu", label[a], label[b],
+                          i == r->lighter ? r->weight : t->w[i]);
+        }
+    }
+    cg_strlist_addf(candidates, "%s", smaller.data != NULL ? smaller.data : "");
     cg_buf_free(&smaller);
 }
 
-/* The tree with edge e's weight lowered to 1, 2, 3, half or by 2. */
-static void add_lighter_edge(const read_tree *tree, unsigned long long e, cg_strlist *candidates) {
+/* Edge e's weight lowered to 1, 2, 3 (which stand for every parity class
+ * the rule tells apart), half, or by 2 or 1: each lower value once. */
+static void add_lighter_edges(const read_tree *tree, size_t e, cg_strlist *candidates) {
     unsigned long long w = tree->w[e];
-    /* 1, 2 and 3 stand for every parity class; w - 2 keeps w's */
-    unsigned long long lighter[] = {1, 2, 3, w / 2, w - 2};
-    for (int k = 0; k < 5; k++) {
-        if (lighter[k] == 0 || lighter[k] >= w || w < 2) {
-            continue;
+    unsigned long long lighter[] = {1, 2, 3, w / 2, w - 2, w - 1};
+    reduced r = {tree, e, LIGHTER, e, 0};
+    for (int k = 0; k < 6; k++) {
+        bool again = false;
+        for (int j = 0; j < k; j++) {
+            again |= lighter[j] == lighter[k];
         }
-        cg_buf smaller = CG_BUF_INIT;
-        cg_buf_printf(&smaller, "%llu", tree->n);
-        for (unsigned long long i = 0; i + 1 < tree->n; i++) {
-            cg_buf_printf(&smaller, "\n%llu %llu %llu", tree->u[i], tree->v[i],
-                          i == e ? lighter[k] : tree->w[i]);
+        if (!again && lighter[k] > 0 && lighter[k] < w) {
+            r.weight = lighter[k];
+            add_reduced(&r, candidates);
         }
-        cg_strlist_addf(candidates, "%s", smaller.data);
-        cg_buf_free(&smaller);
     }
 }
 
-/* Smaller trees: a leaf fewer (the last node renumbered into its place),
- * or an edge's weight brought down to 1, 2 or half. */
+/* Smaller trees, every single reduction: each edge's lower subtree cut off
+ * (a leaf or more), the tree cut down to that subtree (rooted at its top),
+ * the edge contracted (its two ends one node), or its weight lowered. */
 void cg_gamecs_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
     (void)len;
     unsigned long long n;
@@ -221,21 +292,33 @@ void cg_gamecs_shrink_case(const char *text, size_t len, cg_strlist *candidates)
                       .u = malloc(n * sizeof *tree.u),
                       .v = malloc(n * sizeof *tree.v),
                       .w = malloc(n * sizeof *tree.w),
-                      .degree = calloc(n, sizeof *tree.degree)};
-    if (read_edges(text + used, &tree)) {
-        for (unsigned long long x = 1; n > 2 && x < n; x++) {
-            if (tree.degree[x] == 1) {
-                add_without_leaf(&tree, x, candidates);
+                      .child = malloc(n * sizeof *tree.child),
+                      .enter = malloc(n * sizeof *tree.enter),
+                      .leave = malloc(n * sizeof *tree.leave),
+                      .stack = malloc(n * sizeof *tree.stack),
+                      .next = malloc(n * sizeof *tree.next)};
+    if (read_edges(text + used, &tree) && order_tree(&tree)) {
+        for (int how = DROP; n > 2 && how <= CONTRACT; how++) {
+            for (size_t e = 0; e + 1 < n; e++) {
+                reduced r = {&tree, e, how, (size_t)n, 0};
+                bool leaf = tree.leave[tree.child[e]] == tree.enter[tree.child[e]] + 1;
+                if (how != KEEP || !leaf) {
+                    add_reduced(&r, candidates);
+                }
             }
         }
-        for (unsigned long long e = 0; e + 1 < n; e++) {
-            add_lighter_edge(&tree, e, candidates);
+        for (size_t e = 0; e + 1 < n; e++) {
+            add_lighter_edges(&tree, e, candidates);
         }
     }
     free(tree.u);
     free(tree.v);
     free(tree.w);
-    free(tree.degree);
+    free(tree.child);
+    free(tree.enter);
+    free(tree.leave);
+    free(tree.stack);
+    free(tree.next);
 }
 
 const cg_option_spec cg_gamecs_gen_options[] = {

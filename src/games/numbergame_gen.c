@@ -66,7 +66,16 @@ cg_status cg_numbergame_generate_case(const cg_options *options, cg_rng *rng, ui
     return CG_OK;
 }
 
-/* Smaller positions: one more number chosen (which keeps it reachable). */
+static void add_position(uint64_t position, cg_strlist *candidates) {
+    cg_buf smaller = CG_BUF_INIT;
+    write_position(position, &smaller);
+    cg_strlist_addf(candidates, "%s", smaller.data != NULL ? smaller.data : "");
+    cg_buf_free(&smaller);
+}
+
+/* Smaller positions, every single reduction: one more number chosen (which
+ * keeps it reachable), one number taken away, or one number one lower
+ * (those two the caller drops where they are not reachable by play). */
 void cg_numbergame_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
     (void)len;
     int count, x, used;
@@ -83,10 +92,15 @@ void cg_numbergame_shrink_case(const char *text, size_t len, cg_strlist *candida
         max = x > max ? x : max;
     }
     CG_NUMBERGAME_FOR_EACH(y, position) {
-        cg_buf smaller = CG_BUF_INIT;
-        write_position(cg_numbergame_after(max, position, y), &smaller);
-        cg_strlist_addf(candidates, "%s", smaller.data);
-        cg_buf_free(&smaller);
+        add_position(cg_numbergame_after(max, position, y), candidates);
+    }
+    CG_NUMBERGAME_FOR_EACH(y, position) {
+        add_position(position & ~cg_numbergame_bit(y), candidates);
+    }
+    CG_NUMBERGAME_FOR_EACH(y, position) {
+        if (y > 2 && !(position & cg_numbergame_bit(y - 1))) {
+            add_position((position & ~cg_numbergame_bit(y)) | cg_numbergame_bit(y - 1), candidates);
+        }
     }
 }
 

@@ -95,11 +95,9 @@ static size_t read_cells(const char *text, size_t count, char *cells) {
     return got;
 }
 
-/* The board without the row and the column of one corner (bit 0: the
- * bottom row, else the top; bit 1: the right column, else the left). */
-static void add_cornerless(const char *cells, size_t n, int corner, char *smaller,
-                           cg_strlist *candidates) {
-    size_t skip_row = corner & 1 ? 0 : n - 1, skip_col = corner & 2 ? 0 : n - 1;
+/* The board without row skip_row and column skip_col. */
+static void add_without(const char *cells, size_t n, size_t skip_row, size_t skip_col,
+                        char *smaller, cg_strlist *candidates) {
     size_t k = 0;
     for (size_t r = 0; r < n; r++) {
         for (size_t c = 0; r != skip_row && c < n; c++) {
@@ -111,8 +109,8 @@ static void add_cornerless(const char *cells, size_t n, int corner, char *smalle
     add_board(smaller, n - 1, candidates);
 }
 
-/* Smaller boards: without a row and a column (each corner), or a stone
- * taken off. */
+/* Smaller boards, every single reduction: without a row and a column (any
+ * row with any column), or a stone taken off. */
 void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
     (void)len;
     size_t n;
@@ -127,8 +125,8 @@ void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
         return;
     }
     if (read_cells(text + used, n * n, cells) == n * n) {
-        for (int corner = 0; n > 1 && corner < 4; corner++) {
-            add_cornerless(cells, n, corner, smaller, candidates);
+        for (size_t rc = 0; n > 1 && rc < n * n; rc++) {
+            add_without(cells, n, rc / n, rc % n, smaller, candidates);
         }
         for (size_t c = 0; c < n * n; c++) {
             if (cells[c] != 'U') { /* a cell emptied */

@@ -103,10 +103,13 @@ cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, u
     return CG_OK;
 }
 
-/* Smaller boards: a cell fewer (each place), or an X cleared. */
+/* Smaller boards, every single reduction: a cell fewer (a stretch of equal
+ * cells shortened by one: each stretch once), or an X cleared. */
 void cg_treblecross_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
     for (size_t i = 0; len > 3 && i < len; i++) {
-        cg_strlist_addf(candidates, "%.*s%s", (int)i, text, text + i + 1);
+        if (i == 0 || text[i] != text[i - 1]) {
+            cg_strlist_addf(candidates, "%.*s%s", (int)i, text, text + i + 1);
+        }
     }
     for (size_t i = 0; i < len; i++) {
         if (text[i] == 'X') {
