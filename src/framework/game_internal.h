@@ -209,6 +209,11 @@ typedef struct cg_game {
     cg_status (*generate_case)(const cg_options *options, cg_rng *rng, uint64_t index, cg_buf *out,
                                cg_error *err);
     void (*shrink_case)(const char *text, size_t len, cg_strlist *candidates);
+    /* Optional: the size of one case in the game's own terms (its tiles a
+     * hand, cells, nodes, numbers), named by size_unit (singular, plural),
+     * for stress's report of a shrunk input. */
+    uint64_t (*case_size)(const char *text, size_t len);
+    const char *size_unit[2];
 
     /* Without play: why (shown to someone who asks to play), or NULL. */
     const char *play_refusal;

@@ -161,6 +161,13 @@ void cg_domino_shrink_case(const char *text, size_t len, cg_strlist *candidates)
     }
 }
 
+/* A deal's size: its tiles a hand. */
+uint64_t cg_domino_case_size(const char *text, size_t len) {
+    (void)len;
+    int n = 0;
+    return sscanf(text, "%d", &n) == 1 && n > 0 ? (uint64_t)n : 0;
+}
+
 const cg_option_spec cg_domino_gen_options[] = {
     {.name = "tiles",
      .short_name = 'i',

@@ -321,6 +321,13 @@ void cg_gamecs_shrink_case(const char *text, size_t len, cg_strlist *candidates)
     free(tree.next);
 }
 
+/* A tree's size: its nodes. */
+uint64_t cg_gamecs_case_size(const char *text, size_t len) {
+    (void)len;
+    unsigned long long n = 0;
+    return sscanf(text, "%llu", &n) == 1 ? (uint64_t)n : 0;
+}
+
 const cg_option_spec cg_gamecs_gen_options[] = {
     {.name = "nodes",
      .short_name = 'd',

@@ -28,6 +28,7 @@ extern const cg_option_spec cg_gamecs_gen_options[];
 cg_status cg_gamecs_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
                                   cg_buf *out, cg_error *err);
 void cg_gamecs_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+uint64_t cg_gamecs_case_size(const char *text, size_t len);
 /* The judge's limits (for help) and a strict validator of its input. */
 extern const char cg_gamecs_judge_limits[];
 cg_status cg_gamecs_validate_input(struct cg_validator *v);

@@ -104,6 +104,13 @@ void cg_numbergame_shrink_case(const char *text, size_t len, cg_strlist *candida
     }
 }
 
+/* A position's size: its available numbers. */
+uint64_t cg_numbergame_case_size(const char *text, size_t len) {
+    (void)len;
+    int count = 0;
+    return sscanf(text, "%d", &count) == 1 && count > 0 ? (uint64_t)count : 0;
+}
+
 /* The line of a scenario's a numbers, at line, single spaces between them,
  * each in 2..max and above the one before; available gets them. */
 static cg_status expect_numbers(cg_validator *v, uint64_t line, uint64_t a, int max,

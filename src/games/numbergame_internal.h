@@ -28,6 +28,7 @@ extern const cg_game cg_game_numbergame;
 cg_status cg_numbergame_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
                                       cg_buf *out, cg_error *err);
 void cg_numbergame_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+uint64_t cg_numbergame_case_size(const char *text, size_t len);
 /* The judge's limits (for help) and a strict validator of its input. */
 extern const char cg_numbergame_judge_limits[];
 cg_status cg_numbergame_validate_input(struct cg_validator *v);

@@ -140,6 +140,13 @@ void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates) {
     free(cells);
 }
 
+/* A board's size: its cells, N * N. */
+uint64_t cg_path_case_size(const char *text, size_t len) {
+    (void)len;
+    unsigned long long n = 0;
+    return sscanf(text, "%llu", &n) == 1 ? (uint64_t)(n * n) : 0;
+}
+
 const cg_option_spec cg_path_gen_options[] = {
     {.name = "size",
      .short_name = 'z',

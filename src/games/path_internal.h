@@ -82,6 +82,7 @@ extern const cg_option_spec cg_path_gen_options[];
 cg_status cg_path_generate_case(const cg_options *options, cg_rng *rng, uint64_t index, cg_buf *out,
                                 cg_error *err);
 void cg_path_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+uint64_t cg_path_case_size(const char *text, size_t len);
 /* The judge's limits (for help) and a strict validator of its input. */
 extern const char cg_path_judge_limits[];
 cg_status cg_path_validate_input(struct cg_validator *v);

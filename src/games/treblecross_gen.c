@@ -118,6 +118,15 @@ void cg_treblecross_shrink_case(const char *text, size_t len, cg_strlist *candid
     }
 }
 
+/* A board's size: its cells. */
+uint64_t cg_treblecross_case_size(const char *text, size_t len) {
+    uint64_t cells = 0;
+    for (size_t i = 0; i < len; i++) {
+        cells += text[i] == '.' || text[i] == 'X';
+    }
+    return cells;
+}
+
 const cg_option_spec cg_treblecross_gen_options[] = {
     {.name = "length",
      .short_name = 'L',

@@ -26,6 +26,7 @@ extern const cg_option_spec cg_treblecross_gen_options[];
 cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, uint64_t index,
                                        cg_buf *out, cg_error *err);
 void cg_treblecross_shrink_case(const char *text, size_t len, cg_strlist *candidates);
+uint64_t cg_treblecross_case_size(const char *text, size_t len);
 /* The judge's limits (for help) and a strict validator of its input. */
 extern const char cg_treblecross_judge_limits[];
 cg_status cg_treblecross_validate_input(struct cg_validator *v);
