@@ -72,6 +72,7 @@ void cg_stress_result_free(cg_stress_result *r) {
     cg_buf_free(&r->explanation);
     cg_buf_free(&r->program_stderr);
     cg_buf_free(&r->reference_given);
+    cg_buf_free(&r->steps);
     cg_stress_result_init(r);
 }
 
@@ -272,7 +273,8 @@ typedef struct shrinker {
     cg_buf summary;
     cg_check_result *check;
     size_t tries;
-    double deadline; /* cg_seconds() at which shrinking stops */
+    double deadline;  /* cg_seconds() at which shrinking stops */
+    const char *pass; /* "greedy" or "final", for the steps' log */
 } shrinker;
 
 static bool stop(shrinker *k) {
@@ -280,9 +282,35 @@ static bool stop(shrinker *k) {
            (k->s->should_stop != NULL && k->s->should_stop(k->s->progress_context));
 }
 
+/* The size of cases in the game's own terms: how many cases and the sum of
+ * the game's measure of each (0 when the game has none). */
+static void measure(const cg_game *game, const cg_strlist *cases, uint64_t *count, uint64_t *size) {
+    *count = cases->count;
+    *size = 0;
+    for (size_t i = 0; game->case_size != NULL && i < cases->count; i++) {
+        const char *text = cg_strlist_at(cases, i);
+        *size += game->case_size(text, strlen(text));
+    }
+}
+
+/* One line of the steps' log: the pass, what was done and the size now. */
+static void log_step(shrinker *k, const char *what, size_t index) {
+    cg_stress_result *r = k->s->result;
+    measure(k->s->game, k->cases, &r->input_cases, &r->input_size);
+    cg_buf_printf(&r->steps, "%llu. %s pass: case %zu %s: %llu case%s",
+                  (unsigned long long)r->shrink_steps, k->pass, index + 1, what,
+                  (unsigned long long)r->input_cases, r->input_cases == 1 ? "" : "s");
+    if (k->s->game->case_size != NULL) {
+        cg_buf_printf(&r->steps, ", %llu %s", (unsigned long long)r->input_size,
+                      k->s->game->size_unit[r->input_size != 1]);
+    }
+    cg_buf_printf(&r->steps, " (%zu bytes)\n", r->input.len);
+}
+
 /* Try trial in place of the cases: *better when it fails the same way (it
- * is then the cases, and kept). */
-static cg_status try_trial(shrinker *k, bool *better, cg_error *err) {
+ * is then the cases, and kept, and logged as what was done to case index). */
+static cg_status try_trial(shrinker *k, const char *what, size_t index, bool *better,
+                           cg_error *err) {
     failure kind = NONE;
     k->tries++;
     cg_status st = attempt(k->s, &k->trial, &kind, &k->summary, k->check, err);
@@ -291,6 +319,7 @@ static cg_status try_trial(shrinker *k, bool *better, cg_error *err) {
         swap(k->cases, &k->trial);
         k->s->result->shrink_steps++;
         st = keep_failure(k->s, &k->s->serial, &k->summary, err);
+        log_step(k, what, index);
         if (k->s->progress != NULL) {
             k->s->progress(k->s->progress_context, k->s->result->runs, k->s->result->passed, true,
                            k->s->result->input.len);
@@ -306,61 +335,84 @@ static cg_status fewer_cases(shrinker *k, bool *changed, cg_error *err) {
     for (size_t i = 0; st == CG_OK && k->cases->count > 1 && i < k->cases->count && !stop(k); i++) {
         cg_strlist_clear(&k->trial);
         cg_strlist_addf(&k->trial, "%s", cg_strlist_at(k->cases, i));
-        st = try_trial(k, &better, err);
+        st = try_trial(k, "kept alone", i, &better, err);
         *changed |= better;
     }
     for (size_t i = 0; st == CG_OK && k->cases->count > 1 && i < k->cases->count && !stop(k);) {
         copy_except(k->cases, i, NULL, &k->trial);
-        st = try_trial(k, &better, err);
+        st = try_trial(k, "left out", i, &better, err);
         *changed |= better;
         i += !better;
     }
     return st;
 }
 
-/* Smaller cases: each case's valid variants, the first that fails kept. */
-static cg_status smaller_cases(shrinker *k, bool *changed, cg_error *err) {
+/* Case i's valid variants in turn, each one that fails kept: after a
+ * success the smaller case's variants are listed and the sweep goes on
+ * from the same place in that list (once through, not from the start). */
+static cg_status smaller_case(shrinker *k, size_t i, bool *changed, cg_error *err) {
     cg_status st = CG_OK;
-    for (size_t i = 0; st == CG_OK && i < k->cases->count && !stop(k); i++) {
+    cg_strlist_clear(&k->variants);
+    const char *text = cg_strlist_at(k->cases, i);
+    k->s->game->shrink_case(text, strlen(text), &k->variants);
+    for (size_t v = 0; st == CG_OK && v < k->variants.count && !stop(k);) {
+        const char *variant = cg_strlist_at(&k->variants, v);
         bool better = false;
-        cg_strlist_clear(&k->variants);
-        const char *text = cg_strlist_at(k->cases, i);
-        k->s->game->shrink_case(text, strlen(text), &k->variants);
-        for (size_t v = 0; st == CG_OK && !better && v < k->variants.count && !stop(k); v++) {
-            const char *variant = cg_strlist_at(&k->variants, v);
-            if (cg_case_valid(k->s->game, variant, k->s->options)) {
-                copy_except(k->cases, i, variant, &k->trial);
-                st = try_trial(k, &better, err);
-            }
+        if (cg_case_valid(k->s->game, variant, k->s->options)) {
+            copy_except(k->cases, i, variant, &k->trial);
+            st = try_trial(k, "reduced", i, &better, err);
         }
-        *changed |= better;
-        i -= better; /* the smaller case may shrink further */
+        if (better) { /* the list is the smaller case's now: on from v */
+            *changed = true;
+            cg_strlist_clear(&k->variants);
+            text = cg_strlist_at(k->cases, i);
+            k->s->game->shrink_case(text, strlen(text), &k->variants);
+        } else {
+            v++;
+        }
     }
     return st;
 }
 
-/* Every reduction, again after each success, until none applies (a
- * fixpoint) or the shrinking's time or tries are spent. */
+/* One sweep over every single reduction: each case kept alone or left out,
+ * then each case's variants. *changed when one of them still failed. */
+static cg_status sweep(shrinker *k, bool *changed, cg_error *err) {
+    *changed = false;
+    cg_status st = fewer_cases(k, changed, err);
+    for (size_t i = 0;
+         st == CG_OK && k->s->game->shrink_case != NULL && i < k->cases->count && !stop(k); i++) {
+        st = smaller_case(k, i, changed, err);
+    }
+    return st;
+}
+
+/* A greedy sweep takes each reduction that still fails as it comes; the
+ * final pass then sweeps again and again until one whole sweep finds no
+ * single reduction that still fails: the input is then 1-minimal, whatever
+ * the seed and the order the reductions came in. Bounded by the shrinking's
+ * time and tries (the result then says it stopped early). */
 static cg_status shrink(stress *s, cg_strlist *cases, failure kind, cg_check_result *check,
                         cg_error *err) {
-    shrinker k = {s, kind, cases, CG_STRLIST_INIT, CG_STRLIST_INIT, CG_BUF_INIT, check, 0, 0};
+    shrinker k = {s,     kind, cases, CG_STRLIST_INIT, CG_STRLIST_INIT, CG_BUF_INIT,
+                  check, 0,    0,     "greedy"};
     double seconds =
         s->options->shrink_seconds > 0 ? s->options->shrink_seconds : CG_DEFAULT_SHRINK_SECONDS;
     k.deadline = cg_seconds() + seconds;
-    cg_status st = CG_OK;
-    bool changed = true;
+    bool changed = false;
+    cg_status st = sweep(&k, &changed, err);
+    k.pass = "final";
+    changed = true;
     while (st == CG_OK && changed && !stop(&k)) {
-        changed = false;
-        st = fewer_cases(&k, &changed, err);
-        if (st == CG_OK && s->game->shrink_case != NULL) {
-            st = smaller_cases(&k, &changed, err);
-        }
+        st = sweep(&k, &changed, err);
     }
-    s->result->shrink_complete = st == CG_OK && !changed;
+    s->result->shrink_complete = st == CG_OK && !changed && !stop(&k);
+    measure(s->game, cases, &s->result->input_cases, &s->result->input_size);
     cg_strlist_free(&k.trial);
     cg_strlist_free(&k.variants);
     cg_buf_free(&k.summary);
-    return st;
+    return st == CG_OK && cg_buf_failed(&s->result->steps)
+               ? cg_error_nomem(err, "logging the shrinking's steps")
+               : st;
 }
 
 static cg_status expect(void *context, uint64_t number, const char *answer, size_t len,

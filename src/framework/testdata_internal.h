@@ -115,10 +115,18 @@ typedef struct cg_stress_result {
     cg_buf given;           /* the program's output for it */
     cg_buf explanation;     /* why the expected answer holds */
     uint64_t shrink_steps;  /* smaller inputs accepted while shrinking */
-    bool shrink_complete;   /* no reduction of the input fails any more (a fixpoint) */
+    bool shrink_complete;   /* 1-minimal: no single reduction fails any more (below) */
     bool stopped;           /* should_stop or the runner (CG_ERR_STOPPED) ended the run */
     cg_buf program_stderr;  /* what the program wrote on stderr in the failing run (bounded) */
     cg_buf reference_given; /* cg_stress_against: the reference's output for the input */
+    /* The shrunk input's size: its cases and the sum of the game's
+     * case_size over them (0 without one); steps logs each shrinking step,
+     * one line each: "3. final pass: case 1 reduced: 1 case, 2 cells (9
+     * bytes)". shrink_complete means 1-minimal: no single reduction of the
+     * input (a case kept alone or left out, a variant of a case from the
+     * game's shrink_case) still fails the same way. */
+    uint64_t input_cases, input_size;
+    cg_buf steps;
 } cg_stress_result;
 
 /* Seconds shrinking may take when options->shrink_seconds is 0. */
@@ -133,9 +141,10 @@ void cg_stress_result_free(cg_stress_result *result);
  * interrupt; a runner returning CG_ERR_STOPPED ends it the same way, with
  * result->stopped). Then shrink the failing input: fewer cases, then
  * smaller cases, keeping every candidate valid and failing the same way,
- * all of it again after each success until no reduction fails (or
- * options->shrink_seconds, or an interrupt, ends it with the smallest
- * failure so far). A failure to allocate is an error, never a verdict. */
+ * in one greedy sweep and then a final pass of sweeps until one finds no
+ * single reduction that still fails (1-minimal; options->shrink_seconds
+ * or an interrupt may end it first, with the smallest failure so far). A
+ * failure to allocate is an error, never a verdict. */
 cg_status cg_stress(const cg_game *game, const cg_options *options, cg_program_runner run,
                     void *run_context, bool (*should_stop)(void *context),
                     cg_stress_progress progress, void *progress_context, cg_stress_result *result,
