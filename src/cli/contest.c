@@ -417,12 +417,26 @@ static void print_failure(const cli *c, const cg_stress_result *r) {
     printf("stress: %s after %llu run%s (%llu passed), seed %llu\n", r->failure.data,
            (unsigned long long)r->runs, r->runs == 1 ? "" : "s", (unsigned long long)r->passed,
            (unsigned long long)r->seed);
-    printf("%s failing input (%zu bytes, %llu shrinking steps%s):\n",
-           r->shrink_complete ? "minimal" : "smallest", r->input.len,
-           (unsigned long long)r->shrink_steps,
-           r->shrink_complete ? ""
-           : r->stopped       ? "; shrinking interrupted"
-                              : "; shrinking stopped early: see --shrink-seconds");
+    printf("%s failing input (%zu bytes, %llu case%s", r->shrink_complete ? "minimal" : "smallest",
+           r->input.len, (unsigned long long)r->input_cases, r->input_cases == 1 ? "" : "s");
+    if (c->game->case_size != NULL) {
+        printf(", %llu %s", (unsigned long long)r->input_size,
+               c->game->size_unit[r->input_size != 1]);
+    }
+    printf("; %llu shrinking step%s; %s):\n", (unsigned long long)r->shrink_steps,
+           r->shrink_steps == 1 ? "" : "s",
+           r->shrink_complete ? "1-minimal: no single reduction still fails"
+           : r->stopped       ? "shrinking interrupted"
+                              : "shrinking stopped early: see --shrink-seconds");
+    if (c->options.verbose) {
+        printf("shrinking steps:\n");
+        for (const char *line = r->steps.data; line != NULL && *line != '\0';) {
+            const char *end = strchr(line, '\n');
+            int width = (int)(end != NULL ? (size_t)(end - line) : strlen(line));
+            printf("  %.*s\n", width, line);
+            line = end != NULL ? end + 1 : line + width;
+        }
+    }
     bool marked = print_visible(stdout, "input", &r->input);
     marked |= print_visible(stdout, "expected output", &r->expected);
     marked |= print_visible(stdout, "program output", &r->given);

@@ -129,6 +129,7 @@ typedef struct cg_options {
     size_t columns;          /* play: the width text is folded to (0: 80; set by the front end) */
     bool beyond_limits;      /* gen, stress: sizes past the problem's stated limits */
     double shrink_seconds;   /* stress: seconds shrinking may take (0: the default) */
+    bool verbose;            /* stress: list each shrinking step */
     int64_t quotient;        /* grundy --misere: the quotient's heap bound (-1: none) */
     int64_t checker;         /* check: 0 cgsolve's exit codes, 1 testlib, 2 Kattis/DOMjudge */
     const char *against;     /* stress: the reference's command line (split at spaces), or NULL */
