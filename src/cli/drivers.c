@@ -143,6 +143,15 @@ static size_t terminal_columns(void) {
     return n > 0 && n < 10000 ? (size_t)n : 80;
 }
 
+/* `cgsolve play grundy FILE`: a lone argument that is no octal code but a
+ * file names what `save` wrote (the code and the heaps, as on the command
+ * line); anything else is read as the command line. */
+static bool saved_position(const cli *c) {
+    cg_octal_code code;
+    return c->argc == 1 && cg_octal_parse(c->argv[0], &code, NULL) != CG_OK &&
+           access(c->argv[0], F_OK) == 0;
+}
+
 /* `cgsolve play GAME [POSITION-FILE]`, and `cgsolve play grundy CODE
  * HEAP...`: the human's commands come from standard input. */
 int cli_run_play(cli *c) {
@@ -158,7 +167,7 @@ int cli_run_play(cli *c) {
     cg_play_start start = {NULL, 0, NULL};
     cg_buf data = CG_BUF_INIT;
     char heaps[4096];
-    if (c->game->play_from_arguments) {
+    if (c->game->play_from_arguments && !saved_position(c)) {
         /* The position is the rest of the command line: a code and heaps. */
         size_t at = 0;
         for (int i = 0; i < c->argc && at < sizeof heaps; i++) {
@@ -168,7 +177,7 @@ int cli_run_play(cli *c) {
             return cli_usage_error("play", "the position is too long");
         }
         start = (cg_play_start){c->argc > 0 ? heaps : NULL, at, "the command line"};
-    } else if (c->argc > 1) {
+    } else if (c->argc > 1 && !c->game->play_from_arguments) {
         return cli_usage_error("play", "unexpected argument '%s'", c->argv[1]);
     } else if (c->argc == 1) {
         int rc = read_position_file(c->argv[0], &data);
@@ -193,7 +202,7 @@ int cli_run_play(cli *c) {
     }
     cg_scanner_close(commands);
     cg_buf_free(&data);
-    if (st == CG_ERR_INPUT && c->game->play_from_arguments && start.position != NULL &&
+    if (st == CG_ERR_INPUT && start.position == heaps &&
         strncmp(err.message, start.position_name, strlen(start.position_name)) == 0) {
         /* the position came from the command line: a usage error */
         return cli_usage_error("play", "%s", err.message);

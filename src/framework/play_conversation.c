@@ -617,7 +617,9 @@ static void say_done(conversation *c, const char *name, const char *key, const c
 
 /* `save FILE`: the position in the judge's format (with a case count when
  * the game's inputs have one), so that `cgsolve GAME FILE` solves it and
- * `cgsolve play GAME FILE` resumes it. */
+ * `cgsolve play GAME FILE` resumes it (with --misere for a misère game: the
+ * judge's format has no end rule, and the sentence says so). The human is
+ * always the one to move when saving, as on resuming. */
 static void save(conversation *c, const char *path) {
     cg_buf out = CG_BUF_INIT;
     cg_error why;
@@ -625,7 +627,11 @@ static void save(conversation *c, const char *path) {
     cg_status st = CG_OK;
     if (c->rules->write_position == NULL) {
         st = cg_error_set(&why, CG_ERR_USAGE, "%s positions cannot be saved", c->game->name);
-    } else {
+    } else if ((st = cg_play_list(c->rules->legal_moves, c->state, &c->scratch, &why)) == CG_OK &&
+               c->scratch.count == 0) {
+        /* a finished position is no start: the judge's format may not even hold it */
+        st = cg_error_set(&why, CG_ERR_USAGE, "the game is over: type new, then save");
+    } else if (st == CG_OK) {
         if (c->game->case_count != NULL) {
             cg_buf_puts(&out, "1\n");
         }
@@ -648,8 +654,12 @@ static void save(conversation *c, const char *path) {
     cg_buf_free(&out);
     if (st != CG_OK) {
         say_error(c, "save", why.message);
+    } else if (c->json) {
+        say_done(c, "saved", "file", path, "", "");
     } else {
-        say_done(c, "saved", "file", path, "Saved the position to ", ".\n");
+        /* the command that resumes it: misère play is an option, not the file's */
+        cg_buf_printf(&c->text, "Saved the position to %s (cgsolve play %s %s%s resumes it).\n",
+                      path, c->game->name, path, c->misere ? " --misere" : "");
     }
 }
 

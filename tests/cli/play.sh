@@ -142,7 +142,8 @@ expect 1 "" "cgsolve play: '$position.t' is longer than 64 MiB: not a position f
 # values, history, save (the judge's format: solved by cgsolve GAME FILE,
 # resumed by play GAME FILE), level, new, and another game after the end.
 printf '3\n2 3 5\n' > "$position"
-expect 0 "values\n5\nhistory\nsave $position.t\nlevel casual\nlevel nine\n2\nhistory\nsave $position.a\nnew\nquit\n" "" \
+rm -f "$position.a"
+COLUMNS=500 expect 0 "values\n5\nhistory\nsave $position.t\nlevel casual\nlevel nine\n2\nhistory\nsave $position.a\nnew\nquit\n" "" \
     -- play numbergame --seed 4 "$position"
 expect_out_has "This position is a win for the player to move, 3 moves from the end."
 expect_out_has "  2  loss  1 to the end  2 removes 2"
@@ -150,13 +151,14 @@ expect_out_has "  5  win   2 to the end  5 removes 5"
 expect_out_has "  1. you 5"
 expect_out_has "I play number 3 (no move wins against perfect play: 3 removes 3; 1 move to the
     end)."
-expect_out_has "Saved the position to $position.t."
+expect_out_has "Saved the position to $position.t (cgsolve play numbergame $position.t resumes it)."
 expect_out_has "I now play at level casual."
 expect_out_has "Not a legal move: expected a level: perfect, strong or casual"
 expect_out_has "Another game? (new, history, save FILE, quit): history"
 expect_out_has "  3. you 2"
 expect_out_has "You move first. Type 'help' for the commands."
-got=$(printf '1\n1 2\n' | cmp - "$position.t" && printf '1\n0\n' | cmp - "$position.a" &&
+expect_out_has "Not a legal move: the game is over: type new, then save"
+got=$(printf '1\n1 2\n' | cmp - "$position.t" && [ ! -e "$position.a" ] &&
     "$exe" numbergame "$position.t" | tr -s '\n' ' ')
 if [ "$got" = "Scenario #1: The winning moves are: 2. " ]; then pass=$((pass + 1)); else echo "FAIL save: '$got'"; fail=$((fail + 1)); fi
 expect 0 "quit\n" "" -- play numbergame "$position.t"
@@ -167,9 +169,69 @@ expect 0 "pass\nsave $position.a\n" "" -- play domino "$position.t"
 expect_out_has "  Open ends: 6 and 6.
 Game over: nobody wins."
 if sed -n '/You play tile pass/,$p' "$out" | grep -q "to move"; then echo "FAIL 'to move' after the end"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+expect_out_has "Not a legal move: the game is over: type new, then save"
+printf '3 6 6 1 2 3 4 6 5 5 1 2 3\n0\n' > "$position.t"
+expect 0 "5-6\nsave $position.a\n" "" -- play domino "$position.t"
 expect_out_has "Not a legal move: only the deal can be saved"
 # The computer is reproducible: the same seed, the same game, byte for byte.
 printf "" | "$exe" play treblecross --level casual --seed 11 --first computer > "$position.a"
 printf "" | "$exe" play treblecross --level casual --seed 11 --first computer > "$position.b"
 if cmp -s "$position.a" "$position.b"; then pass=$((pass + 1)); else echo "FAIL a seeded game repeats"; fail=$((fail + 1)); fi
+# Every playable game's save resumes with the command the README gives
+# (`play GAME FILE`, with --misere for a misère game): the resumed game
+# opens on the saved position with the human to move, after moves of both
+# sides and after the computer began (--first computer).
+save_resumes() { # save_resumes MOVES FILE ARGS...: "same" when the resumed position is the saved one
+    python3 - "$exe" "$@" << 'PY'
+import json, subprocess, sys
+exe, moves, saved, args = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+def positions(argv, commands):
+    done = subprocess.run([exe, "play", "--json"] + argv, input="".join(c + "\n" for c in commands),
+                          capture_output=True, text=True)
+    return [json.loads(line) for line in done.stdout.splitlines()]
+def best(event):  # a winning move, else a drawing one, else a loss not at once
+    values = event["move_values"]
+    for good in (lambda m: m["outcome"] != "loss", lambda m: m["measure"] != "unknown", lambda m: True):
+        moves = [m["move"] for m in values if good(m)]
+        if moves:
+            return moves[0]
+def value(event):  # what the position is worth, and its moves (a file may renumber them)
+    return (event["to_move"], event["value"], len(event["legal_moves"]),
+            sorted(json.dumps({k: v for k, v in m.items() if k != "move"}) for m in event["move_values"]))
+def first_moves(count):  # count good moves of the human's, then save
+    typed = []
+    for _ in range(count):
+        events = [e for e in positions(args, typed) if e["event"] == "position" and e["to_move"] == "you"]
+        typed.append(best(events[-1]))
+    return typed
+typed = first_moves(moves)
+events = positions(args, typed + ["save " + saved, "quit"])
+if not any(e["event"] == "saved" for e in events):
+    print("not saved:", [e for e in events if e["event"] == "error"]); sys.exit()
+before = [e for e in events if e["event"] == "position"][-1]
+misere = ["--misere"] if "--misere" in args else []
+after = [e for e in positions([args[0], saved] + misere, ["quit"]) if e["event"] == "position"]
+if not after:
+    print("no position on resuming"); sys.exit()
+print("same" if value(before) == value(after[0]) and after[0]["to_move"] == "you"
+      else "differs: %s / %s" % (value(before), value(after[0])))
+PY
+}
+if command -v python3 > /dev/null; then
+    printf '2 6 6 0 1 5 5 2 3\n0\n' > "$position.d"
+    for game in "0 domino $position.d" "2 treblecross" "2 treblecross --first computer" "1 gamecs" \
+        "0 gamecs --first computer" "1 numbergame --max 14" "0 numbergame --max 14 --first computer" \
+        "2 grundy 0.77 3 4 5" "1 grundy 0.77 3 4 5 --first computer" "1 grundy 0.333 1 1 3 --misere" \
+        "1 grundy 0.333 2 3 3 --misere --first computer"; do
+        # shellcheck disable=SC2086  # the count, the game and its arguments
+        set -- $game
+        got=$(save_resumes "$1" "$position.s" "${@:2}" --seed 5)
+        if [ "$got" = same ]; then pass=$((pass + 1)); else echo "FAIL save, play ${*:2}: $got"; fail=$((fail + 1)); fi
+    done
+fi
+COLUMNS=500 expect 0 "save $position.s\nquit\n" "" -- play grundy 0.333 1 1 3 --misere
+expect_out_has "Saved the position to $position.s (cgsolve play grundy $position.s --misere resumes it)."
+expect 0 "quit\n" "" -- play grundy "$position.s" --misere
+expect_out_has "  0.333 heaps (misère):  1:[1]  2:[1]  3:[3]"
+rm -f "$position.d" "$position.s"
 rm -f "$position" "$position.t" "$position.a" "$position.b"
