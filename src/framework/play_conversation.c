@@ -210,8 +210,13 @@ static void say_value_line(conversation *c, size_t i, size_t move_width) {
     put_outcome(c, v->outcome, 6);
     if (v->measure == CG_MEASURE_REMOTENESS) {
         cg_buf_printf(&c->text, "%llu to the end  ", (unsigned long long)v->amount);
-    } else if (v->measure == CG_MEASURE_UNKNOWN) {
-        cg_buf_puts(&c->text, "value unknown  ");
+    } else if (v->measure == CG_MEASURE_UNKNOWN && v->outcome != CG_OUTCOME_DRAW &&
+               cg_strlist_at(&c->values.why, i)[0] == '\0') {
+        /* the outcome is certain: what is not known, unless the game's
+         * reason says it ("it lets the opponent complete three in a row"),
+         * is how long it takes */
+        cg_buf_puts(&c->text, v->outcome == CG_OUTCOME_LOSS ? "(how long it lasts is not known)  "
+                                                            : "(how long it takes is not known)  ");
     }
     write_why(&c->values, i, &c->text);
     cg_buf_putc(&c->text, '\n');
@@ -307,12 +312,19 @@ static cg_status say_values(conversation *c, bool best_only, cg_error *err) {
     size_t hardest = best_only && best == CG_OUTCOME_LOSS
                          ? cg_play_choose(values, CG_LEVEL_PERFECT, &same, NULL)
                          : SIZE_MAX;
-    for (size_t i = 0; i < values->count; i++) {
+    size_t *order = malloc((values->count > 0 ? values->count : 1) * sizeof *order);
+    if (order == NULL) {
+        return cg_error_nomem(err, "ordering the moves");
+    }
+    st = cg_play_best_first(values, order, err);
+    for (size_t k = 0; st == CG_OK && k < values->count; k++) {
+        size_t i = order[k];
         if (!best_only || (hardest == SIZE_MAX ? values->moves[i].outcome == best : i == hardest)) {
             say_value_line(c, i, move_width);
         }
     }
-    return CG_OK;
+    free(order);
+    return st;
 }
 
 /* ---- the events --------------------------------------------------------- */
@@ -408,6 +420,30 @@ static void say_error(conversation *c, const char *input, const char *message) {
     }
 }
 
+/* A command that could not be done: the command named, not a move. */
+static void say_command_error(conversation *c, const char *name, const char *message) {
+    if (c->json) {
+        say_error(c, name, message);
+    } else {
+        cg_buf_printf(&c->text, "%s: %s\n", name, message);
+    }
+}
+
+static const char *const command_list = "hint (h), values (v), history, undo (u), new, save FILE, "
+                                        "level L, help (?), quit (q)";
+
+/* A word that is neither a move nor a command. */
+static void say_unknown_command(conversation *c, const char *input) {
+    if (c->json) {
+        cg_buf message = CG_BUF_INIT;
+        cg_buf_printf(&message, "unknown command '%s'; commands: %s", input, command_list);
+        say_error(c, input, cg_buf_failed(&message) ? "unknown command" : message.data);
+        cg_buf_free(&message);
+    } else {
+        cg_buf_printf(&c->text, "Unknown command '%s'; commands: %s.\n", input, command_list);
+    }
+}
+
 static void say_notice(conversation *c, const char *input, const char *message) {
     if (c->json) {
         say_error(c, input, message);
@@ -478,15 +514,15 @@ static void help(conversation *c) {
     }
     cg_buf_printf(&c->text,
                   "Type %s to play it, or:\n"
-                  "  hint     the best moves, with their values\n"
-                  "  values   every legal move with its value\n"
-                  "  history  the moves so far\n"
-                  "  undo     take back your last move (and my answer)\n"
-                  "  new      a new game (the same start, or the next random one)\n"
-                  "  save F   write the position to file F in the judge's format\n"
-                  "  level L  how I play: perfect, strong or casual\n"
-                  "  help     this text\n"
-                  "  quit     stop\n",
+                  "  hint, h     the best moves, with their values\n"
+                  "  values, v   every legal move with its value, best first\n"
+                  "  history     the moves so far, each with its value when played\n"
+                  "  undo, u     take back your last move (and my answer)\n"
+                  "  new         a new game (the same start, or the next random one)\n"
+                  "  save F      write the position to file F in the judge's format\n"
+                  "  level L     how I play: perfect, strong or casual\n"
+                  "  help, ?     this text\n"
+                  "  quit, q     stop\n",
                   c->rules->move_help);
 }
 
@@ -544,7 +580,7 @@ static cg_status undo(conversation *c, cg_error *err) {
      * computer has answered it. */
     size_t back = human_to_move(c) ? 2 : 1;
     if (c->history.count < back || (back == 2 && c->history.count == 1)) {
-        say_error(c, "undo", "there is no move of yours to take back");
+        say_command_error(c, "undo", "there is no move of yours to take back");
         return CG_OK;
     }
     return take_back(c, c->history.count - back, back, "undo", "", err);
@@ -653,7 +689,7 @@ static void save(conversation *c, const char *path) {
     }
     cg_buf_free(&out);
     if (st != CG_OK) {
-        say_error(c, "save", why.message);
+        say_command_error(c, "save", why.message);
     } else if (c->json) {
         say_done(c, "saved", "file", path, "", "");
     } else {
@@ -666,7 +702,10 @@ static void save(conversation *c, const char *path) {
 static void set_level(conversation *c, const char *name) {
     cg_play_level level;
     if (!cg_play_level_parse(name, &level)) {
-        say_error(c, "level", "expected a level: perfect, strong or casual");
+        cg_buf message = CG_BUF_INIT;
+        cg_buf_printf(&message, "'%s' is not a level: perfect, strong or casual", name);
+        say_command_error(c, "level", cg_buf_failed(&message) ? "not a level" : message.data);
+        cg_buf_free(&message);
         return;
     }
     c->options.level = (int)level;
@@ -772,7 +811,11 @@ static cg_status human_move(conversation *c, const char *move, bool *made, cg_er
         }
         return st;
     }
-    say_error(c, move, why.message);
+    if (cg_play_looks_like_command(move, c->rules->move_help)) {
+        say_unknown_command(c, move);
+    } else {
+        say_error(c, move, why.message);
+    }
     return CG_OK;
 }
 
@@ -786,21 +829,22 @@ static cg_status human_turn(conversation *c, cg_scanner *commands, cg_error *err
         }
         cg_token token;
         cg_status st = read_command(c, commands, "a move", &token, err);
-        if (st != CG_OK || strcmp(token.text, "quit") == 0) {
+        const char *word = st == CG_OK ? cg_play_command_word(token.text) : "";
+        if (st != CG_OK || strcmp(word, "quit") == 0) {
             return abandon(c, st, err);
         }
         bool done;
-        st = command(c, commands, token.text, &done, err);
+        st = command(c, commands, word, &done, err);
         if (st != CG_OK) {
             return st;
         }
         if (done) {
             continue;
         }
-        if (strcmp(token.text, "undo") == 0) {
+        if (strcmp(word, "undo") == 0) {
             return undo(c, err);
         }
-        if (strcmp(token.text, "new") == 0) {
+        if (strcmp(word, "new") == 0) {
             return new_game(c, err);
         }
         bool made;
@@ -960,19 +1004,23 @@ static cg_status after_end(conversation *c, cg_scanner *commands, cg_error *err)
         if (st != CG_OK) {
             return st;
         }
-        if (strcmp(token.text, "quit") == 0) {
+        const char *word = cg_play_command_word(token.text);
+        if (strcmp(word, "quit") == 0) {
             return CG_END;
         }
-        if (strcmp(token.text, "new") == 0) {
+        if (strcmp(word, "new") == 0) {
             return new_game(c, err);
         }
         bool done;
-        st = command(c, commands, token.text, &done, err);
+        st = command(c, commands, word, &done, err);
         if (st != CG_OK) {
             return st;
         }
-        if (!done) {
-            say_notice(c, token.text, "the game is over: type new for another, or quit");
+        if (!done && cg_play_looks_like_command(word, c->rules->move_help) &&
+            strcmp(word, "undo") != 0) {
+            say_unknown_command(c, word);
+        } else if (!done) {
+            say_notice(c, word, "the game is over: type new for another, or quit");
         }
     }
 }

@@ -82,6 +82,19 @@ cg_status cg_play_move_values(const cg_play_rules *rules, void *state, cg_play_v
 size_t cg_play_choose(const cg_play_values *values, cg_play_level level, cg_rng *rng,
                       const size_t *replies);
 
+/* The command a one-letter short form stands for (q quit, u undo, v
+ * values, h hint, ? help), else typed itself. */
+const char *cg_play_command_word(const char *typed);
+
+/* Whether typed, refused as a move, reads as a mistyped command: a word of
+ * letters that the game's move_help does not name as a move ("pass"). */
+bool cg_play_looks_like_command(const char *typed, const char *move_help);
+
+/* order (values->count indices) filled with the moves best first: wins,
+ * draws, losses; the quickest win and the longest loss first where the
+ * remoteness is known; else in the order of legal_moves. */
+cg_status cg_play_best_first(const cg_play_values *values, size_t *order, cg_error *err);
+
 /* Append text to out with every line longer than columns folded at its
  * spaces (UTF-8 characters and terminal escapes counted as they show):
  * prose continues flush left, an indented line four further in. */

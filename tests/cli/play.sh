@@ -3,12 +3,12 @@
 # which is not a terminal here, so each move is echoed after its prompt.
 position=$(mktemp)
 printf '.......\n' > "$position"
-expect 0 "3\nhint\nzz\n2\n" "" -- play treblecross --seed 1 "$position"
+expect 0 "3\nhint\nx9\n2\n" "" -- play treblecross --seed 1 "$position"
 expect_out_has "You play cell 3."
 expect_out_has "I play cell 7 (it leaves you 0, a losing position)."
 expect_out_has "Your move (a cell number; hint, values, undo, help, quit): hint"
 expect_out_has "No move wins against perfect play; the hardest for me to beat:"
-expect_out_has "  2  loss  value unknown  it lets the opponent complete three in a row"
+expect_out_has "  2  loss  it lets the opponent complete three in a row"
 expect_out_has "Not a legal move: expected a cell number from 1 to 7"
 expect_out_has "I play cell 4 (and that wins)."
 expect_out_has "Game over: I win."
@@ -80,14 +80,35 @@ expect_out_has '"game":"treblecross","event":"position","to_move":"you","legal_m
 expect_out_has '"game":"treblecross","event":"abandoned"}'
 # Illegal moves get the reason and the prompt again; undo and help work.
 printf '.......\n' > "$position.t"
-expect 0 "zz\n3\n" "" -- play --json treblecross "$position.t"
-expect_out_has '"game":"treblecross","event":"error","input":"zz","message":"expected a cell number from 1 to 7"}'
+expect 0 "x9\n3\n" "" -- play --json treblecross "$position.t"
+expect_out_has '"game":"treblecross","event":"error","input":"x9","message":"expected a cell number from 1 to 7"}'
 expect_out_has '"game":"treblecross","event":"move","by":"you","move":"3","why":""}'
 expect 0 "3\nundo\nhelp\nquit\n" "" -- play treblecross "$position.t"
 expect_out_has "Taken back: 2 moves."
-expect_out_has "  undo     take back your last move (and my answer)"
+expect_out_has "  undo, u     take back your last move (and my answer)"
 expect 0 "undo\n" "" -- play treblecross "$position.t"
-expect_out_has "Not a legal move: there is no move of yours to take back"
+expect_out_has "undo: there is no move of yours to take back"
+# One-letter commands; a word that is no command gets the commands, a
+# mistyped move what a move looks like; domino's pass stays a move.
+expect 0 "h\nv\nfoo\n5x\n?\nu\nq\n" "" -- play treblecross --seed 1 "$position.t"
+expect_out_has "Your move (a cell number; hint, values, undo, help, quit): h
+Winning moves:"
+expect_out_has "Your move (a cell number; hint, values, undo, help, quit): v
+This position is a win for the player to move, Grundy value 3.
+  4  win   it leaves 1 ⊕ 1 = 0
+  1  loss  it leaves 2"
+expect_out_has "Unknown command 'foo'; commands: hint (h), values (v), history, undo (u), new,"
+expect_out_has "Your move (a cell number; hint, values, undo, help, quit): 5x
+Not a legal move: expected a cell number from 1 to 7"
+expect_out_has "  hint, h     the best moves, with their values"
+expect_out_has "  quit, q     stop"
+expect_out_has "undo: there is no move of yours to take back"
+expect_out_has "Game abandoned."
+expect 0 "zz\nfoo\n" "" -- play --json treblecross "$position.t"
+expect_out_has "\"event\":\"error\",\"input\":\"foo\",\"message\":\"unknown command 'foo'; commands: hint (h), values (v), history, undo (u), new, save FILE, level L, help (?), quit (q)\"}"
+printf '3 6 6 1 2 3 4 6 5 5 1 2 3\n0\n' > "$position.a"
+expect 0 "pass\nq\n" "" -- play domino "$position.a"
+expect_out_has "Not a legal move: "
 # Position files with or without the case count, and --case.
 printf '2\n.....\n.......\n' > "$position.t"
 expect 0 "quit\n" "" -- play treblecross --case 2 "$position.t"
@@ -146,18 +167,19 @@ rm -f "$position.a"
 COLUMNS=500 expect 0 "values\n5\nhistory\nsave $position.t\nlevel casual\nlevel nine\n2\nhistory\nsave $position.a\nnew\nquit\n" "" \
     -- play numbergame --seed 4 "$position"
 expect_out_has "This position is a win for the player to move, 3 moves from the end."
-expect_out_has "  2  loss  1 to the end  2 removes 2"
-expect_out_has "  5  win   2 to the end  5 removes 5"
+expect_out_has "  5  win   2 to the end  5 removes 5
+  3  loss  3 to the end  3 removes 3
+  2  loss  1 to the end  2 removes 2"
 expect_out_has "  1. you 5"
 expect_out_has "I play number 3 (no move wins against perfect play: 3 removes 3; 1 move to the
     end)."
 expect_out_has "Saved the position to $position.t (cgsolve play numbergame $position.t resumes it)."
 expect_out_has "I now play at level casual."
-expect_out_has "Not a legal move: expected a level: perfect, strong or casual"
+expect_out_has "level: 'nine' is not a level: perfect, strong or casual"
 expect_out_has "Another game? (new, history, save FILE, quit): history"
 expect_out_has "  3. you 2"
 expect_out_has "You move first. Type 'help' for the commands."
-expect_out_has "Not a legal move: the game is over: type new, then save"
+expect_out_has "save: the game is over: type new, then save"
 got=$(printf '1\n1 2\n' | cmp - "$position.t" && [ ! -e "$position.a" ] &&
     "$exe" numbergame "$position.t" | tr -s '\n' ' ')
 if [ "$got" = "Scenario #1: The winning moves are: 2. " ]; then pass=$((pass + 1)); else echo "FAIL save: '$got'"; fail=$((fail + 1)); fi
@@ -169,10 +191,10 @@ expect 0 "pass\nsave $position.a\n" "" -- play domino "$position.t"
 expect_out_has "  Open ends: 6 and 6.
 Game over: nobody wins."
 if sed -n '/You play tile pass/,$p' "$out" | grep -q "to move"; then echo "FAIL 'to move' after the end"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
-expect_out_has "Not a legal move: the game is over: type new, then save"
+expect_out_has "save: the game is over: type new, then save"
 printf '3 6 6 1 2 3 4 6 5 5 1 2 3\n0\n' > "$position.t"
 expect 0 "5-6\nsave $position.a\n" "" -- play domino "$position.t"
-expect_out_has "Not a legal move: only the deal can be saved"
+expect_out_has "save: only the deal can be saved"
 # The computer is reproducible: the same seed, the same game, byte for byte.
 printf "" | "$exe" play treblecross --level casual --seed 11 --first computer > "$position.a"
 printf "" | "$exe" play treblecross --level casual --seed 11 --first computer > "$position.b"
