@@ -89,6 +89,7 @@ typedef struct cg_options {
     int64_t max_number;       /* numbergame: upper bound M (0 = the game's default) */
     uint64_t upto;            /* grundy: the last heap computed (CG_UPTO_UNSET: the default) */
     bool computer_first;      /* play: the computer moves first */
+    bool show_values;         /* play: the position's value before each of the human's moves */
     uint64_t case_number;     /* play: the case of a position file, from 1 */
     bool random_start;        /* play: start from a random position */
     uint64_t seed;            /* play: its seed; gen, stress: the first seed */

@@ -7,31 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "framework/play_internal.h"
+#include "framework/play_conversation_internal.h"
 
 /* ---- the conversation --------------------------------------------------- */
-
-typedef struct conversation {
-    const cg_game *game;
-    const cg_play_rules *rules;
-    void *state;
-    const cg_play_start *start;
-    cg_options options; /* a copy: `new` draws the next random start, `level` changes it */
-    cg_budget budget;
-    bool json;
-    bool echo;
-    FILE *out;
-    size_t columns;
-    cg_buf text;
-    cg_strlist scratch;
-    cg_strlist history; /* every move made, both players' */
-    cg_play_values values;
-    bool values_ready; /* values are the current position's */
-    cg_rng rng;        /* the computer's choices */
-    bool human_first;
-    bool misere;     /* the end rule: the player left without a move wins */
-    bool state_open; /* the state is set up (and must be closed) */
-} conversation;
 
 static bool human_to_move(const conversation *c) {
     return (c->history.count % 2 == 0) == c->human_first;
@@ -62,7 +40,7 @@ static cg_status flush(conversation *c, cg_error *err) {
 }
 
 /* A JSON event: the report's root object, with "event" and "game" first. */
-static void event_open(conversation *c, cg_report *event, const char *name) {
+void cg_conv_event_open(conversation *c, cg_report *event, const char *name) {
     cg_report_init(event);
     cg_report_string(event, "schema", CG_JSON_SCHEMA_VERSION);
     cg_report_string(event, "game", c->game->name);
@@ -71,7 +49,7 @@ static void event_open(conversation *c, cg_report *event, const char *name) {
 
 /* A failed report is never rendered: the text fails instead, and the next
  * flush says what ran out. */
-static void event_close(conversation *c, cg_report *event) {
+void cg_conv_event_close(conversation *c, cg_report *event) {
     if (cg_report_failed(event)) {
         cg_buf_fail(&c->text);
     } else {
@@ -93,11 +71,11 @@ static void event_list(cg_report *event, const char *key, const cg_strlist *list
     cg_report_close(event);
 }
 
-static const char *who(bool human) {
+const char *cg_conv_who(bool human) {
     return human ? "you" : "computer";
 }
 
-static const char *outcome_name(cg_outcome outcome) {
+const char *cg_conv_outcome_name(cg_outcome outcome) {
     return outcome == CG_OUTCOME_WIN ? "win" : outcome == CG_OUTCOME_DRAW ? "draw" : "loss";
 }
 
@@ -131,7 +109,7 @@ static void write_why(const cg_play_values *values, size_t i, cg_buf *out) {
 }
 
 static void report_value(cg_report *event, const cg_play_values *values, const cg_play_value *v) {
-    cg_report_string(event, "outcome", outcome_name(v->outcome));
+    cg_report_string(event, "outcome", cg_conv_outcome_name(v->outcome));
     if (v->measure == CG_MEASURE_GRUNDY) {
         cg_report_string(event, "measure", "grundy");
         cg_report_int(event, "grundy", (int64_t)v->amount);
@@ -175,7 +153,7 @@ static void report_move_values(cg_report *event, const cg_play_values *values) {
 }
 
 /* The values of the current position, computed once per position. */
-static cg_status need_values(conversation *c, cg_error *err) {
+cg_status cg_conv_need_values(conversation *c, cg_error *err) {
     if (c->values_ready) {
         return CG_OK;
     }
@@ -186,8 +164,8 @@ static cg_status need_values(conversation *c, cg_error *err) {
 
 /* ---- colour: outcome words, never colour alone ------------------------------ */
 
-static void put_outcome(conversation *c, cg_outcome outcome, int width) {
-    const char *word = outcome_name(outcome);
+void cg_conv_put_outcome(conversation *c, cg_outcome outcome, int width) {
+    const char *word = cg_conv_outcome_name(outcome);
     const char *colour = outcome == CG_OUTCOME_WIN    ? "\033[32m"
                          : outcome == CG_OUTCOME_LOSS ? "\033[31m"
                                                       : "\033[33m";
@@ -207,7 +185,7 @@ static void say_value_line(conversation *c, size_t i, size_t move_width) {
     const char *move = cg_strlist_at(&c->values.names, i);
     cg_buf_printf(&c->text, "  %s", move);
     cg_buf_repeat(&c->text, ' ', move_width + 2 - strlen(move));
-    put_outcome(c, v->outcome, 6);
+    cg_conv_put_outcome(c, v->outcome, 6);
     if (v->measure == CG_MEASURE_REMOTENESS) {
         cg_buf_printf(&c->text, "%llu to the end  ", (unsigned long long)v->amount);
     } else if (v->measure == CG_MEASURE_UNKNOWN && v->outcome != CG_OUTCOME_DRAW &&
@@ -225,7 +203,7 @@ static void say_value_line(conversation *c, size_t i, size_t move_width) {
 static void say_position_value(conversation *c) {
     const cg_play_value *v = &c->values.position;
     cg_buf_puts(&c->text, "This position is a ");
-    put_outcome(c, v->outcome, 0);
+    cg_conv_put_outcome(c, v->outcome, 0);
     cg_buf_puts(&c->text, " for the player to move");
     if (v->measure == CG_MEASURE_GRUNDY) {
         cg_buf_puts(&c->text, ", Grundy value ");
@@ -290,19 +268,19 @@ static void say_values_heading(conversation *c, bool best_only, cg_outcome best)
 
 /* `values` (all moves) or `hint` (the best outcome's moves). */
 static cg_status say_values(conversation *c, bool best_only, cg_error *err) {
-    cg_status st = need_values(c, err);
+    cg_status st = cg_conv_need_values(c, err);
     if (st != CG_OK) {
         return st;
     }
     const cg_play_values *values = &c->values;
     if (c->json) {
         cg_report event;
-        event_open(c, &event, best_only ? "hint" : "values");
+        cg_conv_event_open(c, &event, best_only ? "hint" : "values");
         if (best_only) {
             report_best_moves(&event, values);
         }
         report_move_values(&event, values);
-        event_close(c, &event);
+        cg_conv_event_close(c, &event);
         return CG_OK;
     }
     cg_outcome best = best_outcome(values);
@@ -340,11 +318,11 @@ static void say_start(conversation *c) {
     const char *intro = c->misere ? c->rules->misere_intro : c->rules->intro;
     if (c->json) {
         cg_report event;
-        event_open(c, &event, "start");
+        cg_conv_event_open(c, &event, "start");
         cg_report_string(&event, "rules", intro != NULL ? intro : "");
-        cg_report_string(&event, "first", who(c->human_first));
+        cg_report_string(&event, "first", cg_conv_who(c->human_first));
         say_end_rule(c, &event);
-        event_close(c, &event);
+        cg_conv_event_close(c, &event);
     } else {
         cg_buf_printf(&c->text, "%s%s%s move first. Type 'help' for the commands.\n",
                       c->misere ? "Misère play: whoever cannot move WINS.\n" : "",
@@ -371,16 +349,16 @@ static cg_status say_position(conversation *c, cg_error *err) {
     show(c, &board);
     cg_status st = CG_OK;
     if (c->json) {
-        st = need_values(c, err);
+        st = cg_conv_need_values(c, err);
         if (st == CG_OK) {
             cg_report event;
-            event_open(c, &event, "position");
-            cg_report_string(&event, "to_move", who(human_to_move(c)));
+            cg_conv_event_open(c, &event, "position");
+            cg_report_string(&event, "to_move", cg_conv_who(human_to_move(c)));
             event_list(&event, "legal_moves", &c->values.names);
             cg_report_text_buf(&event, "board", &board);
             describe(c, &event);
             report_move_values(&event, &c->values);
-            event_close(c, &event);
+            cg_conv_event_close(c, &event);
         }
     } else {
         cg_buf_append(&c->text, board.data != NULL ? board.data : "", board.len);
@@ -395,11 +373,11 @@ static cg_status say_position(conversation *c, cg_error *err) {
 static void say_move(conversation *c, bool human, const char *move, const char *why) {
     if (c->json) {
         cg_report event;
-        event_open(c, &event, "move");
-        cg_report_string(&event, "by", who(human));
+        cg_conv_event_open(c, &event, "move");
+        cg_report_string(&event, "by", cg_conv_who(human));
         cg_report_string(&event, "move", move);
         cg_report_string(&event, "why", why);
-        event_close(c, &event);
+        cg_conv_event_close(c, &event);
     } else {
         const char *word = c->rules->move_word;
         cg_buf_printf(&c->text, "%s play %s%s%s", human ? "You" : "I", word, *word ? " " : "",
@@ -411,17 +389,17 @@ static void say_move(conversation *c, bool human, const char *move, const char *
 static void say_error(conversation *c, const char *input, const char *message) {
     if (c->json) {
         cg_report event;
-        event_open(c, &event, "error");
+        cg_conv_event_open(c, &event, "error");
         cg_report_string(&event, "input", input);
         cg_report_string(&event, "message", message);
-        event_close(c, &event);
+        cg_conv_event_close(c, &event);
     } else {
         cg_buf_printf(&c->text, "Not a legal move: %s\n", message);
     }
 }
 
 /* A command that could not be done: the command named, not a move. */
-static void say_command_error(conversation *c, const char *name, const char *message) {
+void cg_conv_say_command_error(conversation *c, const char *name, const char *message) {
     if (c->json) {
         say_error(c, name, message);
     } else {
@@ -457,12 +435,12 @@ static void say_over(conversation *c, const char *winner) {
         cg_buf board = CG_BUF_INIT;
         show(c, &board);
         cg_report event;
-        event_open(c, &event, "over");
+        cg_conv_event_open(c, &event, "over");
         cg_report_string(&event, "winner", winner);
         say_end_rule(c, &event);
         cg_report_text_buf(&event, "board", &board);
         describe(c, &event);
-        event_close(c, &event);
+        cg_conv_event_close(c, &event);
         cg_buf_free(&board);
         return;
     }
@@ -476,40 +454,15 @@ static void say_over(conversation *c, const char *winner) {
     }
 }
 
-static void say_history(conversation *c) {
-    if (c->json) {
-        cg_report event;
-        event_open(c, &event, "history");
-        cg_report_open_list(&event, "moves");
-        for (size_t i = 0; i < c->history.count; i++) {
-            cg_report_open_object(&event, NULL);
-            cg_report_string(&event, "by", who((i % 2 == 0) == c->human_first));
-            cg_report_string(&event, "move", cg_strlist_at(&c->history, i));
-            cg_report_close(&event);
-        }
-        cg_report_close(&event);
-        event_close(c, &event);
-        return;
-    }
-    if (c->history.count == 0) {
-        cg_buf_puts(&c->text, "No move has been made yet.\n");
-    }
-    for (size_t i = 0; i < c->history.count; i++) {
-        cg_buf_printf(&c->text, "  %zu. %s %s\n", i + 1,
-                      (i % 2 == 0) == c->human_first ? "you" : "me ",
-                      cg_strlist_at(&c->history, i));
-    }
-}
-
 static const char *const command_words = "hint values history undo new save level help quit";
 
 static void help(conversation *c) {
     if (c->json) {
         cg_report event;
-        event_open(c, &event, "help");
+        cg_conv_event_open(c, &event, "help");
         cg_report_string(&event, "move", c->rules->move_help);
         cg_report_string(&event, "commands", command_words);
-        event_close(c, &event);
+        cg_conv_event_close(c, &event);
         return;
     }
     cg_buf_printf(&c->text,
@@ -566,9 +519,9 @@ static cg_status take_back(conversation *c, size_t keep, size_t back, const char
     cg_status st = replay(c, keep, err);
     if (st == CG_OK && c->json) {
         cg_report event;
-        event_open(c, &event, name);
+        cg_conv_event_open(c, &event, name);
         cg_report_int(&event, "moves_taken_back", (int64_t)back);
-        event_close(c, &event);
+        cg_conv_event_close(c, &event);
     } else if (st == CG_OK) {
         cg_buf_printf(&c->text, "%sTaken back: %zu move%s.\n", prefix, back, back == 1 ? "" : "s");
     }
@@ -580,7 +533,7 @@ static cg_status undo(conversation *c, cg_error *err) {
      * computer has answered it. */
     size_t back = human_to_move(c) ? 2 : 1;
     if (c->history.count < back || (back == 2 && c->history.count == 1)) {
-        say_command_error(c, "undo", "there is no move of yours to take back");
+        cg_conv_say_command_error(c, "undo", "there is no move of yours to take back");
         return CG_OK;
     }
     return take_back(c, c->history.count - back, back, "undo", "", err);
@@ -615,7 +568,8 @@ static cg_status take_back_command(conversation *c, before_command *before, cg_e
     return take_back(c, c->history.count, made, "stopped", "Stopped. ", err);
 }
 
-static cg_status make_move(conversation *c, const char *move, cg_error *err) {
+/* The move made and added to the history, its value kept already. */
+static cg_status play_move(conversation *c, const char *move, cg_error *err) {
     cg_status st = c->rules->play(c->state, move, err);
     if (st == CG_OK) {
         c->values_ready = false;
@@ -623,6 +577,11 @@ static cg_status make_move(conversation *c, const char *move, cg_error *err) {
         st = cg_strlist_failed(&c->history) ? cg_error_nomem(err, "keeping the moves") : CG_OK;
     }
     return st;
+}
+
+static cg_status make_move(conversation *c, const char *move, cg_error *err) {
+    cg_status st = cg_conv_keep_value(c, move, err);
+    return st == CG_OK ? play_move(c, move, err) : st;
 }
 
 /* A new game: the same start again, or the next random one. */
@@ -636,80 +595,6 @@ static cg_status new_game(conversation *c, cg_error *err) {
         say_start(c);
     }
     return st;
-}
-
-/* A command done: the event with its one field, or the sentence naming it. */
-static void say_done(conversation *c, const char *name, const char *key, const char *value,
-                     const char *before, const char *after) {
-    if (c->json) {
-        cg_report event;
-        event_open(c, &event, name);
-        cg_report_string(&event, key, value);
-        event_close(c, &event);
-    } else {
-        cg_buf_printf(&c->text, "%s%s%s", before, value, after);
-    }
-}
-
-/* `save FILE`: the position in the judge's format (with a case count when
- * the game's inputs have one), so that `cgsolve GAME FILE` solves it and
- * `cgsolve play GAME FILE` resumes it (with --misere for a misère game: the
- * judge's format has no end rule, and the sentence says so). The human is
- * always the one to move when saving, as on resuming. */
-static void save(conversation *c, const char *path) {
-    cg_buf out = CG_BUF_INIT;
-    cg_error why;
-    cg_error_clear(&why);
-    cg_status st = CG_OK;
-    if (c->rules->write_position == NULL) {
-        st = cg_error_set(&why, CG_ERR_USAGE, "%s positions cannot be saved", c->game->name);
-    } else if ((st = cg_play_list(c->rules->legal_moves, c->state, &c->scratch, &why)) == CG_OK &&
-               c->scratch.count == 0) {
-        /* a finished position is no start: the judge's format may not even hold it */
-        st = cg_error_set(&why, CG_ERR_USAGE, "the game is over: type new, then save");
-    } else if (st == CG_OK) {
-        if (c->game->case_count != NULL) {
-            cg_buf_puts(&out, "1\n");
-        }
-        st = c->rules->write_position(c->state, &out, &why);
-    }
-    if (st == CG_OK && cg_buf_failed(&out)) {
-        st = cg_error_nomem(&why, "saving the position");
-    }
-    FILE *f = st == CG_OK ? fopen(path, "wb") : NULL;
-    if (st == CG_OK && f == NULL) {
-        st = cg_error_set(&why, CG_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
-    }
-    if (f != NULL) {
-        bool ok = fwrite(out.data, 1, out.len, f) == out.len;
-        ok &= fclose(f) == 0;
-        if (!ok) {
-            st = cg_error_set(&why, CG_ERR_IO, "cannot write '%s': %s", path, strerror(errno));
-        }
-    }
-    cg_buf_free(&out);
-    if (st != CG_OK) {
-        say_command_error(c, "save", why.message);
-    } else if (c->json) {
-        say_done(c, "saved", "file", path, "", "");
-    } else {
-        /* the command that resumes it: misère play is an option, not the file's */
-        cg_buf_printf(&c->text, "Saved the position to %s (cgsolve play %s %s%s resumes it).\n",
-                      path, c->game->name, path, c->misere ? " --misere" : "");
-    }
-}
-
-static void set_level(conversation *c, const char *name) {
-    cg_play_level level;
-    if (!cg_play_level_parse(name, &level)) {
-        cg_buf message = CG_BUF_INIT;
-        cg_buf_printf(&message, "'%s' is not a level: perfect, strong or casual", name);
-        say_command_error(c, "level", cg_buf_failed(&message) ? "not a level" : message.data);
-        cg_buf_free(&message);
-        return;
-    }
-    c->options.level = (int)level;
-    say_done(c, "level", "level", name, "I now play at level ", ".\n");
 }
 
 /* Read one command. CG_END at the end of the input. A read error or a NUL
@@ -749,7 +634,7 @@ static cg_status command(conversation *c, cg_scanner *commands, const char *word
         return CG_OK;
     }
     if (strcmp(word, "history") == 0) {
-        say_history(c);
+        cg_conv_say_history(c);
         return CG_OK;
     }
     if (strcmp(word, "save") == 0 || strcmp(word, "level") == 0) {
@@ -762,9 +647,9 @@ static cg_status command(conversation *c, cg_scanner *commands, const char *word
             cg_buf_printf(&c->text, " %s\n", argument.text);
         }
         if (st == CG_OK && saving) {
-            save(c, argument.text);
+            cg_conv_save(c, argument.text);
         } else if (st == CG_OK) {
-            set_level(c, argument.text);
+            cg_conv_set_level(c, argument.text);
         }
         return st;
     }
@@ -775,8 +660,8 @@ static cg_status command(conversation *c, cg_scanner *commands, const char *word
 static void say_abandoned(conversation *c, bool at_end) {
     if (c->json) {
         cg_report event;
-        event_open(c, &event, "abandoned");
-        event_close(c, &event);
+        cg_conv_event_open(c, &event, "abandoned");
+        cg_conv_event_close(c, &event);
     } else {
         cg_buf_puts(&c->text, c->echo && at_end ? "\nGame abandoned.\n" : "Game abandoned.\n");
     }
@@ -822,6 +707,14 @@ static cg_status human_move(conversation *c, const char *move, bool *made, cg_er
 /* The human's turn: CG_OK once a move is made (or undone, or a new game
  * begun), CG_END to stop. */
 static cg_status human_turn(conversation *c, cg_scanner *commands, cg_error *err) {
+    if (c->options.show_values && !c->json) {
+        /* --show-values: the value line before the turn, as `values` heads it */
+        cg_status st = cg_conv_need_values(c, err);
+        if (st != CG_OK) {
+            return st;
+        }
+        say_position_value(c);
+    }
     for (;;) {
         if (!c->json) {
             cg_buf_printf(&c->text,
@@ -929,7 +822,7 @@ static void computer_why(conversation *c, size_t i, bool ends, cg_buf *why) {
 
 /* The computer's turn: choose at its level, play and say why. */
 static cg_status computer_turn(conversation *c, cg_error *err) {
-    cg_status st = need_values(c, err);
+    cg_status st = cg_conv_need_values(c, err);
     if (st != CG_OK) {
         return st;
     }
@@ -952,10 +845,13 @@ static cg_status computer_turn(conversation *c, cg_error *err) {
     }
     cg_play_values chosen_values = CG_PLAY_VALUES_INIT;
     if (st == CG_OK) {
+        st = cg_conv_keep_value(c, move.data, err);
+    }
+    if (st == CG_OK) {
         /* The reason is the move's value, which the move itself forgets. */
         chosen_values = c->values;
         c->values = (cg_play_values)CG_PLAY_VALUES_INIT;
-        st = make_move(c, move.data, err);
+        st = play_move(c, move.data, err);
         c->values_ready = false;
     }
     if (st == CG_OK) {
@@ -1048,6 +944,7 @@ static void conversation_init(conversation *c, const cg_game *game, const cg_pla
 
 static void conversation_free(conversation *c) {
     cg_strlist_free(&c->history);
+    free(c->played);
     cg_strlist_free(&c->scratch);
     cg_play_values_free(&c->values);
     cg_buf_free(&c->text);
@@ -1071,7 +968,7 @@ static cg_status conversation_open(conversation *c, cg_error *err) {
     cg_status st = cg_play_open(c->game, c->state, c->start, &c->options, &c->budget, err);
     c->state_open = st == CG_OK;
     if (st == CG_OK) {
-        st = need_values(c, err);
+        st = cg_conv_need_values(c, err);
     }
     if (st != CG_OK) {
         conversation_free(c);

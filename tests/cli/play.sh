@@ -88,6 +88,15 @@ expect_out_has "Taken back: 2 moves."
 expect_out_has "  undo, u     take back your last move (and my answer)"
 expect 0 "undo\n" "" -- play treblecross "$position.t"
 expect_out_has "undo: there is no move of yours to take back"
+# --show-values: the value line before each of the human's moves; history
+# in JSON with each move's value.
+printf '3\n2 3 5\n' > "$position.a"
+expect 0 "5\n" "" -- play numbergame --seed 4 --show-values "$position.a"
+expect_out_has "  Available: 2 3 5
+This position is a win for the player to move, 3 moves from the end.
+Your move"
+expect 0 "1:1\nhistory\n" "" -- play --json grundy 0.77 3 4 5 --seed 2
+expect_out_has '"event":"history","moves":[{"by":"you","move":"1:1","outcome":"loss","measure":"grundy","grundy":7},'
 # One-letter commands; a word that is no command gets the commands, a
 # mistyped move what a move looks like; domino's pass stays a move.
 expect 0 "h\nv\nfoo\n5x\n?\nu\nq\n" "" -- play treblecross --seed 1 "$position.t"
@@ -170,14 +179,15 @@ expect_out_has "This position is a win for the player to move, 3 moves from the 
 expect_out_has "  5  win   2 to the end  5 removes 5
   3  loss  3 to the end  3 removes 3
   2  loss  1 to the end  2 removes 2"
-expect_out_has "  1. you 5"
+expect_out_has "  1. you 5: win, 2 to the end"
 expect_out_has "I play number 3 (no move wins against perfect play: 3 removes 3; 1 move to the
     end)."
 expect_out_has "Saved the position to $position.t (cgsolve play numbergame $position.t resumes it)."
 expect_out_has "I now play at level casual."
 expect_out_has "level: 'nine' is not a level: perfect, strong or casual"
 expect_out_has "Another game? (new, history, save FILE, quit): history"
-expect_out_has "  3. you 2"
+expect_out_has "  2. me  3: loss, 1 to the end
+  3. you 2: win, the last move"
 expect_out_has "You move first. Type 'help' for the commands."
 expect_out_has "save: the game is over: type new, then save"
 got=$(printf '1\n1 2\n' | cmp - "$position.t" && [ ! -e "$position.a" ] &&

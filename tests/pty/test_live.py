@@ -117,7 +117,7 @@ expect(child, "hint: the best moves with their values", r"Winning moves:\r\n  4 
 child.sendline("4")
 expect(child, "the computer's reason: the nim-sum it leaves", r"I play cell [0-9] \(no move wins; it leaves [0-9]")
 child.sendline("history")
-expect(child, "history: both players' moves", r"  1\. you 4\r\n  2\. me  [0-9]\r\n")
+expect(child, "history: both players' moves with their values", r"  1\. you 4: win, it left 0\r\n  2\. me  [0-9]: loss, it left [0-9]+\r\n")
 child.sendline("level casual")
 expect(child, "level: changed", r"I now play at level casual\.")
 child.sendline("save " + saved)
