@@ -57,6 +57,10 @@ static int run_one(const cli *c, FILE *stream, const char *name, uint64_t *answe
     cg_error_clear(&err);
     cg_scanner *scanner = NULL;
     cg_status st = cg_scanner_open_stream(&scanner, stream, name, &err);
+    if (st == CG_OK && stream == stdin && isatty(STDIN_FILENO)) {
+        /* typed input: say why nothing happens yet */
+        fprintf(stderr, "cgsolve %s: reading standard input… (Ctrl-D ends it)\n", c->game->name);
+    }
     if (st == CG_OK) {
         st = cg_run(c->game, scanner, &c->options, stdout, answered, &err);
     }

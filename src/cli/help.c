@@ -99,6 +99,30 @@ int cli_print_general_help(FILE *out) {
     return EXIT_OK;
 }
 
+/* A game option's words, after the game's name: " --to-move=SIDE". */
+static void game_option_usage(const cg_option_spec *spec, void *context) {
+    FILE *out = context;
+    fprintf(out, " [--%s%s%s]", spec->name, spec->arg != CG_ARG_NONE ? "=" : "",
+            spec->arg != CG_ARG_NONE && spec->arg_name != NULL ? spec->arg_name : "");
+}
+
+/* Every playable game, grundy too, each with the options of its own. */
+static void playable_games(FILE *out) {
+    fputs("Playable games, each with its own options:\n", out);
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        if ((*game)->play == NULL) {
+            continue;
+        }
+        fprintf(out, "  %s", (*game)->name);
+        for (const cg_option_spec *spec = (*game)->options; spec != NULL && spec->name != NULL;
+             spec++) {
+            game_option_usage(spec, out);
+        }
+        fputc('\n', out);
+    }
+    fputs("  grundy CODE HEAP... (or a file that save wrote) [--misere]\n", out);
+}
+
 int cli_print_help(const cli *c, FILE *out) {
     const command *cmd = c->command;
     if (cmd == NULL) {
@@ -119,13 +143,7 @@ int cli_print_help(const cli *c, FILE *out) {
         }
     }
     if (cmd->playable_games) {
-        fputs("Playable:", out);
-        for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
-            if ((*game)->play != NULL) {
-                fprintf(out, " %s", (*game)->name);
-            }
-        }
-        fputc('\n', out);
+        playable_games(out);
     }
     fputs("\nOptions:\n", out);
     cli_each_option(cmd, c->game, option_line, out);

@@ -380,8 +380,12 @@ static void say_move(conversation *c, bool human, const char *move, const char *
         cg_conv_event_close(c, &event);
     } else {
         const char *word = c->rules->move_word;
-        cg_buf_printf(&c->text, "%s play %s%s%s", human ? "You" : "I", word, *word ? " " : "",
-                      move);
+        if (strcmp(move, "pass") == 0) {
+            cg_buf_puts(&c->text, human ? "You pass" : "I pass"); /* domino's pass is no tile */
+        } else {
+            cg_buf_printf(&c->text, "%s play %s%s%s", human ? "You" : "I", word, *word ? " " : "",
+                          move);
+        }
         cg_buf_printf(&c->text, human ? ".\n" : " (%s).\n", why);
     }
 }

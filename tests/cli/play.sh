@@ -37,6 +37,9 @@ expect 2 "" "cgsolve treblecross: option '--first' does not apply to treblecross
 Try 'cgsolve --help'." -- treblecross --first computer
 expect 0 "" "" -- play --help
 expect_out_has "Usage: cgsolve play GAME"
+expect_out_has "  path [--value] [--to-move=SIDE]"
+expect_out_has "  grundy CODE HEAP... (or a file that save wrote) [--misere]"
+expect_out_has "      --show-values "
 
 # Every playable game, start to finish, through the JSON protocol: the
 # human takes the first winning move each turn (a script reads the events).
@@ -141,7 +144,7 @@ printf '2 6 6 0 1 5 5 2 3\n0\n' > "$position.t"
 expect 0 "pass\n" "" -- play domino "$position.t"
 expect_out_has "  Line: 6-6
   Open ends: 6 and 6. Green to move; tiles that fit 6: none."
-expect_out_has "You play tile pass."
+expect_out_has "You pass."
 expect_out_has "Game over: nobody wins."
 # PATH is played where the exact solver settles the position, refused beyond.
 printf '3\nUWU\nUUU\nBUU\n' > "$position.t"
@@ -200,7 +203,7 @@ printf '2 6 6 0 1 5 5 2 3\n0\n' > "$position.t"
 expect 0 "pass\nsave $position.a\n" "" -- play domino "$position.t"
 expect_out_has "  Open ends: 6 and 6.
 Game over: nobody wins."
-if sed -n '/You play tile pass/,$p' "$out" | grep -q "to move"; then echo "FAIL 'to move' after the end"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+if sed -n '/You pass/,$p' "$out" | grep -q "to move"; then echo "FAIL 'to move' after the end"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 expect_out_has "save: the game is over: type new, then save"
 printf '3 6 6 1 2 3 4 6 5 5 1 2 3\n0\n' > "$position.t"
 expect 0 "5-6\nsave $position.a\n" "" -- play domino "$position.t"

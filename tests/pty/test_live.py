@@ -296,5 +296,18 @@ expect(child, "play misere: whoever cannot move wins: the computer",
 child.sendline("quit")
 child.expect(pexpect.EOF)
 
+# A solving command reading a terminal says so on standard error, once;
+# read from a pipe it says nothing (the pipe's check below).
+child = spawn("treblecross")
+expect(child, "solve on a terminal: it says it reads standard input",
+       r"cgsolve treblecross: reading standard input… \(Ctrl-D ends it\)")
+child.sendline("1")
+child.sendline(".X.X.")
+child.sendeof()
+expect(child, "solve on a terminal: the case is answered", r"WINNING\r\n3")
+child.expect(pexpect.EOF)
+piped = subprocess.run([EXE, "treblecross"], input="1\n.X.X.\n", capture_output=True, text=True)
+check("solve from a pipe: nothing on standard error", piped.stderr == "", repr(piped.stderr))
+
 print(f"pty: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
