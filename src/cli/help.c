@@ -220,13 +220,98 @@ static void option_cases(FILE *out, const char *before_name, const char *after_n
     }
 }
 
+/* The choice options' cases, each name once (two declarations of one
+ * name agree on its choices). */
+typedef struct choice_cases_ctx {
+    FILE *out;
+    const char *seen[64];
+    size_t count;
+} choice_cases_ctx;
+
+/* A choice option's case: "    --level|-p) choices='perfect strong casual' ;;". */
+static void choice_case(const cg_option_spec *spec, void *context) {
+    choice_cases_ctx *ctx = context;
+    if (spec->arg != CG_ARG_CHOICE || spec->choices == NULL) {
+        return;
+    }
+    for (size_t i = 0; i < ctx->count; i++) {
+        if (strcmp(ctx->seen[i], spec->name) == 0) {
+            return;
+        }
+    }
+    if (ctx->count < sizeof ctx->seen / sizeof ctx->seen[0]) {
+        ctx->seen[ctx->count++] = spec->name;
+    }
+    fprintf(ctx->out, "    --%s", spec->name);
+    if (spec->short_name != 0) {
+        fprintf(ctx->out, "|-%c", spec->short_name);
+    }
+    fputs(") choices='", ctx->out);
+    for (const char *p = spec->choices; *p != '\0'; p++) {
+        fputc(*p == '|' ? ' ' : *p, ctx->out);
+    }
+    fputs("' ;;\n", ctx->out);
+}
+
+/* Every choice option's words, for the word after it. */
+static void choice_cases(FILE *out) {
+    choice_cases_ctx ctx = {out, {NULL}, 0};
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        cli_each_option(&cli_game_command, *game, choice_case, &ctx);
+    }
+    for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
+        cli_each_option(cmd, NULL, choice_case, &ctx);
+    }
+}
+
+/* The names a command's GAME may be: play's playable games and grundy. */
+static void game_names(const command *cmd, FILE *out) {
+    for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
+        if (!cmd->playable_games || (*game)->play != NULL) {
+            fprintf(out, " %s", (*game)->name);
+        }
+    }
+    if (cmd->playable_games) {
+        fputs(" grundy", out);
+    }
+}
+
+/* The case giving each command that takes a game the names of its games. */
+static void game_name_cases(FILE *out) {
+    for (const command *cmd = cli_commands; cmd->name != NULL; cmd++) {
+        if (cmd->takes_game) {
+            fprintf(out, "    %s) games='", cmd->name);
+            game_names(cmd, out);
+            fputs("' ;;\n", out);
+        }
+    }
+}
+
 static void bash_completion(FILE *out) {
     fputs("# bash completion for cgsolve, written by 'cgsolve completion bash'\n"
           "_cgsolve() {\n"
-          "    local cur=${COMP_WORDS[COMP_CWORD]} command='' i words\n"
+          "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n"
+          "    local command='' i at=0 words choices='' games=''\n"
           "    for ((i = 1; i < COMP_CWORD; i++)); do\n"
-          "        case ${COMP_WORDS[i]} in -*) ;; *) command=${COMP_WORDS[i]}; break ;; esac\n"
+          "        case ${COMP_WORDS[i]} in -*) ;; *) command=${COMP_WORDS[i]}; at=$i; break ;; "
+          "esac\n"
           "    done\n"
+          "    case $prev in\n",
+          out);
+    choice_cases(out);
+    fputs("    esac\n"
+          "    if [[ -n $choices ]]; then\n"
+          "        mapfile -t COMPREPLY < <(compgen -W \"$choices\" -- \"$cur\")\n"
+          "        return\n"
+          "    fi\n"
+          "    case $command in\n",
+          out);
+    game_name_cases(out);
+    fputs("    esac\n"
+          "    if [[ -n $games && $cur != -* ]] && ((COMP_CWORD == at + 1)); then\n"
+          "        mapfile -t COMPREPLY < <(compgen -W \"$games\" -- \"$cur\")\n"
+          "        return\n"
+          "    fi\n"
           "    case $command in\n"
           "    '') words='",
           out);
@@ -252,7 +337,20 @@ static void zsh_completion(FILE *out) {
           "    compadd --",
           out);
     command_words(out);
-    fputs("\n    return\nfi\ncase $command in\n", out);
+    fputs("\n    return\nfi\nlocal choices='' games=''\ncase ${words[CURRENT-1]} in\n", out);
+    choice_cases(out);
+    fputs("esac\n"
+          "if [[ -n $choices ]]; then compadd -- ${=choices}; return; fi\n"
+          "case $command in\n",
+          out);
+    game_name_cases(out);
+    fputs("esac\n"
+          "if [[ -n $games && $PREFIX != -* ]] && (( CURRENT == 3 )); then\n"
+          "    compadd -- ${=games}\n"
+          "    return\n"
+          "fi\n"
+          "case $command in\n",
+          out);
     option_cases(out, "    ", ") opts=(", ") ;;\n");
     fputs("esac\n"
           "if [[ $PREFIX == -* ]]; then compadd -- $opts; else _files; fi\n",

@@ -41,6 +41,22 @@ expect_out_has "  path [--value] [--to-move=SIDE]"
 expect_out_has "  grundy CODE HEAP... (or a file that save wrote) [--misere]"
 expect_out_has "      --show-values "
 
+# Shell completions: after play the games, after a choice option its
+# choices, not file names.
+"$exe" completion bash > "$position.c"
+complete_words() { # complete_words WORD...: what bash completes for the last WORD
+    # shellcheck disable=SC2016  # expanded by the inner bash
+    bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _cgsolve; echo "${COMPREPLY[*]}"' \
+        _ "$position.c" cgsolve "$@"
+}
+got=$(complete_words play "")
+if [ "$got" = "domino treblecross gamecs path numbergame grundy" ]; then pass=$((pass + 1)); else echo "FAIL completion after play: '$got'"; fail=$((fail + 1)); fi
+got=$(complete_words play treblecross --level "")
+if [ "$got" = "perfect strong casual" ]; then pass=$((pass + 1)); else echo "FAIL completion after --level: '$got'"; fail=$((fail + 1)); fi
+got=$(complete_words play path --to-move b)
+if [ "$got" = "black" ]; then pass=$((pass + 1)); else echo "FAIL completion after --to-move: '$got'"; fail=$((fail + 1)); fi
+rm -f "$position.c"
+
 # Every playable game, start to finish, through the JSON protocol: the
 # human takes the first winning move each turn (a script reads the events).
 play_json_to_end() { # play_json_to_end ARGS...: plays hint moves; prints the winner
