@@ -209,7 +209,8 @@ static void say_position_value(conversation *c) {
         cg_buf_puts(&c->text, ", Grundy value ");
         write_nim_sum(&c->values, v, &c->text);
     } else if (v->measure == CG_MEASURE_REMOTENESS) {
-        cg_buf_printf(&c->text, ", %llu moves from the end", (unsigned long long)v->amount);
+        cg_buf_printf(&c->text, ", %llu move%s from the end", (unsigned long long)v->amount,
+                      v->amount == 1 ? "" : "s");
     } else if (v->measure == CG_MEASURE_MISERE) {
         cg_buf_printf(&c->text, ", misère value %llu", (unsigned long long)v->amount);
     }

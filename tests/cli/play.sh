@@ -116,6 +116,10 @@ This position is a win for the player to move, 3 moves from the end.
 Your move"
 expect 0 "1:1\nhistory\n" "" -- play --json grundy 0.77 3 4 5 --seed 2
 expect_out_has '"event":"history","moves":[{"by":"you","move":"1:1","outcome":"loss","measure":"grundy","grundy":7},'
+# Counts agree with their nouns: "1 move from the end".
+printf '1\n2\n' > "$position.a"
+expect 0 "values\n" "" -- play numbergame "$position.a"
+expect_out_has "This position is a win for the player to move, 1 move from the end."
 # One-letter commands; a word that is no command gets the commands, a
 # mistyped move what a move looks like; domino's pass stays a move.
 expect 0 "h\nv\nfoo\n5x\n?\nu\nq\n" "" -- play treblecross --seed 1 "$position.t"
