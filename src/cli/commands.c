@@ -116,6 +116,7 @@ static const char *const check_examples[] = {
 static const char *const validate_examples[] = {
     "cgsolve validate path tests.in",
     "cgsolve gen gamecs --hard | cgsolve validate gamecs",
+    "cgsolve validate --validator kattis path < tests.in",
     NULL,
 };
 
@@ -213,10 +214,12 @@ const command cli_commands[] = {
                 "error (the same tokens, other white space) naming the place; then the expected\n"
                 "and the given answer and why the expected one holds. '-' reads standard input.\n"
                 "Exit status: 0 accepted, 10 wrong answer, 11 presentation error, 1 a bad INPUT.\n"
-                "As a judge system's checker: INPUT OUTPUT ANSWER (testlib: exit 0 OK, 1 wrong\n"
-                "answer, 2 presentation error, 3 fail, the verdict on stderr), or --checker\n"
-                "kattis INPUT ANSWER FEEDBACK_DIR < OUTPUT (Kattis, DOMjudge: exit 42 accepted,\n"
-                "43 wrong, FEEDBACK_DIR/judgemessage.txt). The jury's ANSWER must be right.\n",
+                "As a judge system's checker: INPUT OUTPUT ANSWER [RESULT_FILE [-appes]]\n"
+                "(testlib: exit 0 OK, 1 wrong answer, 2 presentation error, 3 fail, the verdict\n"
+                "on stderr and in RESULT_FILE, testlib's XML with -appes; --testset and --group\n"
+                "ignored), or --checker kattis INPUT ANSWER FEEDBACK_DIR < OUTPUT (Kattis,\n"
+                "DOMjudge: exit 42 accepted, 43 wrong, FEEDBACK_DIR/judgemessage.txt). The\n"
+                "jury's ANSWER must be right.\n",
      .common = "memory|json",
      .options_of = "check",
      .takes_game = true,
@@ -258,8 +261,12 @@ const command cli_commands[] = {
      .details = "Reads FILE (or standard input) as the judge would give it: the stated ranges\n"
                 "and counts, single spaces, the line structure of the statement, a final line\n"
                 "end. The first violation is named by line and column. Exit status: 0 valid,\n"
-                "1 not (see 'cgsolve help GAME' for the limits).\n",
+                "1 not (see 'cgsolve help GAME' for the limits). As a judge's input validator,\n"
+                "the input on stdin: --validator testlib (exit 0 valid, 3 not; --testset,\n"
+                "--group and --testOverviewLogFileName FILE accepted) or --validator kattis\n"
+                "(Kattis, DOMjudge: exit 42 valid, 43 not).\n",
      .common = "memory|json",
+     .options_of = "validate",
      .takes_game = true,
      .examples = validate_examples,
      .run = cli_run_validate},

@@ -12,7 +12,8 @@
 #include "package.h"
 #include "process.h"
 
-/* check --checker: the exit codes and files of which judge system. */
+/* check --checker, validate --validator: the exit codes and files of
+ * which judge system. */
 enum { CHECKER_DEFAULT, CHECKER_TESTLIB, CHECKER_KATTIS };
 
 /* --beyond-limits is said on stderr: such inputs are no judge's. */
@@ -226,9 +227,96 @@ static bool jury_answer_right(const cli *c, const char *input_name, const char *
     return right;
 }
 
-/* testlib's convention: check INPUT OUTPUT ANSWER, the verdict on stderr,
- * exit 0 OK, 1 wrong answer, 2 presentation error, 3 fail. */
+/* One character of a UTF-8 text at text[0..len) as XML: a numeric
+ * reference outside ASCII (the result file says windows-1251, so only
+ * ASCII is safe), '?' for a byte that starts no character; the bytes
+ * taken. */
+static size_t xml_character(FILE *out, const unsigned char *text, size_t len) {
+    unsigned char lead = text[0];
+    size_t n = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
+    uint32_t code = n == 4 ? lead & 0x07u : n == 3 ? lead & 0x0fu : lead & 0x1fu;
+    for (size_t k = 1; n > 0 && k < n; k++) {
+        if (k >= len || (text[k] & 0xc0) != 0x80) {
+            n = 0;
+        } else {
+            code = code << 6 | (text[k] & 0x3fu);
+        }
+    }
+    if (n == 0) {
+        putc('?', out);
+        return 1;
+    }
+    fprintf(out, "&#x%X;", (unsigned)code);
+    return n;
+}
+
+/* text as XML character data: markup characters and what is not ASCII as
+ * references, other control bytes than line ends and tabs as '?'. */
+static void xml_text(FILE *out, const char *text, size_t len) {
+    const unsigned char *p = (const unsigned char *)text;
+    for (size_t i = 0; i < len;) {
+        unsigned char ch = p[i];
+        const char *named = ch == '&'   ? "&amp;"
+                            : ch == '<' ? "&lt;"
+                            : ch == '>' ? "&gt;"
+                            : ch == '"' ? "&quot;"
+                                        : NULL;
+        if (ch >= 0x80) {
+            i += xml_character(out, p + i, len - i);
+            continue;
+        }
+        if (named != NULL) {
+            fputs(named, out);
+        } else {
+            putc(ch < 0x20 && ch != '\n' && ch != '\t' ? '?' : ch, out);
+        }
+        i++;
+    }
+}
+
+/* testlib's result file (the checker's 4th argument): the verdict's text,
+ * or with -appes testlib's XML form of it, outcome one of accepted,
+ * wrong-answer, presentation-error or fail. False when it cannot be
+ * written. */
+static bool write_result_file(const char *path, bool xml, const char *outcome,
+                              const cg_check_result *result) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *memory = open_memstream(&text, &len);
+    if (memory == NULL) {
+        return false;
+    }
+    if (result != NULL) {
+        print_verdict(memory, result);
+    } else {
+        fputs("the judge's files could not be judged: see the checker's standard error\n", memory);
+    }
+    bool made = fclose(memory) == 0;
+    FILE *out = made ? fopen(path, "w") : NULL;
+    if (out != NULL && xml) {
+        fprintf(out, "<?xml version=\"1.0\" encoding=\"windows-1251\"?>");
+        fprintf(out, "<result outcome = \"%s\">", outcome);
+        xml_text(out, text, len);
+        fputs("</result>\n", out);
+    } else if (out != NULL) {
+        fwrite(text, 1, len, out);
+    }
+    free(text);
+    return out != NULL && fclose(out) == 0;
+}
+
+/* testlib's convention: check INPUT OUTPUT ANSWER [RESULT_FILE [-appes]]
+ * (Polygon, Codeforces; --testset and --group accepted anywhere), the
+ * verdict on stderr and in RESULT_FILE, exit 0 OK, 1 wrong answer, 2
+ * presentation error, 3 fail. */
 static int check_testlib(const cli *c) {
+    static const char *const outcomes[] = {"accepted", "wrong-answer", "presentation-error",
+                                           "fail"};
+    bool xml = c->argc == 5;
+    if (xml && strcmp(c->argv[4], "-appes") != 0 && strcmp(c->argv[4], "-APPES") != 0) {
+        fprintf(stderr, "cgsolve check: testlib's 5th argument is -appes, not '%s'\n", c->argv[4]);
+        return 3;
+    }
     cg_check_result result;
     cg_check_result_init(&result);
     int rc = jury_answer_right(c, c->argv[0], c->argv[2])
@@ -238,6 +326,12 @@ static int check_testlib(const cli *c) {
         print_verdict(stderr, &result);
         rc = result.verdict == CG_ACCEPTED ? 0 : result.verdict == CG_WRONG_ANSWER ? 1 : 2;
     } else {
+        rc = 3;
+    }
+    if (c->argc >= 4 &&
+        !write_result_file(c->argv[3], xml, outcomes[rc], rc == 3 ? NULL : &result)) {
+        fprintf(stderr, "cgsolve check: cannot write the result file '%s': %s\n", c->argv[3],
+                strerror(errno));
         rc = 3;
     }
     cg_check_result_free(&result);
@@ -272,15 +366,17 @@ static int check_kattis(const cli *c) {
 
 int cli_run_check(cli *c) {
     int checker = (int)c->options.checker;
-    if (c->game != NULL && checker == CHECKER_DEFAULT && c->argc == 3) {
-        checker = CHECKER_TESTLIB; /* INPUT OUTPUT ANSWER: testlib's call */
+    if (c->game != NULL && checker == CHECKER_DEFAULT && c->argc >= 3) {
+        checker = CHECKER_TESTLIB; /* INPUT OUTPUT ANSWER [RESULT [-appes]]: testlib's call */
     }
     /* Kattis and DOMjudge may pass flags after FEEDBACK_DIR: ignored */
-    if (c->game == NULL ||
-        (checker == CHECKER_KATTIS ? c->argc < 3
-                                   : c->argc != (checker == CHECKER_DEFAULT ? 2 : 3))) {
+    bool fits = checker == CHECKER_KATTIS    ? c->argc >= 3
+                : checker == CHECKER_TESTLIB ? c->argc >= 3 && c->argc <= 5
+                                             : c->argc == 2;
+    if (c->game == NULL || !fits) {
         return cli_usage_error("check", "usage: cgsolve check GAME INPUT OUTPUT (or INPUT OUTPUT "
-                                        "ANSWER, or --checker kattis INPUT ANSWER FEEDBACK_DIR)");
+                                        "ANSWER [RESULT_FILE [-appes]], or --checker kattis "
+                                        "INPUT ANSWER FEEDBACK_DIR)");
     }
     if (checker == CHECKER_TESTLIB) {
         return check_testlib(c);
@@ -338,11 +434,59 @@ static int validate_json(const cli *c, const char *name, bool valid, const cg_va
     return failed ? EXIT_LIMIT : valid ? EXIT_OK : EXIT_BAD_INPUT;
 }
 
-int cli_run_validate(cli *c) {
-    if (c->game == NULL || c->game->validate_input == NULL || c->argc > 1) {
-        return cli_usage_error("validate", "usage: cgsolve validate GAME [FILE]");
+/* testlib's --testOverviewLogFileName: the file is written, empty (the
+ * bounds hit are testlib's readers' to note; cgsolve's cursor has none to
+ * tell), so a judge that reads it finds it; "stdout" and "stderr" are
+ * testlib's names of the streams, where nothing is written. */
+static int write_overview(const char *path) {
+    if (path == NULL || strcmp(path, "stdout") == 0 || strcmp(path, "stderr") == 0) {
+        return EXIT_OK;
     }
-    const char *name = c->argc == 1 ? c->argv[0] : "-";
+    FILE *f = fopen(path, "w");
+    if (f == NULL || fclose(f) != 0) {
+        return cli_cannot_write("validate", path);
+    }
+    return EXIT_OK;
+}
+
+/* validate's verdict in the convention asked for: cgsolve's (valid on
+ * stdout, exit 0, or the violation on stderr, exit 1, or --json), testlib's
+ * (nothing on stdout; exit 0, or the violation on stderr and exit 3, its
+ * FAIL) or the Kattis/DOMjudge input validator's (exit 42 valid, 43 not,
+ * the violation on stderr). */
+static int validate_verdict(const cli *c, const char *name, bool valid, const cg_validator *v,
+                            const cg_error *err) {
+    int mode = (int)c->options.validator;
+    if (!valid) {
+        fprintf(stderr, "cgsolve validate: %s\n", err->message);
+    }
+    if (mode == CHECKER_TESTLIB) {
+        return valid ? EXIT_OK : 3;
+    }
+    if (mode == CHECKER_KATTIS) {
+        return valid ? 42 : 43;
+    }
+    if (c->options.output == CG_OUTPUT_JSON) {
+        return validate_json(c, name, valid, v, err);
+    }
+    if (valid) {
+        printf("valid\n");
+    }
+    return valid ? EXIT_OK : EXIT_BAD_INPUT;
+}
+
+int cli_run_validate(cli *c) {
+    /* a Kattis/DOMjudge validator reads standard input and may be given
+     * flags, which it ignores */
+    bool kattis = c->options.validator == CHECKER_KATTIS;
+    if (c->game == NULL || c->game->validate_input == NULL || (c->argc > 1 && !kattis)) {
+        return cli_usage_error("validate", "usage: cgsolve validate GAME [FILE] (or --validator "
+                                           "testlib|kattis GAME < INPUT)");
+    }
+    if (c->options.output == CG_OUTPUT_JSON && c->options.validator != CHECKER_DEFAULT) {
+        return cli_usage_error("validate", "--json goes with cgsolve's own exit codes");
+    }
+    const char *name = c->argc == 1 && !kattis ? c->argv[0] : "-";
     cg_buf input = CG_BUF_INIT;
     cg_budget budget = cg_budget_make(cg_options_memory(&c->options, 0));
     int rc = slurp("validate", name, &input, &budget);
@@ -355,15 +499,13 @@ int cli_run_validate(cli *c) {
     cg_validator v;
     cg_validator_init(&v, input.data, input.len, strcmp(name, "-") == 0 ? "<stdin>" : name, &err);
     cg_status st = c->game->validate_input(&v);
-    if (st != CG_OK && st != CG_ERR_INPUT) {
+    rc = write_overview(c->options.overview);
+    if (rc != EXIT_OK) {
+        /* the judge's file is not written: that is the failure */
+    } else if (st != CG_OK && st != CG_ERR_INPUT) {
         rc = cli_report_failure("validate", &err);
-    } else if (c->options.output == CG_OUTPUT_JSON) {
-        rc = validate_json(c, name, st == CG_OK, &v, &err);
-    } else if (st == CG_OK) {
-        printf("valid\n");
     } else {
-        fprintf(stderr, "cgsolve validate: %s\n", err.message);
-        rc = EXIT_BAD_INPUT;
+        rc = validate_verdict(c, name, st == CG_OK, &v, &err);
     }
     cg_buf_free(&input);
     return cli_close_output(stdout, rc);

@@ -304,7 +304,9 @@ int cli_parse(cli *c, int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *word = argv[i];
         int rc = EXIT_OK;
-        if (options_done || word[0] != '-' || word[1] == '\0') {
+        /* testlib's "-appes" (a checker's result file in XML) is an argument */
+        bool appes = strcmp(word, "-appes") == 0 || strcmp(word, "-APPES") == 0;
+        if (options_done || word[0] != '-' || word[1] == '\0' || appes) {
             c->argv[c->argc++] = argv[i];
         } else if (strcmp(word, "--") == 0) {
             options_done = true;

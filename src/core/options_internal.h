@@ -146,6 +146,10 @@ typedef struct cg_options {
     const char *out_dir;     /* gen --plan: the directory the tests go to */
     int64_t package_format;  /* package: 0 Kattis, 1 DOMjudge, 2 Polygon */
     size_t judge_memory;     /* package: the judge's memory limit per run, bytes */
+    const char *testset;     /* check, validate: testlib's --testset (ignored) */
+    const char *test_group;  /* check, validate: testlib's --group (ignored) */
+    int64_t validator;       /* validate: 0 cgsolve's exit codes, 1 testlib, 2 Kattis */
+    const char *overview;    /* validate: testlib's --testOverviewLogFileName, or NULL */
 #ifdef CGSOLVE_TEST_MADE_UP_OPTION
     int64_t made_up_option; /* the test build's made-up option (HACKING.md) */
 #endif

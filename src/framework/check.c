@@ -16,6 +16,35 @@ const cg_option_spec cg_check_options[] = {
     {.name = NULL},
 };
 
+const cg_option_spec cg_testlib_options[] = {
+    {.name = "testset",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "NAME",
+     .help = "testlib's test set, as Polygon passes it (ignored)",
+     CG_OPTION_FIELD(testset)},
+    {.name = "group",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "NAME",
+     .help = "testlib's test group, as Polygon passes it (ignored)",
+     CG_OPTION_FIELD(test_group)},
+    {.name = NULL},
+};
+
+const cg_option_spec cg_validate_options[] = {
+    {.name = "validator",
+     .arg = CG_ARG_CHOICE,
+     .arg_name = "SYSTEM",
+     .help = "exit codes of cgsolve (default), testlib or kattis",
+     CG_OPTION_FIELD(validator),
+     .choices = "cgsolve|testlib|kattis"},
+    {.name = "testOverviewLogFileName",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "testlib's overview log, written empty",
+     CG_OPTION_FIELD(overview)},
+    {.name = NULL},
+};
+
 void cg_check_result_init(cg_check_result *r) {
     memset(r, 0, sizeof *r);
 }

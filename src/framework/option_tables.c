@@ -23,7 +23,8 @@ const cg_command_options cg_command_options_list[] = {
     {.name = "play", .tables = {cg_play_options}},
     {.name = "gen", .tables = {cg_gen_common_options, cg_gen_plan_options}},
     {.name = "stress", .tables = {cg_gen_common_options, cg_stress_options}},
-    {.name = "check", .tables = {cg_check_options}},
+    {.name = "check", .tables = {cg_check_options, cg_testlib_options}},
+    {.name = "validate", .tables = {cg_validate_options, cg_testlib_options}},
     {.name = "package", .tables = {cg_package_options}},
     {.name = NULL},
 };

@@ -188,14 +188,7 @@ static const script kattis_scripts[] = {
     {"input_validators", "cgsolve", "run",
      "The input validator (the judge input on standard input;\n"
      "# exit 42 valid, 43 not, the first violation on standard error)",
-     "\"${CGSOLVE:-cgsolve}\" validate ",
-     " > /dev/null\n"
-     "status=$?\n"
-     "case $status in\n"
-     "0) exit 42 ;;\n"
-     "1) exit 43 ;;\n"
-     "esac\n"
-     "exit \"$status\"\n"},
+     "exec \"${CGSOLVE:-cgsolve}\" validate --validator kattis ", "\n"},
     {"output_validators", "cgsolve", "run",
      "The output validator (run INPUT ANSWER FEEDBACK_DIR < OUTPUT;\n"
      "# exit 42 accepted, 43 wrong, FEEDBACK_DIR/judgemessage.txt says why)",
@@ -206,13 +199,15 @@ static const script kattis_scripts[] = {
 
 static const script polygon_scripts[] = {
     {"files", NULL, "check.sh",
-     "The checker in testlib's convention (check INPUT OUTPUT ANSWER;\n"
-     "# exit 0 OK, 1 wrong answer, 2 presentation error, 3 fail)",
+     "The checker in testlib's convention (check INPUT OUTPUT ANSWER\n"
+     "# [RESULT_FILE [-appes]]; exit 0 OK, 1 wrong answer, 2 presentation\n"
+     "# error, 3 fail)",
      "exec \"${CGSOLVE:-cgsolve}\" check --checker testlib ", " \"$@\"\n"},
     {"files", NULL, "validator.sh",
-     "The validator in testlib's convention (the input on standard\n"
-     "# input; exit 0 valid, else not, the violation on standard error)",
-     "exec \"${CGSOLVE:-cgsolve}\" validate ", " > /dev/null\n"},
+     "The validator in testlib's convention (validator [--testset T]\n"
+     "# [--group G] [--testOverviewLogFileName FILE] < INPUT; exit 0 valid,\n"
+     "# 3 not, the violation on standard error)",
+     "exec \"${CGSOLVE:-cgsolve}\" validate --validator testlib ", " \"$@\"\n"},
 };
 
 static cg_status write_script(const package *p, const char *dir, const script *s) {

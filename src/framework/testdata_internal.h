@@ -60,6 +60,12 @@ bool cg_case_valid(const cg_game *game, const char *text, const cg_options *opti
 
 /* The options only `check` takes (--checker). */
 extern const cg_option_spec cg_check_options[];
+/* testlib's --testset and --group, which Polygon and Codeforces pass to a
+ * checker and a validator: `check` and `validate` accept them. */
+extern const cg_option_spec cg_testlib_options[];
+/* The options only `validate` takes (--validator, testlib's
+ * --testOverviewLogFileName). */
+extern const cg_option_spec cg_validate_options[];
 
 typedef struct cg_check_result {
     cg_verdict verdict;

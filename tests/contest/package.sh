@@ -146,7 +146,7 @@ check_polygon() { # GAME
     sample_is_spec "$game" "$pkg/tests/01" "$pkg/tests/01.a"
     local inputs
     mapfile -t inputs < <(find "$pkg/tests" -type f ! -name '*.a' | sort)
-    check_inputs "$game" polygon "$pkg/files/validator.sh" 0 1 .a "${inputs[@]}"
+    check_inputs "$game" polygon "$pkg/files/validator.sh" 0 3 .a "${inputs[@]}"
     "$pkg/files/check.sh" "$pkg/tests/02" "$pkg/tests/02.a" "$pkg/tests/02.a" 2> /dev/null
     exits "$game polygon: the checker accepts the answer" 0 $?
     "$pkg/files/check.sh" "$pkg/tests/02" "$pkg/tests/03.a" "$pkg/tests/02.a" 2> "$work/err"
