@@ -54,17 +54,24 @@ cg_status cg_path_generate_case(const cg_options *options, cg_rng *rng, uint64_t
     }
     size_t n = options->size > 0 ? (size_t)options->size : 1 + (size_t)cg_rng_below(rng, 8);
     unsigned fill = options->fill >= 0 ? (unsigned)options->fill : (unsigned)cg_rng_below(rng, 90);
+    /* --edge: the one-cell boards, the largest, and the sides either side of
+     * two digits (9 and 10); --hard: one in three N = 1, the others over the
+     * whole range, half with one digit and half with two, so a reader that
+     * misreads a two-digit N is found without --size */
+    static const size_t edge_sides[] = {9, 10, JUDGE_SIDE};
     if (options->edge) {
-        n = options->size > 0 ? n : (index % 4 < 3 ? 1 : JUDGE_SIDE);
-    } else if (options->hard && index % 3 == 2 && options->size == 0) {
-        n = 1;
+        n = options->size > 0 ? n : (index % 6 < 3 ? 1 : edge_sides[index % 6 - 3]);
+    } else if (options->hard && options->size == 0) {
+        n = index % 3 == 2   ? 1
+            : index % 3 == 0 ? 2 + (size_t)cg_rng_below(rng, 8)
+                             : 10 + (size_t)cg_rng_below(rng, JUDGE_SIDE - 9);
     }
     char *cells = malloc(n * n + 1);
     if (cells == NULL) {
         return cg_error_nomem(err, "generating a board");
     }
-    if (options->edge && index % 4 < 3 && options->size == 0) {
-        cells[0] = "WBU"[index % 4];
+    if (options->edge && index % 6 < 3 && options->size == 0) {
+        cells[0] = "WBU"[index % 6];
     } else {
         /* hard: redraw until nobody has a path or a one-move win */
         int tries = options->hard && index % 3 != 2 ? 50 : 1;

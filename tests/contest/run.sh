@@ -108,6 +108,24 @@ if [ "$(awk 'NR == 1 { print $1 }' "$work/a.in")" = 14 ]; then ok; else bad "gen
 if [ "$(sed -n 2p "$work/a.in")" = 50000 ] && "$exe" gamecs "$work/a.in" > /dev/null; then ok; else bad "gen gamecs --nodes 50000 --shape chain"; fi
 "$exe" gen path --size 30 --cases 1 > "$work/a.in"
 if [ "$(head -1 "$work/a.in")" = 30 ]; then ok; else bad "gen path --size 30"; fi
+# --hard and --edge draw PATH's sides over the judge's whole range 1..80:
+# one-digit and two-digit N both (a reader of N's first digit only is found
+# without --size), and --edge the smallest and the largest.
+path_sides() { # MODE: the sides of 20 inputs of 10 cases, seeds 1..20
+    for seed in $(seq 1 20); do
+        "$exe" gen path "$1" --cases 10 --seed "$seed" | awk 'NR == 1 || $0 == "" { next } /^[0-9]+$/ && $0 > 0'
+    done | sort -n | uniq
+}
+sides=$(path_sides --hard)
+if echo "$sides" | grep -qx '[2-9]' && echo "$sides" | grep -qx '[1-7][0-9]' && echo "$sides" | grep -qx 1 &&
+    [ "$(echo "$sides" | tail -1)" -le 80 ] && [ "$(echo "$sides" | wc -l)" -ge 30 ]; then
+    ok
+else
+    bad "gen path --hard: the sides drawn do not cover 1..80: $(echo "$sides" | tr '\n' ' ')"
+fi
+sides=$(path_sides --edge)
+if echo "$sides" | grep -qx 1 && echo "$sides" | grep -qx 80 && echo "$sides" | grep -qx 9 &&
+    echo "$sides" | grep -qx 10; then ok; else bad "gen path --edge: sides $(echo "$sides" | tr '\n' ' ')"; fi
 "$exe" gen numbergame --max 30 --cases 5 --beyond-limits > "$work/a.in" 2> /dev/null
 if "$exe" numbergame --max 30 < "$work/a.in" > /dev/null; then ok; else bad "gen numbergame --max 30"; fi
 
