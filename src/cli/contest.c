@@ -555,10 +555,29 @@ static int save_input(const char *path, const cg_buf *input) {
     return EXIT_OK;
 }
 
+/* --program-memory, when given: a line of the report. */
+static void print_program_memory(const cli *c) {
+    size_t bytes = c->options.program_memory;
+    if (bytes == 0) {
+        return;
+    }
+    const char *unit = bytes % ((size_t)1 << 30) == 0   ? "G"
+                       : bytes % ((size_t)1 << 20) == 0 ? "M"
+                       : bytes % 1024 == 0              ? "K"
+                                                        : "";
+    size_t scale = *unit == 'G'   ? (size_t)1 << 30
+                   : *unit == 'M' ? (size_t)1 << 20
+                   : *unit == 'K' ? 1024
+                                  : 1;
+    printf("program memory limit: %zu%s of address space per run\n", bytes / scale,
+           *unit != '\0' ? unit : " bytes");
+}
+
 static void print_failure(const cli *c, const cg_stress_result *r) {
     printf("stress: %s after %llu run%s (%llu passed), seed %llu\n", r->failure.data,
            (unsigned long long)r->runs, r->runs == 1 ? "" : "s", (unsigned long long)r->passed,
            (unsigned long long)r->seed);
+    print_program_memory(c);
     printf("%s failing input (%zu bytes, %llu case%s", r->shrink_complete ? "minimal" : "smallest",
            r->input.len, (unsigned long long)r->input_cases, r->input_cases == 1 ? "" : "s");
     if (c->game->case_size != NULL) {
@@ -628,6 +647,7 @@ static void prepare_runs(const cli *c, size_t jobs, char **reference_argv, progr
     for (size_t k = 0; k < 2 * jobs; k++) {
         runs[k].argv = k < jobs ? c->argv : reference_argv;
         runs[k].time_limit = c->options.time_limit;
+        runs[k].memory_limit = c->options.program_memory;
         /* the programs' outputs are held in memory: a quarter of the budget,
          * shared by the 2 * jobs runs held at once when there are several */
         runs[k].output_limit = cg_options_memory(&c->options, 0) / 4 / (jobs > 1 ? 2 * jobs : 1);
@@ -644,6 +664,7 @@ static int print_passed(const cli *c, const cg_stress_result *r) {
            (unsigned long long)c->options.seed,
            (unsigned long long)(c->options.seed + r->runs - (r->runs > 0)),
            stopped && cli_interrupted() ? ", interrupted" : "");
+    print_program_memory(c);
     return cli_interrupted() ? EXIT_STOPPED : EXIT_OK;
 }
 

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -331,7 +332,11 @@ static void start_child(const program *p, int in_fd, int out_fd, int err_fd, int
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    setpgid(0, 0); /* its own group, so killing the group kills its children too */
+    setpgid(0, 0);             /* its own group, so killing the group kills its children too */
+    if (p->memory_limit > 0) { /* the judge's memory limit: allocations past it fail */
+        struct rlimit limit = {(rlim_t)p->memory_limit, (rlim_t)p->memory_limit};
+        setrlimit(RLIMIT_AS, &limit);
+    }
     execvp(p->argv[0], p->argv);
     int e = errno;
     ssize_t ignored = write(report, &e, sizeof e);

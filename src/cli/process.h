@@ -10,6 +10,7 @@ typedef struct program {
     char **argv;         /* NULL-terminated; argv[0] is looked up in PATH */
     double time_limit;   /* seconds from start to exit */
     size_t output_limit; /* bytes of output kept; more is a failed run */
+    size_t memory_limit; /* its address space (RLIMIT_AS), bytes; 0: none */
     atomic_bool cancel;  /* set from another thread: end the run as if interrupted */
 } program;
 

@@ -150,6 +150,7 @@ typedef struct cg_options {
     const char *test_group;  /* check, validate: testlib's --group (ignored) */
     int64_t validator;       /* validate: 0 cgsolve's exit codes, 1 testlib, 2 Kattis */
     const char *overview;    /* validate: testlib's --testOverviewLogFileName, or NULL */
+    size_t program_memory;   /* stress: the program's address space, bytes (0: no limit) */
 #ifdef CGSOLVE_TEST_MADE_UP_OPTION
     int64_t made_up_option; /* the test build's made-up option (HACKING.md) */
 #endif

@@ -71,6 +71,30 @@ if [ -r /proc/self/status ]; then
         grep -q "^stress: 3 inputs passed" "$work/out"; then ok; else bad "SIGPIPE reset in the child: $(head -1 "$work/out")"; fi
 fi
 
+# --program-memory: the program's address space is limited (RLIMIT_AS), so
+# one that allocates 1 GiB fails as under a judge's memory limit, and the
+# report names the limit; a correct program passes under it.
+# shellcheck disable=SC2016  # expanded by the program's shell
+hog='exec python3 -c "import sys; sys.stdin.read(); x = bytearray(1 << 30); x[-1] = 1; print(sys.argv[1])" "$(\"$0\" gamecs)"'
+if command -v python3 > /dev/null; then
+    timeout 60 "$exe" stress gamecs --runs 2 --cases 1 --program-memory 300M --shrink-seconds 5 -- \
+        sh -c "$hog" "$exe" > "$work/out" 2> "$work/err"
+    status=$?
+    if [ $status -eq 1 ] && grep -q "^stress: crash: exit status 1" "$work/out" &&
+        grep -q "^program memory limit: 300M of address space per run$" "$work/out" &&
+        grep -q "MemoryError" "$work/out"; then
+        ok
+    else
+        bad "--program-memory 300M: exit $status: $(head -3 "$work/out") $(tail -1 "$work/err")"
+    fi
+fi
+if timeout 20 "$exe" stress gamecs --runs 3 --program-memory 1G -- "$exe" gamecs > "$work/out" 2> "$work/err" &&
+    grep -q "^stress: 3 inputs passed" "$work/out" && grep -q "^program memory limit: 1G" "$work/out"; then
+    ok
+else
+    bad "--program-memory 1G: a correct program: $(head -2 "$work/out")"
+fi
+
 # SIGTERM and SIGINT while a program runs: its group killed, what passed
 # reported, exit 130.
 for signal in TERM INT; do
