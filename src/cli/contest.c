@@ -525,6 +525,11 @@ static bool should_stop(void *context) {
     return cli_interrupted() || (s->seconds > 0 && cg_seconds() - s->started >= s->seconds);
 }
 
+/* The ending of a count's noun: "1 run", "2 runs". */
+static const char *plural(uint64_t count) {
+    return count == 1 ? "" : "s";
+}
+
 /* Progress on stderr: at most twice a second, on one line on a terminal. */
 static void progress(void *context, uint64_t runs, uint64_t passed, bool shrinking, size_t bytes) {
     stress_run *s = context;
@@ -534,12 +539,12 @@ static void progress(void *context, uint64_t runs, uint64_t passed, bool shrinki
     }
     s->last_report = t;
     if (shrinking) {
-        fprintf(stderr, "%scgsolve stress: shrinking the failing input: %zu bytes%s",
-                s->terminal ? "\r" : "", bytes, s->terminal ? "   " : "\n");
+        fprintf(stderr, "%scgsolve stress: shrinking the failing input: %zu byte%s%s",
+                s->terminal ? "\r" : "", bytes, plural(bytes), s->terminal ? "   " : "\n");
     } else {
-        fprintf(stderr, "%scgsolve stress: %llu runs, %llu passed, %.0f s%s",
-                s->terminal ? "\r" : "", (unsigned long long)runs, (unsigned long long)passed,
-                t - s->started, s->terminal ? "   " : "\n");
+        fprintf(stderr, "%scgsolve stress: %llu run%s, %llu passed, %.0f s%s",
+                s->terminal ? "\r" : "", (unsigned long long)runs, plural(runs),
+                (unsigned long long)passed, t - s->started, s->terminal ? "   " : "\n");
     }
 }
 
@@ -575,17 +580,18 @@ static void print_program_memory(const cli *c) {
 
 static void print_failure(const cli *c, const cg_stress_result *r) {
     printf("stress: %s after %llu run%s (%llu passed), seed %llu\n", r->failure.data,
-           (unsigned long long)r->runs, r->runs == 1 ? "" : "s", (unsigned long long)r->passed,
+           (unsigned long long)r->runs, plural(r->runs), (unsigned long long)r->passed,
            (unsigned long long)r->seed);
     print_program_memory(c);
-    printf("%s failing input (%zu bytes, %llu case%s", r->shrink_complete ? "minimal" : "smallest",
-           r->input.len, (unsigned long long)r->input_cases, r->input_cases == 1 ? "" : "s");
+    printf("%s failing input (%zu byte%s, %llu case%s", r->shrink_complete ? "minimal" : "smallest",
+           r->input.len, plural(r->input.len), (unsigned long long)r->input_cases,
+           plural(r->input_cases));
     if (c->game->case_size != NULL) {
         printf(", %llu %s", (unsigned long long)r->input_size,
                c->game->size_unit[r->input_size != 1]);
     }
     printf("; %llu shrinking step%s; %s):\n", (unsigned long long)r->shrink_steps,
-           r->shrink_steps == 1 ? "" : "s",
+           plural(r->shrink_steps),
            r->shrink_complete ? "1-minimal: no single reduction still fails"
            : r->stopped       ? "shrinking interrupted"
                               : "shrinking stopped early: see --shrink-seconds");
@@ -660,10 +666,14 @@ static void prepare_runs(const cli *c, size_t jobs, char **reference_argv, progr
  * interrupted. */
 static int print_passed(const cli *c, const cg_stress_result *r) {
     bool stopped = r->stopped || cli_interrupted();
-    printf("stress: %llu inputs passed (seeds %llu to %llu)%s\n", (unsigned long long)r->passed,
-           (unsigned long long)c->options.seed,
-           (unsigned long long)(c->options.seed + r->runs - (r->runs > 0)),
-           stopped && cli_interrupted() ? ", interrupted" : "");
+    uint64_t last = c->options.seed + r->runs - (r->runs > 0);
+    printf("stress: %llu input%s passed (", (unsigned long long)r->passed, plural(r->passed));
+    if (last == c->options.seed) {
+        printf("seed %llu", (unsigned long long)last);
+    } else {
+        printf("seeds %llu to %llu", (unsigned long long)c->options.seed, (unsigned long long)last);
+    }
+    printf(")%s\n", stopped && cli_interrupted() ? ", interrupted" : "");
     print_program_memory(c);
     return cli_interrupted() ? EXIT_STOPPED : EXIT_OK;
 }

@@ -307,6 +307,15 @@ while read -r game options; do
         bad "the example 'stress $game $options' fails a correct solution: $(head -1 "$work/stress.out")"
     fi
 done < "$work/examples"
+# Counts in the singular where there is one: "1 run", "1 input passed"
+# (one seed, not "seeds 1 to 1"), and never "1 bytes" or "1 shrinking steps".
+"$exe" stress gamecs --runs 1 -- "$exe" gamecs > "$work/out" 2> "$work/err"
+if [ "$(cat "$work/out")" = "stress: 1 input passed (seed 1)" ] && grep -q "^cgsolve stress: 1 run, 1 passed" "$work/err"; then
+    ok
+else
+    bad "stress --runs 1: the singular: $(cat "$work/out") $(head -1 "$work/err")"
+fi
+if ! grep -Eq '(^|[^0-9])1 (runs|inputs|bytes|shrinking steps)' "$work/stress.out"; then ok; else bad "stress: a plural for one: $(head -2 "$work/stress.out")"; fi
 "$exe" stress gamecs --runs 1 > /dev/null 2> "$work/err"
 if [ $? -eq 2 ]; then ok; else bad "stress without a program: usage error"; fi
 
