@@ -89,6 +89,9 @@ cg_status cg_treblecross_generate_case(const cg_options *options, cg_rng *rng, u
             return CG_OK;
         }
         len = options->length > 0 ? len : options->beyond_limits ? 2000 : JUDGE_LENGTH;
+    } else if (options->hard && options->length == 0 && index % 2 == 1) {
+        /* one hard board in two over the whole range, up to three digits long */
+        len = 3 + (size_t)cg_rng_below(rng, JUDGE_LENGTH - 2);
     }
     char *board = malloc(len + 1);
     if (board == NULL) {

@@ -108,6 +108,10 @@ if [ "$(awk 'NR == 1 { print $1 }' "$work/a.in")" = 14 ]; then ok; else bad "gen
 if [ "$(sed -n 2p "$work/a.in")" = 50000 ] && "$exe" gamecs "$work/a.in" > /dev/null; then ok; else bad "gen gamecs --nodes 50000 --shape chain"; fi
 "$exe" gen path --size 30 --cases 1 > "$work/a.in"
 if [ "$(head -1 "$work/a.in")" = 30 ]; then ok; else bad "gen path --size 30"; fi
+# Treblecross's --hard boards reach the judge's 200 cells (three digits of
+# length), not only the default 3..40.
+longest=$(for seed in 1 2 3; do "$exe" gen treblecross --hard --cases 40 --seed "$seed" | awk 'NR > 1 { gsub(/ /, ""); print length($0) }'; done | sort -n | tail -1)
+if [ "$longest" -gt 100 ] && [ "$longest" -le 200 ]; then ok; else bad "gen treblecross --hard: the longest board has $longest cells"; fi
 # --hard and --edge draw PATH's sides over the judge's whole range 1..80:
 # one-digit and two-digit N both (a reader of N's first digit only is found
 # without --size), and --edge the smallest and the largest.
