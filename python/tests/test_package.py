@@ -45,7 +45,7 @@ def test_the_catalog_is_the_librarys():
     assert info["games"] == cgsolve.games()
     commands = {c["name"]: {o["name"]: o for o in c["options"]} for c in info["commands"]}
     assert set(commands) == {"common", "grundy", "census", "verify", "misere", "play", "gen",
-                             "stress", "check", "package"}
+                             "stress", "check", "validate", "package"}
     # the command line's help reads the same declarations
     for name, options in commands.items():
         if name != "common":
