@@ -45,11 +45,7 @@ int cli_run_gen_plan(cli *c) {
     cg_plan plan = CG_PLAN_INIT;
     cg_status st = cg_plan_read(c->game, &c->options, c->options.plan, &plan, &err);
     if (st == CG_OK) {
-        st = cg_make_dir(c->options.out_dir, &err);
-    }
-    if (st == CG_OK) {
-        cg_test_names names = {c->options.out_dir, 1, plan.count, ".in", ".ans"};
-        st = cg_plan_write_tests(c->game, &plan, &names, &err);
+        st = cg_plan_write_tests(c->game, &c->options, &plan, c->options.out_dir, &err);
     }
     if (st == CG_OK) {
         printf("gen: %zu test%s written to %s, each NN.in with cgsolve's answer in NN.ans\n",

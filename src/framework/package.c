@@ -47,13 +47,14 @@ typedef struct package {
     const cg_problem *problem;
     const cg_plan *plan;
     const cg_options *options;
+    cg_file_tree *tree; /* the package's files, written once all are made */
     cg_error *err;
 } package;
 
-/* dir/name made (a directory) into path. */
+/* The folder dir/name of the package, into path (made when the package is
+ * written). */
 static cg_status make_dir(const package *p, const char *dir, const char *name, char *path) {
-    cg_status st = cg_join_path(path, dir, name, p->err);
-    return st != CG_OK ? st : cg_make_dir(path, p->err);
+    return cg_join_path(path, dir, name, p->err);
 }
 
 /* The file dir/name holding text. */
@@ -65,9 +66,8 @@ static cg_status put_file(const package *p, const char *dir, const char *name, c
     char path[CG_PATH_SIZE];
     cg_status st = cg_join_path(path, dir, name, p->err);
     return st != CG_OK ? st
-                       : cg_write_whole_file(path, "the package's file",
-                                             text->data != NULL ? text->data : "", text->len,
-                                             executable, p->err);
+                       : cg_file_tree_add(p->tree, path, text->data != NULL ? text->data : "",
+                                          text->len, executable, p->err);
 }
 
 /* The first lines of a script the judge runs: what it is, and that it
@@ -96,10 +96,10 @@ static cg_status write_sample(const package *p, const cg_test_names *names, uint
     cg_buf_free(&solved);
     char path[CG_PATH_SIZE];
     if (st == CG_OK && (st = cg_test_path(names, number, false, path, p->err)) == CG_OK) {
-        st = cg_write_whole_file(path, "the sample input", in, strlen(in), false, p->err);
+        st = cg_file_tree_add(p->tree, path, in, strlen(in), false, p->err);
     }
     if (st == CG_OK && (st = cg_test_path(names, number, true, path, p->err)) == CG_OK) {
-        st = cg_write_whole_file(path, "the sample answer", answer, strlen(answer), false, p->err);
+        st = cg_file_tree_add(p->tree, path, answer, strlen(answer), false, p->err);
     }
     return st;
 }
@@ -250,7 +250,7 @@ static cg_status kattis_data(const package *p, const char *dir) {
     }
     if (st == CG_OK && (st = make_dir(p, data, "secret", secret)) == CG_OK) {
         cg_test_names names = {secret, 1, p->plan->count, ".in", ".ans"};
-        st = cg_plan_write_tests(p->game, p->plan, &names, p->err);
+        st = cg_plan_add_tests(p->game, p->plan, &names, p->tree, p->err);
     }
     return st;
 }
@@ -369,7 +369,7 @@ static cg_status write_polygon(const package *p, const char *dir) {
     st = st == CG_OK ? write_sample(p, &names, 1) : st;
     if (st == CG_OK) {
         names.first = 2;
-        st = cg_plan_write_tests(p->game, p->plan, &names, p->err);
+        st = cg_plan_add_tests(p->game, p->plan, &names, p->tree, p->err);
     }
     return st;
 }
@@ -392,12 +392,15 @@ cg_status cg_write_package(const cg_game *game, const cg_problem *problem, const
                                 plan->name.data, (unsigned long long)plan->tests[k].line_number);
         }
     }
-    package p = {game, problem, plan, options, err};
-    cg_status st = cg_make_dir(dir, err);
-    if (st != CG_OK) {
-        return st;
-    }
-    return options->package_format == CG_PACKAGE_POLYGON
-               ? write_polygon(&p, dir)
-               : write_kattis(&p, dir, options->package_format == CG_PACKAGE_DOMJUDGE);
+    /* every file made first, so a bad plan line or test leaves dir as it was */
+    cg_budget budget = cg_budget_make(cg_options_memory(options, game->default_memory));
+    cg_file_tree tree = CG_FILE_TREE_INIT;
+    tree.budget = &budget;
+    package p = {game, problem, plan, options, &tree, err};
+    cg_status st = options->package_format == CG_PACKAGE_POLYGON
+                       ? write_polygon(&p, "")
+                       : write_kattis(&p, "", options->package_format == CG_PACKAGE_DOMJUDGE);
+    st = st == CG_OK ? cg_file_tree_write(&tree, dir, CG_PACKAGE_MANIFEST, err) : st;
+    cg_file_tree_free(&tree);
+    return st;
 }

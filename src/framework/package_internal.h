@@ -38,15 +38,22 @@ typedef enum cg_package_format {
  * --judge-memory). */
 extern const cg_option_spec cg_package_options[];
 
+/* The list of files `package` keeps in the package (cg_file_tree_write). */
+#define CG_PACKAGE_MANIFEST ".cgsolve-package"
+
 /* Write the package of game's problem into dir (made when missing; its
  * parent must exist) in options->package_format: the samples, the tests of
  * plan (whose text is written into the package too) with cgsolve's
  * answers, the validator and checker scripts (which call an installed
  * `cgsolve`), the limits (options->time_limit, options->judge_memory) and
- * the metadata file. CG_ERR_USAGE for a layout out of range, CG_ERR_IO for a
- * file or directory that cannot be written, CG_ERR_INTERNAL when cgsolve's
- * answer to the sample is not the statement's; the errors of
- * cg_plan_write_tests. */
+ * the metadata file. Every file is made first (counted in options'
+ * --memory), then written by cg_file_tree_write with the list
+ * CG_PACKAGE_MANIFEST: the files an earlier package wrote there that this
+ * one does not (another layout's, a longer plan's tests) are removed, and a
+ * failure before the writing leaves dir as it was. CG_ERR_USAGE for a
+ * layout out of range, CG_ERR_IO for a file or directory that cannot be
+ * written, CG_ERR_INTERNAL when cgsolve's answer to the sample is not the
+ * statement's; the errors of cg_plan_add_tests. */
 cg_status cg_write_package(const cg_game *game, const cg_problem *problem, const cg_plan *plan,
                            const cg_options *options, const char *dir, cg_error *err);
 

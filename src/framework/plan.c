@@ -1,12 +1,10 @@
 /* Test plans (plan_internal.h): reading one, and writing its tests. */
 #include "framework/plan_internal.h"
 
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/dir_internal.h"
 #include "core/file_internal.h"
@@ -310,24 +308,22 @@ cg_status cg_solve_input(const cg_game *game, const cg_options *options, const c
     return st;
 }
 
-cg_status cg_write_test(const cg_game *game, const cg_options *options, const cg_test_names *names,
-                        uint64_t number, const char *data, size_t len, cg_error *err) {
+/* Add one test to tree: the input data[0..len) and, beside it,
+ * cgsolve's answer to it. */
+static cg_status add_test(const cg_game *game, const cg_options *options,
+                          const cg_test_names *names, uint64_t number, const cg_buf *input,
+                          cg_file_tree *tree, cg_error *err) {
     char input_path[CG_PATH_SIZE], answer_path[CG_PATH_SIZE];
+    const char *data = input->data != NULL ? input->data : "";
     cg_status st = cg_test_path(names, number, false, input_path, err);
-    if (st == CG_OK) {
-        st = cg_test_path(names, number, true, answer_path, err);
-    }
+    st = st == CG_OK ? cg_test_path(names, number, true, answer_path, err) : st;
     cg_buf answer = CG_BUF_INIT;
-    if (st == CG_OK) {
-        st = cg_solve_input(game, options, data, len, input_path, &answer, err);
-    }
-    if (st == CG_OK) {
-        st = cg_write_whole_file(input_path, "the test input", data, len, false, err);
-    }
-    if (st == CG_OK) {
-        st = cg_write_whole_file(answer_path, "the test answer",
-                                 answer.data != NULL ? answer.data : "", answer.len, false, err);
-    }
+    st = st == CG_OK ? cg_solve_input(game, options, data, input->len, input_path, &answer, err)
+                     : st;
+    st = st == CG_OK ? cg_file_tree_add(tree, input_path, data, input->len, false, err) : st;
+    st = st == CG_OK ? cg_file_tree_add(tree, answer_path, answer.data != NULL ? answer.data : "",
+                                        answer.len, false, err)
+                     : st;
     cg_buf_free(&answer);
     return st;
 }
@@ -350,53 +346,30 @@ static cg_status test_error(const cg_plan *plan, const cg_plan_test *test, cg_er
                         (unsigned long long)test->line_number, message);
 }
 
-/* Whether the file called name is a test of names' set numbered past its
- * last: NUMBER (two digits or more) and one of its suffixes. */
-static bool past_the_last(const char *name, const cg_test_names *names) {
-    size_t digits = strspn(name, "0123456789");
-    const char *rest = name + digits;
-    if (digits < 2 || digits > 18 ||
-        (strcmp(rest, names->input_suffix) != 0 && strcmp(rest, names->answer_suffix) != 0)) {
-        return false;
-    }
-    return strtoull(name, NULL, 10) > names->last;
-}
-
-/* Remove the tests a longer plan left in names->dir, so the directory
- * holds this plan's tests and no other (other files stay). */
-static cg_status remove_old_tests(const cg_test_names *names, cg_error *err) {
-    DIR *dir = opendir(names->dir);
-    if (dir == NULL) {
-        return cg_error_system(err, "read the directory", names->dir);
-    }
-    cg_status st = CG_OK;
-    for (struct dirent *entry = readdir(dir); st == CG_OK && entry != NULL; entry = readdir(dir)) {
-        char path[CG_PATH_SIZE];
-        if (past_the_last(entry->d_name, names) &&
-            (st = cg_join_path(path, names->dir, entry->d_name, err)) == CG_OK &&
-            unlink(path) != 0) {
-            st = cg_error_system(err, "remove the old test", path);
-        }
-    }
-    closedir(dir);
-    return st;
-}
-
-cg_status cg_plan_write_tests(const cg_game *game, const cg_plan *plan, const cg_test_names *names,
-                              cg_error *err) {
+cg_status cg_plan_add_tests(const cg_game *game, const cg_plan *plan, const cg_test_names *names,
+                            cg_file_tree *tree, cg_error *err) {
     cg_buf input = CG_BUF_INIT;
     cg_status st = CG_OK;
     for (size_t k = 0; st == CG_OK && k < plan->count; k++) {
         const cg_plan_test *test = &plan->tests[k];
         cg_buf_clear(&input);
         st = cg_generate_input(game, &test->options, append_to, &input, err);
-        if (st != CG_OK) {
-            st = test_error(plan, test, err);
-        } else {
-            st = cg_write_test(game, &test->options, names, names->first + k,
-                               input.data != NULL ? input.data : "", input.len, err);
-        }
+        st = st != CG_OK
+                 ? test_error(plan, test, err)
+                 : add_test(game, &test->options, names, names->first + k, &input, tree, err);
     }
     cg_buf_free(&input);
-    return st == CG_OK ? remove_old_tests(names, err) : st;
+    return st;
+}
+
+cg_status cg_plan_write_tests(const cg_game *game, const cg_options *base, const cg_plan *plan,
+                              const char *dir, cg_error *err) {
+    cg_budget budget = cg_budget_make(cg_options_memory(base, game->default_memory));
+    cg_file_tree tree = CG_FILE_TREE_INIT;
+    tree.budget = &budget;
+    cg_test_names names = {"", 1, plan->count, ".in", ".ans"};
+    cg_status st = cg_plan_add_tests(game, plan, &names, &tree, err);
+    st = st == CG_OK ? cg_file_tree_write(&tree, dir, CG_PLAN_MANIFEST, err) : st;
+    cg_file_tree_free(&tree);
+    return st;
 }

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "core/buf_internal.h"
+#include "core/dir_internal.h"
 #include "core/options_internal.h"
 #include "framework/game_internal.h"
 
@@ -58,15 +59,19 @@ cg_status cg_plan_parse(const cg_game *game, const cg_options *base, const char 
 cg_status cg_plan_read(const cg_game *game, const cg_options *base, const char *path, cg_plan *plan,
                        cg_error *err);
 
-/* Where a plan's tests are written: DIR/NUMBER SUFFIX, numbers from first,
- * with at least two digits (more when the last test needs them). */
+/* Where a plan's tests go in a cg_file_tree: DIR/NUMBER SUFFIX, numbers
+ * from first, with at least two digits (more when the last test needs
+ * them). */
 typedef struct cg_test_names {
-    const char *dir;           /* an existing directory */
+    const char *dir;           /* the tests' folder in the tree ("": its top) */
     uint64_t first;            /* the first test's number */
     uint64_t last;             /* the last number any test of the set has */
     const char *input_suffix;  /* ".in" (Kattis), "" (Polygon) */
     const char *answer_suffix; /* ".ans" (Kattis), ".a" (Polygon) */
 } cg_test_names;
+
+/* The list of files `gen --plan` keeps in its directory (cg_file_tree_write). */
+#define CG_PLAN_MANIFEST ".cgsolve-tests"
 
 /* The name of test number in names into out[CG_PATH_SIZE] (answer: the
  * answer file's, else the input's). */
@@ -79,18 +84,21 @@ cg_status cg_test_path(const cg_test_names *names, uint64_t number, bool answer,
 cg_status cg_solve_input(const cg_game *game, const cg_options *options, const char *data,
                          size_t len, const char *name, cg_buf *answer, cg_error *err);
 
-/* Write one test: the input data[0..len) and, beside it, cgsolve's answer
- * to it (game's judge output, as `cgsolve GAME < input` writes it, solved
- * under options' memory). The errors of writing and of solving. */
-cg_status cg_write_test(const cg_game *game, const cg_options *options, const cg_test_names *names,
-                        uint64_t number, const char *data, size_t len, cg_error *err);
+/* Every test of plan added to tree: test k (from 0) is number
+ * names->first + k, its input drawn as `cgsolve gen` draws it with the
+ * test's options, its answer cgsolve's (game's judge output, as `cgsolve
+ * GAME < input` writes it). A generator's refusal is CG_ERR_INPUT named by
+ * the plan's line; the errors of solving and of cg_file_tree_add. */
+cg_status cg_plan_add_tests(const cg_game *game, const cg_plan *plan, const cg_test_names *names,
+                            cg_file_tree *tree, cg_error *err);
 
-/* Write every test of plan: test k (from 0) is number names->first + k,
- * its input drawn as `cgsolve gen` draws it with the test's options. Then
- * the tests numbered past names->last that an earlier, longer plan left
- * there are removed (files of other names stay). */
-cg_status cg_plan_write_tests(const cg_game *game, const cg_plan *plan, const cg_test_names *names,
-                              cg_error *err);
+/* `gen --plan`: every test of plan drawn and solved first (their bytes
+ * counted in base's --memory), then written into dir as NN.in and NN.ans
+ * by cg_file_tree_write with the list CG_PLAN_MANIFEST: the tests an
+ * earlier plan wrote there that this one does not are removed, files of
+ * other names stay. A failure before the writing leaves dir as it was. */
+cg_status cg_plan_write_tests(const cg_game *game, const cg_options *base, const cg_plan *plan,
+                              const char *dir, cg_error *err);
 
 #ifdef __cplusplus
 }

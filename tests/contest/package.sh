@@ -119,7 +119,7 @@ check_kattis() { # GAME FORMAT
     # the plan in the package writes the secret tests again through gen
     "$exe" gen "$game" --plan "$pkg/generators/plan.txt" --out "$work/regen" > /dev/null
     check "$game $format: gen --plan of the package's plan is data/secret" \
-        diff -r "$work/regen" "$pkg/data/secret"
+        diff -r -x .cgsolve-tests "$work/regen" "$pkg/data/secret"
     rm -rf "$work/regen"
 }
 
@@ -196,6 +196,28 @@ check "kattis: a shorter plan's package has its tests only" \
     [ "$(cd "$work/shrink-kattis/data/secret" && echo *)" = "01.ans 01.in 02.ans 02.in" ]
 check "polygon: a shorter plan's package has its tests only" \
     [ "$(cd "$work/shrink-polygon/tests" && echo *)" = "01 01.a 02 02.a 03 03.a" ]
+
+# Another layout into the same directory: the files the first package
+# wrote and the second does not are removed, the user's stay.
+"$exe" package treblecross "$work/switch" --system domjudge > /dev/null
+touch "$work/switch/notes.txt" "$work/switch/data/secret/99.in"
+"$exe" package treblecross "$work/switch" --system kattis > /dev/null
+check "kattis after domjudge: no domjudge-problem.ini" test ! -e "$work/switch/domjudge-problem.ini"
+check "kattis after domjudge: the user's files stay" \
+    test -f "$work/switch/notes.txt" -a -f "$work/switch/data/secret/99.in"
+"$exe" package treblecross "$work/switch" --system polygon > /dev/null
+check "polygon after kattis: only the user's files are left of it" \
+    [ "$(cd "$work/switch" && find . -path ./tests -prune -o -path ./files -prune -o -type f -print | sort | tr '\n' ' ')" \
+    = "./.cgsolve-package ./data/secret/99.in ./notes.txt ./problem.xml " ]
+check "polygon after kattis: the empty folders go" test ! -e "$work/switch/input_validators"
+
+# A plan that fails at its second line leaves the package as it was.
+"$exe" package gamecs "$work/whole" --system kattis > /dev/null
+cp -r "$work/whole" "$work/whole-before"
+printf -- '--cases 2 --seed 1\n--nodes 5000 --seed 2\n' > "$work/late.txt"
+"$exe" package gamecs "$work/whole" --system kattis --plan "$work/late.txt" > /dev/null 2>&1
+exits "a plan beyond the limits at line 2" 1 $?
+check "a failed package leaves the directory as it was" diff -r "$work/whole-before" "$work/whole"
 
 # Errors: a clear message and a documented exit status, no package.
 fails() { # WHAT STATUS MESSAGE-START ARGS...

@@ -42,15 +42,44 @@ done
 "$exe" gen gamecs --plan "$work/plan.txt" --out "$work/again" > /dev/null
 if diff -r "$work/tests" "$work/again" > /dev/null; then ok; else bad "regenerating differs"; fi
 
-# A shorter plan into the same directory: the old tests past it go, other
-# files stay.
+# A plan that fails at its second line leaves the directory as it was.
+cp -r "$work/tests" "$work/before"
+printf -- '--cases 2 --seed 1\n--nodes 5000 --seed 2\n' > "$work/late.txt"
+"$exe" gen gamecs --plan "$work/late.txt" --out "$work/tests" > /dev/null 2>&1
+status=$?
+if [ $status -eq 1 ] && diff -r "$work/before" "$work/tests" > /dev/null; then
+    ok
+else
+    bad "a plan failing at line 2: exit $status, the directory changed"
+fi
+
+# A shorter plan into the same directory: the tests the longer one wrote
+# go, files cgsolve did not write stay (even ones named like tests).
 printf -- '--cases 2 --seed 1\n' > "$work/short.txt"
-touch "$work/tests/notes.txt" "$work/tests/1.in"
+touch "$work/tests/notes.txt" "$work/tests/1.in" "$work/tests/07.in" "$work/tests/2024.ans"
 "$exe" gen gamecs --plan "$work/short.txt" --out "$work/tests" > /dev/null
-if [ "$(cd "$work/tests" && echo *)" = "01.ans 01.in 1.in notes.txt" ]; then
+if [ "$(cd "$work/tests" && echo *)" = "01.ans 01.in 07.in 1.in 2024.ans notes.txt" ]; then
     ok
 else
     bad "a shorter plan left $(cd "$work/tests" && echo *)"
+fi
+if [ "$(grep -v '^#' "$work/tests/.cgsolve-tests" | tr '\n' ' ')" = "01.in 01.ans " ]; then
+    ok
+else
+    bad "the list of files written: $(cat "$work/tests/.cgsolve-tests")"
+fi
+
+# 100 tests are numbered 001..100; a plan of 2 after them writes 01, 02
+# and removes every 001..100.
+for k in $(seq 100); do echo "--cases 1 --nodes 2 --seed $k"; done > "$work/hundred.txt"
+"$exe" gen gamecs --plan "$work/hundred.txt" --out "$work/wide" > /dev/null
+if [ -f "$work/wide/001.in" ] && [ -f "$work/wide/100.ans" ]; then ok; else bad "no 001..100"; fi
+printf -- '--cases 2 --seed 1\n--cases 2 --seed 2\n' > "$work/two.txt"
+"$exe" gen gamecs --plan "$work/two.txt" --out "$work/wide" > /dev/null
+if [ "$(cd "$work/wide" && echo *)" = "01.ans 01.in 02.ans 02.in" ]; then
+    ok
+else
+    bad "a narrower plan left $(cd "$work/wide" && echo * | cut -c1-200)"
 fi
 
 # Bad lines: FILE:LINE:COLUMN and what was expected, exit 1, nothing more.
@@ -119,6 +148,18 @@ if [ $status -eq 4 ] && grep -q "cannot create the directory '$work/plan.txt': a
     ok
 else
     bad "a file where the directory goes: exit $status: $(cat "$work/err")"
+fi
+
+# A directory where a test's file goes: exit 4, found before anything is
+# written.
+mkdir -p "$work/taken/02.in"
+"$exe" gen gamecs --plan "$work/plan.txt" --out "$work/taken" > /dev/null 2> "$work/err"
+status=$?
+if [ $status -eq 4 ] && grep -q "'$work/taken/02.in': a directory is there" "$work/err" &&
+    [ ! -e "$work/taken/01.in" ]; then
+    ok
+else
+    bad "a directory where a test goes: exit $status: $(cat "$work/err")"
 fi
 
 echo "contest plan: $pass passed, $fail failed"
