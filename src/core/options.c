@@ -194,6 +194,25 @@ static bool parse_size(const char *text, size_t *bytes) {
     return *bytes > 0;
 }
 
+static void write_size(uint64_t bytes, char *text, size_t size);
+
+/* A CG_ARG_SIZE option's value into *bytes, within spec->max when that is
+ * above 0; else false with err's CG_ERR_USAGE message set. */
+static bool parse_bounded_size(const cg_option_spec *spec, const char *value, size_t *bytes,
+                               cg_error *err) {
+    if (!parse_size(value, bytes)) {
+        cg_error_set(err, CG_ERR_USAGE, "'%s' is not a size such as 512K, 256M or 2G", value);
+        return false;
+    }
+    if (spec->max > 0 && *bytes > (uint64_t)spec->max) {
+        char most[32];
+        write_size((uint64_t)spec->max, most, sizeof most);
+        cg_error_set(err, CG_ERR_USAGE, "'%s' is more than %s", value, most);
+        return false;
+    }
+    return true;
+}
+
 static bool parse_int(const char *text, int64_t min, int64_t max, int64_t *out) {
     char *end;
     errno = 0;
@@ -261,9 +280,8 @@ cg_status cg_option_store(void *holder, const cg_option_spec *spec, const char *
         put_number(holder, spec, number);
         break;
     case CG_ARG_SIZE:
-        if (!parse_size(value, &size)) {
-            return cg_error_set(err, CG_ERR_USAGE, "'%s' is not a size such as 512K, 256M or 2G",
-                                value);
+        if (!parse_bounded_size(spec, value, &size, err)) {
+            return CG_ERR_USAGE;
         }
         put_number(holder, spec, (int64_t)size);
         break;
@@ -304,8 +322,8 @@ cg_status cg_option_apply(cg_options *options, const cg_option_spec *spec, const
     }
     bool flag = spec->arg == CG_ARG_NONE;
     if (flag && value != NULL && value[0] != '\0') {
-        return cg_error_set(err, CG_ERR_USAGE, "option '%s' takes no value ('%s' given)", spec->name,
-                            value);
+        return cg_error_set(err, CG_ERR_USAGE, "option '%s' takes no value ('%s' given)",
+                            spec->name, value);
     }
     if (!flag && value == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "option '%s' needs a value", spec->name);

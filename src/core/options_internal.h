@@ -58,7 +58,7 @@ typedef struct cg_option_spec {
      * bounds means "not set" (the game's or the command's own default). */
     int64_t def;
     int64_t sets;        /* CG_ARG_NONE: what the flag stores (0: true) */
-    int64_t min, max;    /* CG_ARG_INT */
+    int64_t min, max;    /* CG_ARG_INT; CG_ARG_SIZE: max bytes, when above 0 */
     const char *choices; /* CG_ARG_CHOICE */
 } cg_option_spec;
 

@@ -35,9 +35,10 @@ const cg_option_spec cg_package_options[] = {
     {.name = "judge-memory",
      .arg = CG_ARG_SIZE,
      .arg_name = "SIZE",
-     .help = "the judge's memory limit per test",
+     .help = "the judge's memory limit per test, at most 1024G",
      CG_OPTION_FIELD(judge_memory),
-     .def = (int64_t)(256 * MIB)},
+     .def = (int64_t)(256 * MIB),
+     .max = (int64_t)1 << 40}, /* 1024G: beyond any judge's memory */
     {.name = NULL},
 };
 
@@ -122,7 +123,8 @@ static void put_yaml_string(cg_buf *out, const char *text) {
 
 static cg_status kattis_yaml(const package *p, const char *dir) {
     cg_buf text = CG_BUF_INIT;
-    size_t megabytes = (p->options->judge_memory + MIB - 1) / MIB;
+    /* rounded up without overflow: judge_memory may be near SIZE_MAX */
+    size_t megabytes = p->options->judge_memory / MIB + (p->options->judge_memory % MIB != 0);
     cg_buf_printf(&text,
                   "# Kattis problem package format, legacy version\n"
                   "# (https://www.kattis.com/problem-package-format/spec/legacy.html),\n"

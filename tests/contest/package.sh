@@ -186,6 +186,18 @@ check "polygon: --judge-memory" \
 check "polygon: each plan line is a test's cmd" \
     grep -q 'cmd="cgsolve gen treblecross --cases 3 --hard --seed 6"' "$work/limits-p/problem.xml"
 
+# --judge-memory is rounded up to MiB, and bounded at 1024G.
+"$exe" package treblecross "$work/round" --judge-memory 1048577 > /dev/null
+check "--judge-memory rounded up" grep -qx '  memory: 2' "$work/round/problem.yaml"
+"$exe" package treblecross "$work/round" --judge-memory 1024G > /dev/null
+check "--judge-memory 1024G" grep -qx '  memory: 1048576' "$work/round/problem.yaml"
+"$exe" package treblecross "$work/huge" --judge-memory 18446744073709551615 > /dev/null \
+    2> "$work/err"
+exits "--judge-memory past 1024G" 2 $?
+check "--judge-memory past 1024G: the bound named" \
+    grep -q "invalid --judge-memory: '18446744073709551615' is more than 1024G" "$work/err"
+check "--judge-memory past 1024G: no package" test ! -e "$work/huge"
+
 # A package made again with a shorter plan holds only its tests.
 for format in kattis polygon; do
     "$exe" package treblecross "$work/shrink-$format" --system "$format" > /dev/null
