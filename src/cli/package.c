@@ -44,6 +44,15 @@ int cli_run_gen_plan(cli *c) {
     cg_error err;
     cg_plan plan = CG_PLAN_INIT;
     cg_status st = cg_plan_read(c->game, &c->options, c->options.plan, &plan, &err);
+    for (size_t k = 0; st == CG_OK && k < plan.count; k++) {
+        if (plan.tests[k].options.beyond_limits) { /* said as gen says it */
+            fprintf(stderr,
+                    "cgsolve gen: %s:%llu: --beyond-limits: inputs may be larger than %s's "
+                    "judge allows (see 'cgsolve help %s')\n",
+                    c->options.plan, (unsigned long long)plan.tests[k].line_number, c->game->name,
+                    c->game->name);
+        }
+    }
     if (st == CG_OK) {
         st = cg_plan_write_tests(c->game, &c->options, &plan, c->options.out_dir, &err);
     }

@@ -150,6 +150,16 @@ else
     bad "a file where the directory goes: exit $status: $(cat "$work/err")"
 fi
 
+# --beyond-limits on a line is said on stderr, with the line, as gen says it.
+printf -- '--cases 1 --seed 1\n--cases 1 --nodes 1500 --beyond-limits --seed 2\n' > "$work/beyond.txt"
+"$exe" gen gamecs --plan "$work/beyond.txt" --out "$work/beyond" > /dev/null 2> "$work/err"
+status=$?
+if [ $status -eq 0 ] && [ "$(cat "$work/err")" = "cgsolve gen: $work/beyond.txt:2: --beyond-limits: inputs may be larger than gamecs's judge allows (see 'cgsolve help gamecs')" ]; then
+    ok
+else
+    bad "--beyond-limits in a plan: exit $status: $(cat "$work/err")"
+fi
+
 # A directory where a test's file goes: exit 4, found before anything is
 # written.
 mkdir -p "$work/taken/02.in"
