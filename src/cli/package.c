@@ -72,7 +72,8 @@ int cli_run_package(cli *c) {
     }
     const cg_problem *problem = cg_find_problem(c->game->name);
     if (problem == NULL || c->game->generate_case == NULL) {
-        return cli_usage_error("package", "%s has no problem to package", c->game->name);
+        return cli_usage_error("package", "%s has no judge problem to package (see 'cgsolve list')",
+                               c->game->name);
     }
     cg_error err;
     cg_plan plan = CG_PLAN_INIT;

@@ -196,6 +196,21 @@ static int unknown_command(const char *word) {
     return cli_usage_error(NULL, "unknown game or command '%s' (see 'cgsolve list')", word);
 }
 
+/* word, after cmd (which takes a game), names none of its games: a command
+ * or a play-only game (grundy) is said to be no game of cmd's, not
+ * misspelt as itself. */
+static int not_a_game(const command *cmd, const char *word) {
+    if (cli_find_command(word) == NULL && cg_find_play_only_game(word) == NULL) {
+        return unknown_command(word);
+    }
+    if (strcmp(cmd->name, "package") == 0) {
+        return cli_usage_error("package", "%s has no judge problem to package (see 'cgsolve list')",
+                               word);
+    }
+    return cli_usage_error(cmd->name, "'%s' is no game %s takes (see 'cgsolve list')", word,
+                           cmd->name);
+}
+
 /* Resolve the command (and a game) from the first positional arguments. */
 static int resolve(cli *c) {
     if (c->argc == 0) {
@@ -227,7 +242,7 @@ static int resolve(cli *c) {
             c->command = other != NULL ? other : &cli_game_command;
             c->help = true;
         } else if (c->game == NULL) {
-            return unknown_command(c->argv[0]);
+            return not_a_game(c->command, c->argv[0]);
         }
         c->argc--;
         c->argv++;

@@ -245,6 +245,8 @@ fails() { # WHAT STATUS MESSAGE-START ARGS...
 }
 fails "a bad --system" 2 "cgsolve: invalid --system: 'pc2' is not one of kattis|domjudge|polygon" \
     gamecs "$work/x" --system pc2
+fails "grundy has no problem" 2 \
+    "cgsolve package: grundy has no judge problem to package (see 'cgsolve list')" grundy "$work/x"
 fails "no directory" 2 "cgsolve package: usage: cgsolve package GAME DIR" gamecs --system kattis
 fails "--format is the output's" 2 "cgsolve package: option '--format' does not apply to package" \
     gamecs "$work/x" --format json
