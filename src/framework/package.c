@@ -87,13 +87,15 @@ static void script_head(cg_buf *out, const char *what) {
 static cg_status write_sample(const package *p, const cg_test_names *names, uint64_t number) {
     const char *in = p->problem->sample_input, *answer = p->problem->sample_answer;
     cg_buf solved = CG_BUF_INIT;
-    cg_status st =
-        cg_solve_input(p->game, p->options, in, strlen(in), "the sample", &solved, p->err);
+    cg_status st = cg_solve_input(p->game, p->options, in, strlen(in), "the sample",
+                                  p->tree->budget, &solved, p->err);
+    size_t held = st == CG_OK ? solved.len : 0; /* the answer's bytes in the budget */
     if (st == CG_OK &&
         (solved.len != strlen(answer) || memcmp(solved.data, answer, solved.len) != 0)) {
         st = cg_error_set(p->err, CG_ERR_INTERNAL,
                           "cgsolve's answer to %s's sample is not the statement's", p->game->name);
     }
+    cg_budget_give(p->tree->budget, held, 1);
     cg_buf_free(&solved);
     char path[CG_PATH_SIZE];
     if (st == CG_OK && (st = cg_test_path(names, number, false, path, p->err)) == CG_OK) {

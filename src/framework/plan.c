@@ -282,7 +282,8 @@ cg_status cg_test_path(const cg_test_names *names, uint64_t number, bool answer,
 }
 
 cg_status cg_solve_input(const cg_game *game, const cg_options *options, const char *data,
-                         size_t len, const char *name, cg_buf *answer, cg_error *err) {
+                         size_t len, const char *name, cg_budget *budget, cg_buf *answer,
+                         cg_error *err) {
     char *bytes = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&bytes, &size);
@@ -300,9 +301,15 @@ cg_status cg_solve_input(const cg_game *game, const cg_options *options, const c
     if (fclose(out) != 0 && st == CG_OK) {
         st = cg_error_nomem(err, "solving a test");
     }
+    /* the stream's block and its copy in answer, held at once */
+    st = st == CG_OK ? cg_budget_take(budget, size, 2, "a test's answer", err) : st;
     if (st == CG_OK) {
         cg_buf_append(answer, bytes != NULL ? bytes : "", size);
-        st = cg_buf_failed(answer) ? cg_error_nomem(err, "solving a test") : CG_OK;
+        cg_budget_give(budget, size, 1);
+        if (cg_buf_failed(answer)) {
+            cg_budget_give(budget, size, 1);
+            st = cg_error_nomem(err, "solving a test");
+        }
     }
     free(bytes);
     return st;
@@ -318,21 +325,43 @@ static cg_status add_test(const cg_game *game, const cg_options *options,
     cg_status st = cg_test_path(names, number, false, input_path, err);
     st = st == CG_OK ? cg_test_path(names, number, true, answer_path, err) : st;
     cg_buf answer = CG_BUF_INIT;
-    st = st == CG_OK ? cg_solve_input(game, options, data, input->len, input_path, &answer, err)
+    st = st == CG_OK ? cg_solve_input(game, options, data, input->len, input_path, tree->budget,
+                                      &answer, err)
                      : st;
+    size_t held = st == CG_OK ? answer.len : 0; /* the answer's bytes in the budget */
     st = st == CG_OK ? cg_file_tree_add(tree, input_path, data, input->len, false, err) : st;
     st = st == CG_OK ? cg_file_tree_add(tree, answer_path, answer.data != NULL ? answer.data : "",
                                         answer.len, false, err)
                      : st;
+    cg_budget_give(tree->budget, held, 1);
     cg_buf_free(&answer);
     return st;
 }
 
-/* gen's sink into memory. */
+/* A test's input drawn into memory, its bytes reserved in budget. */
+typedef struct drawn_input {
+    cg_buf text;
+    cg_budget *budget;
+    size_t reserved; /* bytes held in budget for text */
+} drawn_input;
+
+/* gen's sink into memory: room reserved before the text grows, doubled. */
 static cg_status append_to(void *context, const char *text, size_t len, cg_error *err) {
-    cg_buf *buf = context;
-    cg_buf_append(buf, text, len);
-    return cg_buf_failed(buf) ? cg_error_nomem(err, "generating a test") : CG_OK;
+    drawn_input *in = context;
+    size_t need = in->text.len + len;
+    if (need < len) {
+        return cg_error_nomem(err, "generating a test");
+    }
+    if (need > in->reserved) {
+        size_t wanted = need > 2 * in->reserved ? need : 2 * in->reserved;
+        cg_status st = cg_budget_take(in->budget, wanted - in->reserved, 1, "a test's input", err);
+        if (st != CG_OK) {
+            return st;
+        }
+        in->reserved = wanted;
+    }
+    cg_buf_append(&in->text, text, len);
+    return cg_buf_failed(&in->text) ? cg_error_nomem(err, "generating a test") : CG_OK;
 }
 
 /* A generator's refusal is the plan line's error: named by its place. */
@@ -348,17 +377,18 @@ static cg_status test_error(const cg_plan *plan, const cg_plan_test *test, cg_er
 
 cg_status cg_plan_add_tests(const cg_game *game, const cg_plan *plan, const cg_test_names *names,
                             cg_file_tree *tree, cg_error *err) {
-    cg_buf input = CG_BUF_INIT;
+    drawn_input input = {CG_BUF_INIT, tree->budget, 0};
     cg_status st = CG_OK;
     for (size_t k = 0; st == CG_OK && k < plan->count; k++) {
         const cg_plan_test *test = &plan->tests[k];
-        cg_buf_clear(&input);
+        cg_buf_clear(&input.text);
         st = cg_generate_input(game, &test->options, append_to, &input, err);
         st = st != CG_OK
                  ? test_error(plan, test, err)
-                 : add_test(game, &test->options, names, names->first + k, &input, tree, err);
+                 : add_test(game, &test->options, names, names->first + k, &input.text, tree, err);
     }
-    cg_buf_free(&input);
+    cg_buf_free(&input.text);
+    cg_budget_give(tree->budget, input.reserved, 1);
     return st;
 }
 

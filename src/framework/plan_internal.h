@@ -80,9 +80,12 @@ cg_status cg_test_path(const cg_test_names *names, uint64_t number, bool answer,
 
 /* cgsolve's answer to the judge input data[0..len) (name names it in
  * messages): game's judge output, as `cgsolve GAME < input` writes it,
- * solved under options' memory, appended to answer. */
+ * solved under options' memory, appended to answer. The answer's bytes are
+ * reserved in budget (may be NULL), and stay reserved on success: the
+ * caller gives them back (as many as answer grew) when it frees answer. */
 cg_status cg_solve_input(const cg_game *game, const cg_options *options, const char *data,
-                         size_t len, const char *name, cg_buf *answer, cg_error *err);
+                         size_t len, const char *name, cg_budget *budget, cg_buf *answer,
+                         cg_error *err);
 
 /* Every test of plan added to tree: test k (from 0) is number
  * names->first + k, its input drawn as `cgsolve gen` draws it with the

@@ -160,6 +160,20 @@ else
     bad "--beyond-limits in a plan: exit $status: $(cat "$work/err")"
 fi
 
+# The tests' bytes count in --memory: a 56K input drawn and held beside
+# its copy in the tree is over 128K (exit 3, nothing written), within 1M.
+printf -- '--cases 20 --nodes 300 --seed 1\n' > "$work/big.txt"
+"$exe" gen gamecs --plan "$work/big.txt" --out "$work/big" --memory 128K > /dev/null 2> "$work/err"
+status=$?
+if [ $status -eq 3 ] && grep -q "(raise it with --memory)" "$work/err" && [ ! -e "$work/big" ]; then
+    ok
+else
+    bad "a plan over --memory: exit $status: $(cat "$work/err")"
+fi
+"$exe" gen gamecs --plan "$work/big.txt" --out "$work/big" --memory 1M > /dev/null 2> "$work/err"
+status=$?
+if [ $status -eq 0 ]; then ok; else bad "a plan within --memory: exit $status: $(cat "$work/err")"; fi
+
 # A directory where a test's file goes: exit 4, found before anything is
 # written.
 mkdir -p "$work/taken/02.in"
