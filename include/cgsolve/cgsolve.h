@@ -272,8 +272,8 @@ CG_API void cg_check_outcome_free(cg_check_outcome *outcome);
  * game's, solved, checked or played: memory...), "grundy"
  * (cg_grundy_values), "census" and "verify" (the command line's), "misere"
  * (cg_misere_text), "play" (cg_session_open), "gen" (cg_gen_text; --plan
- * and --out are the command line's), "stress", "check" and "package" (the
- * command line's). A call takes the options its comments
+ * and --out are the command line's), "stress", "check", "validate" and
+ * "package" (the command line's). A call takes the options its comments
  * above name, less those they say it refuses.
  *
  * OPTION: "name" (the long name, as cg_option_value's name takes it),
