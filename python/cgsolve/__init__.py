@@ -173,8 +173,9 @@ def catalog() -> Dict[str, Any]:
     """What the library offers, as its ``cg_catalog`` lists it: ``version``,
     ``games`` (see ``games()``) and ``commands``, each command's ``name``
     ("common": every game's, "grundy", "census", "verify", "misere", "play",
-    "gen", "stress", "check", "validate", "package") with its ``options``. An option is a dict: ``name`` (the long
-    name; a keyword here with ``_`` for ``-``), ``short``, ``kind`` ("flag",
+    "gen", "stress", "check", "validate", "package") with its ``options``.
+    An option is a dict: ``name`` (the long name; a keyword here with ``_``
+    for ``-``), ``short``, ``kind`` ("flag",
     "int", "size", "choice", "seconds", "text"), ``arg``, ``help``,
     ``default`` (as typed, or None), ``min`` and ``max`` (an "int"),
     ``choices`` (a "choice")."""
