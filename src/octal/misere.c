@@ -192,7 +192,8 @@ static cg_status list_options(cg_misere_solver *s, size_t n, cg_error *err) {
     s->option_count = first + kept;
     s->option_first[n] = first;
     s->option_first[n + 1] = s->option_count;
-    s->nim[n] = nim_class(s->options + first, kept);
+    /* a heap without options may come before any option is kept (options NULL) */
+    s->nim[n] = nim_class(kept > 0 ? s->options + first : NULL, kept);
     return CG_OK;
 }
 
