@@ -226,6 +226,7 @@ typedef struct choice_cases_ctx {
     FILE *out;
     const char *seen[64];
     size_t count;
+    bool fish; /* fish's form: complete -c cgsolve -l level -s p -x -a '...' */
 } choice_cases_ctx;
 
 /* A choice option's case: "    --level|-p) choices='perfect strong casual' ;;". */
@@ -242,20 +243,29 @@ static void choice_case(const cg_option_spec *spec, void *context) {
     if (ctx->count < sizeof ctx->seen / sizeof ctx->seen[0]) {
         ctx->seen[ctx->count++] = spec->name;
     }
-    fprintf(ctx->out, "    --%s", spec->name);
-    if (spec->short_name != 0) {
-        fprintf(ctx->out, "|-%c", spec->short_name);
+    if (ctx->fish) {
+        fprintf(ctx->out, "complete -c cgsolve -l %s", spec->name);
+        if (spec->short_name != 0) {
+            fprintf(ctx->out, " -s %c", spec->short_name);
+        }
+        fputs(" -x -a '", ctx->out);
+    } else {
+        fprintf(ctx->out, "    --%s", spec->name);
+        if (spec->short_name != 0) {
+            fprintf(ctx->out, "|-%c", spec->short_name);
+        }
+        fputs(") choices='", ctx->out);
     }
-    fputs(") choices='", ctx->out);
     for (const char *p = spec->choices; *p != '\0'; p++) {
         fputc(*p == '|' ? ' ' : *p, ctx->out);
     }
-    fputs("' ;;\n", ctx->out);
+    fputs(ctx->fish ? "'\n" : "' ;;\n", ctx->out);
 }
 
-/* Every choice option's words, for the word after it. */
-static void choice_cases(FILE *out) {
-    choice_cases_ctx ctx = {out, {NULL}, 0};
+/* Every choice option's words, for the word after it (fish: one complete
+ * line per option, its words and no file names). */
+static void choice_cases(FILE *out, bool fish) {
+    choice_cases_ctx ctx = {out, {NULL}, 0, fish};
     for (const cg_game *const *game = cg_games(); *game != NULL; game++) {
         cli_each_option(&cli_game_command, *game, choice_case, &ctx);
     }
@@ -298,7 +308,7 @@ static void bash_completion(FILE *out) {
           "    done\n"
           "    case $prev in\n",
           out);
-    choice_cases(out);
+    choice_cases(out, false);
     fputs("    esac\n"
           "    if [[ -n $choices ]]; then\n"
           "        mapfile -t COMPREPLY < <(compgen -W \"$choices\" -- \"$cur\")\n"
@@ -338,7 +348,7 @@ static void zsh_completion(FILE *out) {
           out);
     command_words(out);
     fputs("\n    return\nfi\nlocal choices='' games=''\ncase ${words[CURRENT-1]} in\n", out);
-    choice_cases(out);
+    choice_cases(out, false);
     fputs("esac\n"
           "if [[ -n $choices ]]; then compadd -- ${=choices}; return; fi\n"
           "case $command in\n",
@@ -364,6 +374,7 @@ static void fish_completion(FILE *out) {
     command_words(out);
     fputs("'\n", out);
     option_cases(out, "complete -c cgsolve -n '__fish_seen_subcommand_from ", "' -a '", "'\n");
+    choice_cases(out, true);
 }
 
 int cli_print_completion(const char *shell, FILE *out) {

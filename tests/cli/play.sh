@@ -56,6 +56,13 @@ if [ "$got" = "perfect strong casual" ]; then pass=$((pass + 1)); else echo "FAI
 got=$(complete_words play path --to-move b)
 if [ "$got" = "black" ]; then pass=$((pass + 1)); else echo "FAIL completion after --to-move: '$got'"; fail=$((fail + 1)); fi
 rm -f "$position.c"
+# fish (not installed here): each choice option's words, and no file names.
+if "$exe" completion fish | grep -qx "complete -c cgsolve -l level -s p -x -a 'perfect strong casual'"; then
+    pass=$((pass + 1))
+else
+    echo "FAIL fish completion after --level"
+    fail=$((fail + 1))
+fi
 
 # Every playable game, start to finish, through the JSON protocol: the
 # human takes the first winning move each turn (a script reads the events).
