@@ -119,6 +119,7 @@ function numbergame(state, ctx) {
 }
 
 // ---- octal heaps: rows of tokens; a heap's moves drawn by what they take -----
+const tokenCount = (n) => `${n} token${n === 1 ? '' : 's'}`;
 function grundy(state, ctx) {
   const box = make('div', { class: 'heaps' });
   const options = make('div', { class: 'heap-moves', role: 'group', 'aria-label': 'the moves on the chosen heap' });
@@ -132,7 +133,7 @@ function grundy(state, ctx) {
     [...Array(count)].map(() => make('span', { class: classes, 'aria-hidden': 'true' }));
   const choose = (heap, size) => {
     options.replaceChildren(
-      make('p', { text: `Heap ${heap} (${size} tokens): take some, leaving none, one or two heaps:` }),
+      make('p', { text: `Heap ${heap} (${tokenCount(size)}): take some, leaving none, one or two heaps:` }),
     );
     for (const move of byHeap.get(heap) || []) {
       // heap:take[:left]: take `take` tokens, leaving `left` and the rest
@@ -164,7 +165,7 @@ function grundy(state, ctx) {
       {
         type: playable ? 'button' : undefined,
         class: `heap${best ? ` value-${best}` : ''}`,
-        'aria-label': `heap ${heap}: ${size} tokens${playable ? ', choose a move on it' : ''}${best ? `, its best move ${best}s` : ''}`,
+        'aria-label': `heap ${heap}: ${tokenCount(size)}${playable ? ', choose a move on it' : ''}${best ? `, its best move ${best}s` : ''}`,
         'data-heap': heap,
       },
       make('span', { class: 'heap-name', text: `${heap}:` }),
