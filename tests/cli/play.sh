@@ -57,7 +57,8 @@ got=$(complete_words play path --to-move b)
 if [ "$got" = "black" ]; then pass=$((pass + 1)); else echo "FAIL completion after --to-move: '$got'"; fail=$((fail + 1)); fi
 rm -f "$position.c"
 # fish (not installed here): each choice option's words, and no file names.
-if "$exe" completion fish | grep -qx "complete -c cgsolve -l level -s p -x -a 'perfect strong casual'"; then
+fish_script=$("$exe" completion fish)
+if grep -qx "complete -c cgsolve -l level -s p -x -a 'perfect strong casual'" <<< "$fish_script"; then
     pass=$((pass + 1))
 else
     echo "FAIL fish completion after --level"
