@@ -6,10 +6,9 @@
 #include <string.h>
 
 #include "core/grow_internal.h"
-#include "octal/misere_table_internal.h"
+#include "octal/misere_proof_internal.h"
 
-#define MAX_SUM 64      /* heaps in a class's sum plus a test */
-#define ABSENT 0xFFFFu  /* a verification state's entry for a heap size not in the sum */
+#define MAX_SUM CG_PROOF_MAX_WITNESS /* heaps in a class's sum plus a test */
 #define MAX_ROUNDS 4096 /* rebuilds of the classes at most */
 
 typedef struct qsum {
@@ -272,24 +271,6 @@ static cg_status split_by(builder *b, const qsum *x) {
                        : st;
 }
 
-typedef struct option_images {
-    const builder *b;
-    uint32_t from;
-    bool any, to_p;
-    const uint8_t *is_p;
-} option_images;
-
-static void image_of_option(void *context, size_t take, const size_t *parts, size_t count) {
-    (void)take;
-    option_images *o = context;
-    uint32_t e = o->from;
-    for (size_t i = 0; i < count; i++) {
-        e = step(o->b, e, parts[i]);
-    }
-    o->any = true;
-    o->to_p = o->to_p || o->is_p[e];
-}
-
 typedef struct option_check {
     builder *b;
     const qsum *g;
@@ -323,14 +304,6 @@ static void check_option(void *context, size_t take, const size_t *parts, size_t
     }
 }
 
-/* The sum of a verification state: the heaps added along its parents. */
-static void sum_of_state(const uint32_t *parent, const uint32_t *added, uint32_t s, qsum *g) {
-    g->count = 0;
-    for (; parent[s] != UINT32_MAX && g->count < MAX_SUM; s = parent[s]) {
-        g->heap[g->count++] = added[s];
-    }
-}
-
 /* A sum whose class is wrong, given that the check failed at g: g itself,
  * or one of its options. */
 static cg_status find_wrong(builder *b, const cg_octal_code *code, const uint8_t *is_p,
@@ -358,128 +331,21 @@ static cg_status find_wrong(builder *b, const cg_octal_code *code, const uint8_t
     return CG_OK;
 }
 
-/* The proof's walk: the states met (table entries of their words), each
- * one's parent state and the heap added to reach it from the parent. */
-typedef struct proof {
-    builder *b;
-    const cg_octal_code *code;
-    const uint8_t *is_p;
-    size_t width; /* words of a state: one per heap with a move */
-    cg_misere_table states;
-    uint32_t *parent, *added;
-    size_t capacity, held; /* states parent and added hold; their bytes */
-} proof;
-
-/* Room in parent and added for every state the next one can add. */
-static cg_status grow_proof(proof *w) {
-    size_t needed = w->states.entry_count + w->width;
-    if (needed <= w->capacity) {
-        return CG_OK;
-    }
-    size_t capacity = 2 * needed + 64;
-    const cg_array arrays[] = {
-        {&w->parent, sizeof *w->parent, 1, 0},
-        {&w->added, sizeof *w->added, 1, 0},
-    };
-    cg_status st = cg_resize_arrays(w->b->budget, &w->held, arrays, 2, capacity,
-                                    "the quotient's verification", w->b->err);
-    if (st == CG_OK) {
-        w->capacity = capacity;
-    }
-    return st;
-}
-
-/* Whether the state v holds: the element of its sum (*whole) is in the
- * P-portion exactly when the sum has a move and none leads into it. */
-static bool state_holds(const proof *w, const uint16_t *v, uint32_t *whole) {
-    const builder *b = w->b;
-    option_images o = {b, 0, false, false, w->is_p};
-    *whole = 0;
-    for (size_t j = 0; j < w->width; j++) {
-        if (v[j] != ABSENT) {
-            *whole = step(b, v[j], b->alpha[j]);
-            o.from = v[j];
-            cg_octal_each_option(w->code, b->alpha[j], image_of_option, &o);
-        }
-    }
-    return (w->is_p[*whole] != 0) == (o.any && !o.to_p);
-}
-
-/* The states of state s (words v, element whole) plus each heap, the new
- * ones with s as their parent. */
-static cg_status add_successors(proof *w, uint32_t s, const uint16_t *v, uint32_t whole) {
-    const builder *b = w->b;
-    uint16_t next[CG_QUOTIENT_MAX_HEAPS + 1] = {0};
-    for (size_t m = 0; m < w->width; m++) {
-        for (size_t j = 0; j < w->width; j++) {
-            next[j] = v[j] == ABSENT ? ABSENT : (uint16_t)step(b, v[j], b->alpha[m]);
-        }
-        next[m] = (uint16_t)whole;
-        size_t before = w->states.entry_count;
-        uint32_t id;
-        cg_status st = cg_misere_table_intern(&w->states, next, w->width, &id, b->err);
-        if (st != CG_OK) {
-            return st;
-        }
-        if (w->states.entry_count > before) {
-            if (w->states.entry_count > b->max_states) {
-                return cg_error_set(b->err, CG_ERR_LIMIT,
-                                    "the quotient of heaps up to %zu is not proven within %llu "
-                                    "states",
-                                    b->n, (unsigned long long)b->max_states);
-            }
-            w->parent[id] = s;
-            w->added[id] = (uint32_t)b->alpha[m];
-        }
-    }
-    return CG_OK;
-}
-
-/* The proof (misere_quotient_internal.h): *proven, or a test added. */
+/* The proof (misere_proof_internal.h): *proven, or a test added that
+ * splits the class of a sum where the rule of play fails. */
 static cg_status verify(builder *b, const cg_octal_code *code, const uint8_t *is_p, bool *proven) {
-    *proven = false;
-    proof w = {b, code, is_p, b->alpha_count, {0}, NULL, NULL, 0, 0};
-    cg_misere_table_init(&w.states, b->budget);
-    uint16_t v[CG_QUOTIENT_MAX_HEAPS + 1] = {0};
-    for (size_t j = 0; j < w.width; j++) {
-        v[j] = ABSENT;
-    }
-    uint32_t id;
-    cg_status st = cg_misere_table_intern(&w.states, v, w.width, &id, b->err);
-    if (st == CG_OK && (st = grow_proof(&w)) == CG_OK) {
-        w.parent[0] = UINT32_MAX; /* the empty sum */
-        w.added[0] = 0;
-    }
-    bool failed = false;
-    uint32_t s = 0;
-    for (; st == CG_OK && s < w.states.entry_count; s++) {
-        if ((st = grow_proof(&w)) != CG_OK) {
-            break;
-        }
-        /* a copy: adding states may move the table's words */
-        memcpy(v, cg_misere_table_words(&w.states, s), w.width * sizeof *v);
-        uint32_t whole;
-        if (!state_holds(&w, v, &whole)) {
-            failed = true;
-            break;
-        }
-        st = add_successors(&w, s, v, whole);
-    }
-    b->states = w.states.entry_count;
-    if (st == CG_OK && failed) {
-        qsum g = {0, {0}}, wrong = {0, {0}};
-        sum_of_state(w.parent, w.added, s, &g);
+    const cg_quotient_candidate candidate = {code, b->n, b->order, b->trans, is_p};
+    cg_proof_failure failure;
+    cg_status st =
+        cg_misere_prove(&candidate, b->budget, b->max_states, proven, &failure, &b->states, b->err);
+    if (st == CG_OK && !*proven) {
+        qsum g = {failure.count, {0}}, wrong = {0, {0}};
+        memcpy(g.heap, failure.heap, failure.count * sizeof *g.heap);
         st = find_wrong(b, code, is_p, &g, &wrong);
         if (st == CG_OK) {
             st = split_by(b, &wrong);
         }
-    } else if (st == CG_OK) {
-        *proven = true;
     }
-    free(w.parent);
-    free(w.added);
-    cg_budget_give(b->budget, w.held, 1);
-    cg_misere_table_free(&w.states);
     return st;
 }
 
