@@ -533,7 +533,8 @@ class Play:
     "casual") is sent as the ``level`` command (UsageError where the
     library refuses it, as one without levels does);
     other keywords are the play command's options (``case``, ``seed``,
-    ``random``, the game's own such as ``max``).
+    ``random``, ``misere=True`` for misère play of ``"grundy"``, where
+    whoever moves last loses, the game's own such as ``max``).
 
     The properties read the latest events: ``legal_moves``, ``move_values``
     and ``state`` come from the last ``position`` event (``move_values`` and
