@@ -10,9 +10,9 @@ the command line gives, byte for byte::
     >>> cgsolve.grundy("0.77", 12).values.tolist()
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
 
-Long work (``solve``, ``grundy``, ``misere_outcome``, opening a ``Play``, a
-``Play`` command) runs without the GIL and stops on Ctrl-C with
-``KeyboardInterrupt``; a stopped ``grundy`` (normal or misère) leaves the
+Long work (``solve``, ``grundy``, ``misere_outcome``, ``misere_quotient``,
+opening a ``Play``, a ``Play`` command) runs without the GIL and stops on
+Ctrl-C with ``KeyboardInterrupt``; a stopped ``grundy`` (normal or misère) leaves the
 values computed so far in the exception's ``partial`` attribute, a stopped
 ``Play`` command is taken back, a stopped opening makes no session.
 """
@@ -23,7 +23,8 @@ import json as _json
 import operator
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import (Any, Callable, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence,
+                    Tuple, Union)
 
 import numpy as np
 
@@ -41,11 +42,14 @@ __all__ = [
     "GrundyResult",
     "MisereResult",
     "MisereOutcome",
+    "MisereQuotient",
+    "QuotientGenerator",
     "Play",
     "IllegalMove",
     "solve",
     "grundy",
     "misere_outcome",
+    "misere_quotient",
     "games",
     "catalog",
     "gen",
@@ -344,6 +348,39 @@ class MisereOutcome:
     analysis: Dict[str, Any] = field(default_factory=dict)
 
 
+class QuotientGenerator(NamedTuple):
+    """A generator of a misère quotient: its name ("a", "b"...) and the heap it is."""
+
+    name: str
+    heap: int
+
+
+@dataclass
+class MisereQuotient:
+    """The misère quotient of an octal game's heaps 0..heaps and its
+    presentation: ``cgsolve misere CODE --quotient N --json``."""
+
+    heaps: int
+    """The largest heap of the sums the quotient is of (N)."""
+    order: int
+    """The quotient's elements (the identity, the empty sum, among them)."""
+    generators: List[QuotientGenerator]
+    """The heaps whose element is no product of earlier generators' elements."""
+    relations: List[str]
+    """The relations as the CLI writes them, "a^2 = 1", "b^3 = b"."""
+    p_portion: List[str]
+    """The elements (normal-form words) of the P-positions: "a", "ac", "b^2"."""
+    heap_elements: List[str]
+    """The element of each heap 0..heaps as a word ("1" the identity)."""
+    orders: List[int]
+    """The order of the quotient of heaps 0..k for each k = 0..heaps."""
+    analysis: Dict[str, Any] = field(default_factory=dict)
+    """The whole --json analysis as parsed: code, play, terms, orders,
+    quotient (heaps, order, generators, relations, p_portion,
+    heap_elements, tests, states), positions, and whatever fields later
+    versions add."""
+
+
 def _small(values: Sequence[int]) -> np.ndarray:
     # a copy: the values come from the JSON analysis
     wide = np.array(values, dtype=np.uint32)
@@ -359,21 +396,28 @@ def _misere(code: Optional[str], upto: int, refused: Mapping[str, Any], terms: O
     if code is None:
         raise _usage("misère values need a code (no checkpoint is resumed)")
     opts = _options({"terms": terms, "positions": positions, "memory": memory})
+    return _analysed(code, upto, opts, progress, _misere_result)
+
+
+def _analysed(code: str, upto: int, opts: List[Tuple[str, Optional[str]]],
+              progress: Optional[Progress], read: Callable[[str], Any]) -> Any:
+    # the analysis line of `misere CODE` (of heaps or a quotient, not a sum)
+    # made a result by read, and a stop's `partial` line too
     try:
         line = _cgsolve.misere(code, upto, None, opts, progress)
     except BaseException as stopped:
         partial = getattr(stopped, "partial", None)
         if isinstance(partial, str):
-            stopped.partial = _misere_partial(partial)  # type: ignore[attr-defined]
+            stopped.partial = _partial(partial, read)  # type: ignore[attr-defined]
         raise
-    return _misere_result(line)
+    return read(line)
 
 
-def _misere_partial(line: str) -> Optional[MisereResult]:
+def _partial(line: str, read: Callable[[str], Any]) -> Any:
     # what a stop left: None when it does not read whole, so the stop's
     # exception is the one raised, never an error about its partial
     try:
-        return _misere_result(line)
+        return read(line)
     except (ValueError, KeyError, TypeError):
         return None
 
@@ -497,6 +541,62 @@ def misere_outcome(
     analysis = _json.loads(line)["analysis"]
     return MisereOutcome(analysis["outcome"], list(analysis["winning_moves"]),
                          analysis["method"], analysis)
+
+
+# What misere_quotient's own arguments say, never an option of its: heaps is
+# --quotient; a sum is misere_outcome's, upto misère values'; progress the
+# function.
+_QUOTIENT_ARGUMENTS = frozenset({"quotient", "sum", "upto", "progress"})
+
+
+def _quotient_result(line: str) -> MisereQuotient:
+    # the analysis line of `misere CODE --quotient N --json`
+    analysis = _json.loads(line)["analysis"]
+    quotient = analysis["quotient"]
+    return MisereQuotient(
+        heaps=quotient["heaps"],
+        order=quotient["order"],
+        generators=[QuotientGenerator(g["name"], g["heap"]) for g in quotient["generators"]],
+        relations=list(quotient["relations"]),
+        p_portion=list(quotient["p_portion"]),
+        heap_elements=list(quotient["heap_elements"]),
+        orders=list(analysis["orders"]),
+        analysis=analysis,
+    )
+
+
+def misere_quotient(
+    code: str,
+    heaps: int,
+    *,
+    progress: Optional[Progress] = None,
+    **options: Any,
+) -> MisereQuotient:
+    """The misère quotient of the octal game ``code`` restricted to heaps
+    0..``heaps`` (the sums of such heaps up to indistinguishability under
+    misère play), with its presentation: ``cgsolve misere CODE --quotient
+    N --json``. A MisereQuotient: ``order``, ``generators`` (name, heap),
+    ``relations``, ``p_portion``, ``heap_elements``, the ``orders`` of heaps
+    0..k for each k, and the whole ``analysis``.
+
+    ``heaps`` is checked as ``--quotient`` is (an integer within the
+    catalog's bounds, else UsageError). ``options`` are those the catalog
+    lists for the misere command and every game's (``terms``,
+    ``positions``, ``memory``), by their long names with ``_`` for ``-``;
+    any other is a UsageError, as are those the library refuses. A
+    quotient past its bounds or the memory budget is a LimitError.
+
+    Ctrl-C raises KeyboardInterrupt, a progress function returning true
+    StoppedError, once the library has stopped; their ``partial`` is None:
+    the library writes no analysis of a stopped quotient.
+    """
+    heaps = _integer("misere", "quotient", heaps)
+    takes = (_command_options("misere") | _command_options("common")) - _QUOTIENT_ARGUMENTS
+    unknown = [name for name in options if name.replace("_", "-") not in takes]
+    if unknown:
+        raise _usage(f"misère quotients take no option '{unknown[0]}'")
+    opts = _options(options) + [("quotient", str(heaps))]
+    return _analysed(code, 0, opts, progress, _quotient_result)  # a quotient reads no upto
 
 
 def gen(game: str, **options: Any) -> str:

@@ -52,6 +52,18 @@ def run_python(*args, timeout=60):
     return done.stdout
 
 
+def stopping_after(count):
+    """A progress function asking to stop at its count-th call, and the
+    list of its calls' (what, done, total)."""
+    calls = []
+
+    def progress(what, done, total):
+        calls.append((what, done, total))
+        return len(calls) >= count
+
+    return progress, calls
+
+
 def example(game):
     """examples/GAME.in, as text."""
     return (EXAMPLES / f"{game}.in").read_text()

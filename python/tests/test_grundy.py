@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import cgsolve
-from helpers import cli, run_python
+from helpers import cli, run_python, stopping_after
 
 
 # ---- grundy -------------------------------------------------------------------
@@ -218,12 +218,7 @@ def test_a_partial_that_does_not_read_is_none_and_the_stop_raised(monkeypatch):
 
 
 def test_a_progress_function_stopping_misere_values_leaves_the_heaps_done():
-    calls = []
-
-    def enough(what, done, total):
-        calls.append(done)
-        return len(calls) >= 3
-
+    enough, _ = stopping_after(3)
     with pytest.raises(cgsolve.StoppedError) as stopped:
         cgsolve.grundy("0.77", 3000, misere=True, progress=enough)
     partial = stopped.value.partial

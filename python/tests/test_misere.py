@@ -1,10 +1,13 @@
-"""Misère play against `cgsolve misere`: each heap's genus and tameness, a
-misère game played to its end.
+"""Misère play against `cgsolve misere`: each heap's genus and tameness, the
+misère quotient and its presentation, a misère game played to its end.
 """
 import json
+import textwrap
+
+import pytest
 
 import cgsolve
-from helpers import cli, cli_events
+from helpers import cli, cli_events, run_python, stopping_after
 
 
 def cli_analysis(*args):
@@ -26,6 +29,110 @@ def test_genus_and_tameness_per_heap_are_the_clis():
     # and the text lines, "n G-(n) genus tame|wild"
     lines = [line.split() for line in cli("misere", "0.77", "--upto", "20").stdout.decode().splitlines()]
     assert [(line[2], line[3] == "tame") for line in lines] == list(zip(result.genus, result.tame.tolist()))
+
+
+# ---- the quotient ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code,heaps", [("0.77", 6), ("0.77", 10), ("0.75", 6), ("0.75", 12)])
+def test_the_quotient_is_the_clis(code, heaps):
+    result = cgsolve.misere_quotient(code, heaps)
+    analysis = cli_analysis(code, "--quotient", str(heaps))
+    assert result.analysis == analysis  # every field, those added later too
+    quotient = analysis["quotient"]
+    assert result.heaps == quotient["heaps"] == heaps
+    assert result.order == quotient["order"]
+    assert result.generators == [(g["name"], g["heap"]) for g in quotient["generators"]]
+    assert [g.heap for g in result.generators] == [g["heap"] for g in quotient["generators"]]
+    assert result.relations == quotient["relations"]
+    assert result.p_portion == quotient["p_portion"]
+    assert result.heap_elements == quotient["heap_elements"] and len(result.heap_elements) == heaps + 1
+    assert result.orders == analysis["orders"] and len(result.orders) == heaps + 1
+    # the text's lines say the same: "heaps 0-k: order m, g generators"
+    text = cli("misere", code, "--quotient", str(heaps)).stdout.decode().splitlines()
+    assert [int(line.split()[3].rstrip(",")) for line in text[: heaps + 1]] == result.orders
+    assert text[heaps + 1] == f"quotient of heaps 0-{heaps}: order {result.order}"
+    assert text[heaps + 3] == "relations: " + ", ".join(result.relations)
+
+
+def test_the_quotients_options_are_the_clis():
+    six = cgsolve.misere_quotient("0.77", 6, terms=6, positions=100000, memory="64M")
+    assert six.analysis == cli_analysis("0.77", "--quotient", "6", "--terms", "6",
+                                        "--positions", "100000", "--memory", "64M")
+    assert six.analysis["terms"] == 6
+    listed = {o["name"] for c in cgsolve.catalog()["commands"] if c["name"] == "misere"
+              for o in c["options"]}
+    assert {"terms", "positions", "quotient"} <= listed
+
+
+def test_a_bad_code_is_an_input_error():
+    with pytest.raises(cgsolve.InputError, match="invalid octal game code '0.8x'") as bad:
+        cgsolve.misere_quotient("0.8x", 6)
+    assert bad.value.message == bad.value.args[0] and bad.value.status_name == "input error"
+
+
+@pytest.mark.parametrize("heaps", [41, -1, 2.5, True, "6"], ids=["41", "-1", "2.5", "True", "str"])
+def test_bad_heaps_are_checked_as_the_cli_checks_them(heaps):
+    bound = next(o for c in cgsolve.catalog()["commands"] if c["name"] == "misere"
+                 for o in c["options"] if o["name"] == "quotient")
+    assert (bound["min"], bound["max"]) == (0, 40)
+    with pytest.raises(cgsolve.UsageError, match=f"option 'quotient': '{heaps}' is not an integer from 0 to 40") as bad:
+        cgsolve.misere_quotient("0.77", heaps)
+    assert bad.value.status_name == "usage error"
+    if not isinstance(heaps, str):
+        refused = cli("misere", "0.77", "--quotient", str(heaps), check=False)
+        assert refused.returncode == bad.value.exit_code == 2
+
+
+@pytest.mark.parametrize("option", [{"method": "naive"}, {"threads": 2}, {"upto": 12}, {"sum": True},
+                                    {"quotient": 3}, {"until_period": True}])
+def test_an_option_the_quotient_does_not_take_is_a_usage_error(option):
+    name = next(iter(option))
+    with pytest.raises(cgsolve.UsageError, match=f"misère quotients take no option '{name}'") as bad:
+        cgsolve.misere_quotient("0.77", 6, **option)
+    assert bad.value.status_name == "usage error" and bad.value.exit_code == 2
+
+
+def test_the_librarys_refusals_and_limits_are_raised():
+    with pytest.raises(cgsolve.UsageError, match="takes no option 'json'"):
+        cgsolve.misere_quotient("0.77", 6, json=True)  # the call chooses the output
+    with pytest.raises(cgsolve.UsageError, match="option 'terms': '99' is not an integer"):
+        cgsolve.misere_quotient("0.77", 6, terms=99)
+    with pytest.raises(cgsolve.LimitError, match="not settled within 10 positions") as limit:
+        cgsolve.misere_quotient("0.77", 10, positions=10)
+    refused = cli("misere", "0.77", "--quotient", "10", "--positions", "10", check=False)
+    assert refused.returncode == limit.value.exit_code == 3
+    with pytest.raises(cgsolve.LimitError, match="memory limit of 65536 bytes"):
+        cgsolve.misere_quotient("0.77", 10, memory="64K")
+
+
+QUOTIENT_INTERRUPTED = textwrap.dedent(
+    """
+    import os, signal, threading, time, cgsolve
+    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    try:
+        cgsolve.misere_quotient("0.77", 20)  # a minute, then a LimitError
+        print("not interrupted")
+    except KeyboardInterrupt as stopped:
+        print(round(time.monotonic() - started, 1), stopped.partial,
+              cgsolve.misere_quotient("0.77", 6).order)
+    """
+)
+
+
+def test_ctrl_c_stops_a_long_quotient():
+    seconds, partial, after = run_python("-c", QUOTIENT_INTERRUPTED).split()
+    assert float(seconds) < 15 and partial == "None"
+    assert after == "12"  # and the library still answers
+
+
+def test_a_progress_function_stops_a_quotient():
+    enough, calls = stopping_after(3)
+    with pytest.raises(cgsolve.StoppedError) as stopped:
+        cgsolve.misere_quotient("0.77", 20, progress=enough)
+    assert stopped.value.partial is None and len(calls) == 3 and calls[0][0] == "misere"
+    assert stopped.value.exit_code == 130
 
 
 # ---- a misère game played --------------------------------------------------------
