@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/grow_internal.h"
+#include "octal/misere_period_internal.h"
 #include "octal/misere_proof_internal.h"
 
 #define MAX_SUM CG_PROOF_MAX_WITNESS /* heaps in a class's sum plus a test */
@@ -682,6 +683,9 @@ cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t ma
     if (st == CG_OK) {
         st = present(q, err);
     }
+    if (st == CG_OK) {
+        q->complete = cg_misere_quotient_period(q, code, &q->preperiod, &q->period);
+    }
     free_builder(&b);
     if (st != CG_OK) {
         cg_misere_quotient_free(q);
@@ -700,11 +704,16 @@ void cg_misere_quotient_free(cg_misere_quotient *q) {
     memset(q, 0, sizeof *q);
 }
 
+/* Heap h as the heap it acts as (itself unless q is complete and h above its heaps). */
+static size_t fold(const cg_misere_quotient *q, size_t h) {
+    return q->complete ? cg_misere_quotient_fold(q, q->preperiod, q->period, h) : h;
+}
+
 uint32_t cg_misere_quotient_element(const cg_misere_quotient *q, const size_t *heaps,
                                     size_t count) {
     uint32_t e = 0;
     for (size_t i = 0; i < count; i++) {
-        e = q->times[(size_t)e * (q->heaps + 1) + heaps[i]];
+        e = q->times[(size_t)e * (q->heaps + 1) + fold(q, heaps[i])];
     }
     return e;
 }
@@ -751,7 +760,7 @@ static void quotient_move(void *context, size_t take, const size_t *parts, size_
     quotient_moves *m = context;
     uint32_t e = m->rest;
     for (size_t i = 0; i < count; i++) {
-        e = m->q->times[(size_t)e * (m->q->heaps + 1) + parts[i]];
+        e = m->q->times[(size_t)e * (m->q->heaps + 1) + fold(m->q, parts[i])];
     }
     if (m->q->is_p[e]) {
         m->wins++;
@@ -769,7 +778,7 @@ void cg_misere_quotient_winning_moves(const cg_misere_quotient *q, const cg_octa
         m.rest = 0;
         for (size_t j = 0; j < count; j++) {
             if (j != i) {
-                m.rest = q->times[(size_t)m.rest * (q->heaps + 1) + heaps[j]];
+                m.rest = q->times[(size_t)m.rest * (q->heaps + 1) + fold(q, heaps[j])];
             }
         }
         m.at = i;

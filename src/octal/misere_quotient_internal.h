@@ -56,6 +56,10 @@ typedef struct cg_misere_quotient {
     cg_budget *budget;    /* the solver's, which counts the arrays above */
     size_t held;          /* bytes of times, is_p, heap_element and normal in it */
     size_t relation_room; /* relations' room, pairs of words */
+    /* complete: the quotient of every heap, heaps above `heaps` acting as
+     * heap preperiod + (h - preperiod) % period (misere_period_internal.h) */
+    bool complete;
+    size_t preperiod, period;
 } cg_misere_quotient;
 
 /* Build the quotient of heaps <= n with solver's exact outcomes, at most
@@ -69,10 +73,11 @@ cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t ma
                                    uint64_t max_states, cg_misere_quotient *q, cg_error *err);
 void cg_misere_quotient_free(cg_misere_quotient *q);
 
-/* The element of the sum heaps[0..count-1] (each <= q->heaps). */
+/* The element of the sum heaps[0..count-1] (each <= q->heaps, or any size
+ * when q is complete). */
 uint32_t cg_misere_quotient_element(const cg_misere_quotient *q, const size_t *heaps, size_t count);
 
-/* Whether the sum heaps[0..count-1] (each <= q->heaps) is a P-position,
+/* Whether the sum heaps[0..count-1] (as for the element) is a P-position,
  * and fn for each of its winning moves, as cg_misere_winning_moves reports
  * them; *wins counts them. code is the quotient's game. */
 bool cg_misere_quotient_is_p(const cg_misere_quotient *q, const size_t *heaps, size_t count);
