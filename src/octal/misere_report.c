@@ -10,7 +10,10 @@
 #include "octal/misere_quotient_internal.h"
 #include "octal/misere_settle_internal.h"
 
-#define MAX_SUM 64 /* heaps in a sum on the command line */
+#define MAX_SUM 1024 /* heaps in a sum on the command line */
+/* heaps past the search's need a complete quotient; listing a heap's winning moves
+ * takes time in proportion to it, so 10^6 at most */
+#define MAX_SUM_HEAP 1000000ull
 
 const cg_option_spec cg_misere_options[] = {
     {.name = "sum",
@@ -231,10 +234,11 @@ static cg_status parse_heaps(const char *const *args, size_t count, size_t *heap
         char *end;
         errno = 0;
         unsigned long long v = strtoull(args[i], &end, 10);
+        /* heaps past the search's are read by a complete quotient */
         if (args[i][0] < '0' || args[i][0] > '9' || *end != '\0' || errno != 0 ||
-            v > CG_MISERE_MAX_HEAP) {
-            return cg_error_set(err, CG_ERR_USAGE, "heap '%s' is not a number from 0 to %u",
-                                args[i], CG_MISERE_MAX_HEAP);
+            v > MAX_SUM_HEAP) {
+            return cg_error_set(err, CG_ERR_USAGE, "heap '%s' is not a number from 0 to %llu",
+                                args[i], MAX_SUM_HEAP);
         }
         heaps[i] = (size_t)v;
     }
@@ -316,10 +320,26 @@ static void word_of(const cg_misere_quotient *q, uint32_t e, cg_buf *out) {
 /* The presentation: lines for the text modes, fields for the analysis. */
 static void present_quotient(const cg_misere_quotient *q, cg_buf *text, cg_report *report) {
     cg_buf one = CG_BUF_INIT;
-    cg_buf_printf(text, "quotient of heaps 0-%zu: order %zu\ngenerators:", q->heaps, q->order);
+    if (q->complete) {
+        cg_buf_printf(text,
+                      "quotient complete at heap %zu: order %zu, every heap from %zu on "
+                      "acting as the one %zu below\ngenerators:",
+                      q->heaps, q->order, q->preperiod + q->period, q->period);
+    } else {
+        cg_buf_printf(text, "quotient of heaps 0-%zu: order %zu (not complete)\ngenerators:",
+                      q->heaps, q->order);
+    }
     cg_report_open_object(report, "quotient");
     cg_report_int(report, "heaps", (int64_t)q->heaps);
     cg_report_int(report, "order", (int64_t)q->order);
+    cg_report_bool(report, "complete", q->complete);
+    if (q->complete) {
+        cg_report_int(report, "preperiod", (int64_t)q->preperiod);
+        cg_report_int(report, "period", (int64_t)q->period);
+    } else {
+        cg_report_null(report, "preperiod");
+        cg_report_null(report, "period");
+    }
     cg_report_open_list(report, "generators");
     for (size_t g = 0; g < q->generators; g++) {
         cg_buf_clear(&one);
@@ -371,19 +391,24 @@ static void present_quotient(const cg_misere_quotient *q, cg_buf *text, cg_repor
 }
 
 /* The quotients of heaps 0..k for k = 1..N, a line each as it is proven
- * ("heaps 0-k: order m, g generators"), then the presentation of the last. */
+ * ("heaps 0-k: order m, g generators"), until one is complete; then the
+ * presentation of the last. Stopped or past a limit, the last one proven is
+ * presented before the error (its lines stay valid). */
 static cg_status write_quotient(cg_misere_solver *s, const cg_octal_code *code, size_t top,
                                 const cg_options *options, FILE *out, cg_error *err) {
     cg_buf line = CG_BUF_INIT;
     cg_status st = CG_OK;
-    cg_misere_quotient q;
+    cg_misere_quotient q, next;
     memset(&q, 0, sizeof q);
     size_t orders[CG_QUOTIENT_MAX_HEAPS + 1] = {0};
-    for (size_t k = 0; st == CG_OK && k <= top; k++) {
-        cg_misere_quotient_free(&q);
-        st = cg_misere_quotient_build(s, k, 65535, 4000000, &q, err);
+    size_t proven = 0; /* quotients proven: heaps 0-0 .. 0-(proven - 1) */
+    for (size_t k = 0; st == CG_OK && k <= top && !q.complete; k++) {
+        st = cg_misere_quotient_build(s, k, 65535, 4000000, &next, err);
         if (st == CG_OK) {
+            cg_misere_quotient_free(&q);
+            q = next;
             orders[k] = q.order;
+            proven = k + 1;
             cg_buf_clear(&line);
             if (options->output != CG_OUTPUT_JSON) {
                 cg_buf_printf(&line, "heaps 0-%zu: order %zu, %zu generators\n", k, q.order,
@@ -393,12 +418,17 @@ static cg_status write_quotient(cg_misere_solver *s, const cg_octal_code *code, 
         }
     }
     cg_buf_free(&line);
+    cg_status failed = CG_OK; /* the error to give after the partial answer */
+    if ((st == CG_ERR_STOPPED || st == CG_ERR_LIMIT) && proven > 0) {
+        failed = st;
+        st = CG_OK;
+    }
     /* the report once the quotients are built: its room is what they left */
     cg_report report;
     init_report(&report, s);
     report_common(s, code, &report);
     cg_report_open_list(&report, "orders");
-    for (size_t k = 0; st == CG_OK && k <= top; k++) {
+    for (size_t k = 0; st == CG_OK && k < proven; k++) {
         cg_report_int(&report, NULL, (int64_t)orders[k]);
     }
     cg_report_close(&report);
@@ -416,7 +446,7 @@ static cg_status write_quotient(cg_misere_solver *s, const cg_octal_code *code, 
     cg_misere_quotient_free(&q);
     cg_buf_free(&answer);
     cg_report_free(&report);
-    return st;
+    return st == CG_OK ? failed : st;
 }
 
 cg_status cg_write_misere(const char *text, const char *const *args, size_t count,

@@ -55,7 +55,37 @@ static bool all_tame(const cg_misere_solver *solver, const size_t *heaps, size_t
 }
 
 static bool quotient_covers(const cg_misere_settler *t, size_t largest) {
-    return t->has_quotient && largest <= t->quotient.heaps;
+    return t->has_quotient && (largest <= t->quotient.heaps || t->quotient.complete);
+}
+
+/* The quotients of heaps up to 1, 2, ... until one is complete (it answers
+ * sums of heaps of every size): CG_OK with it kept, else why not in why. */
+static cg_status complete_quotient(cg_misere_settler *t, cg_error *why) {
+    cg_misere_quotient q;
+    memset(&q, 0, sizeof q);
+    cg_status st = CG_OK;
+    for (size_t k = 1; st == CG_OK && k <= CG_QUOTIENT_MAX_HEAPS && !q.complete; k++) {
+        cg_misere_quotient_free(&q);
+        st = cg_misere_quotient_build(t->solver, k, CG_MISERE_SETTLE_MAX_ORDER,
+                                      CG_MISERE_SETTLE_MAX_STATES, &q, why);
+    }
+    if (st == CG_OK && !q.complete) {
+        st = cg_error_set(why, CG_ERR_LIMIT, "the quotient of heaps up to %d is not complete",
+                          CG_QUOTIENT_MAX_HEAPS);
+    }
+    if (st != CG_OK) {
+        cg_misere_quotient_free(&q);
+        return st;
+    }
+    t->quotient = q;
+    t->has_quotient = true;
+    return CG_OK;
+}
+
+/* A heap the solver cannot hold (its heaps are 16-bit). */
+static cg_status past_search(size_t largest, cg_error *err) {
+    return cg_error_set(err, CG_ERR_LIMIT, "heap %zu is past the search's heaps (up to %u)",
+                        largest, CG_MISERE_MAX_HEAP);
 }
 
 /* After the solver gave up (st, its reason in err): the quotient of heaps
@@ -69,13 +99,16 @@ static cg_status need_quotient(cg_misere_settler *t, size_t largest, cg_status s
     }
     char first[CG_ERROR_MESSAGE_MAX];
     snprintf(first, sizeof first, "%s", err != NULL ? err->message : "past the budget");
-    if (largest > CG_QUOTIENT_MAX_HEAPS) {
-        return cg_error_set(err, st, "%s; heaps above %d are past the quotients' reach", first,
-                            CG_QUOTIENT_MAX_HEAPS);
-    }
     drop_quotient(t);
     cg_error why;
     cg_error_clear(&why);
+    if (largest > CG_QUOTIENT_MAX_HEAPS) {
+        cg_status built = complete_quotient(t, &why);
+        return built == CG_OK ? CG_OK
+                              : cg_error_set(err, built, "%s; heaps above %d need a complete "
+                                                         "quotient: %s",
+                                             first, CG_QUOTIENT_MAX_HEAPS, why.message);
+    }
     cg_status built = cg_misere_quotient_build(t->solver, largest, CG_MISERE_SETTLE_MAX_ORDER,
                                                CG_MISERE_SETTLE_MAX_STATES, &t->quotient, &why);
     if (built != CG_OK) {
@@ -95,7 +128,9 @@ cg_status cg_misere_settle_is_p(cg_misere_settler *t, const size_t *heaps, size_
     }
     size_t largest = largest_of(heaps, count);
     cg_status st = CG_ERR_LIMIT;
-    if (!quotient_covers(t, largest) || all_tame(t->solver, heaps, count)) {
+    if (largest > CG_MISERE_MAX_HEAP && !quotient_covers(t, largest)) {
+        st = past_search(largest, err);
+    } else if (!quotient_covers(t, largest) || all_tame(t->solver, heaps, count)) {
         cg_misere_method method = CG_MISERE_BY_SEARCH;
         st = cg_misere_is_p(t->solver, heaps, count, p, &method, err);
         if (st == CG_OK) {
@@ -169,7 +204,9 @@ cg_status cg_misere_settle_moves(cg_misere_settler *t, const size_t *heaps, size
     }
     size_t largest = largest_of(heaps, count);
     cg_status st = CG_ERR_LIMIT;
-    if (!quotient_covers(t, largest) || all_tame(t->solver, heaps, count)) {
+    if (largest > CG_MISERE_MAX_HEAP && !quotient_covers(t, largest)) {
+        st = past_search(largest, err);
+    } else if (!quotient_covers(t, largest) || all_tame(t->solver, heaps, count)) {
         st = solver_moves(t, heaps, count, fn, context, wins, how, err);
         if (st == CG_OK) {
             return CG_OK;

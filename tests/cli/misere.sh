@@ -19,7 +19,7 @@ expect_out "N\n2:1:3 2:2:1 3:2:2"
 if grep -q '"outcome":"N","method":"search"' "$out"; then m_ok; else m_bad "json: $(cat "$out")"; fi
 # Refusals: a heap that is not a number, heaps without --sum, a budget that
 # settles nothing (exit 3, nothing on the output).
-expect 2 "" "cgsolve misere: heap 'x' is not a number from 0 to 65535
+expect 2 "" "cgsolve misere: heap 'x' is not a number from 0 to 1000000
 Try 'cgsolve --help'." -- misere 0.77 --sum x
 expect 2 "" "cgsolve misere: unexpected argument '5' (heaps need --sum)
 Try 'cgsolve --help'." -- misere 0.77 5
@@ -28,8 +28,27 @@ expect 3 "" "cgsolve misere: not settled within 5 positions of search; nor by th
 expect_out ""
 # --quotient: 0.75's quotient of heaps up to 6 has order 8, proven.
 expect 0 "" "" -- misere 0.75 --quotient 6
-if grep -q "^quotient of heaps 0-6: order 8$" "$out" && grep -q "^heaps 0-2: order 6, 2 generators$" "$out" &&
+if grep -q "^quotient of heaps 0-6: order 8 (not complete)$" "$out" && grep -q "^heaps 0-2: order 6, 2 generators$" "$out" &&
     grep -q "^P-portion: a, c^2$" "$out"; then m_ok; else m_bad "quotient: $(cat "$out")"; fi
+# Asked for heaps up to 40, 0.75's quotient stops where the periodicity
+# theorem says it is complete: heap 23 = 2 n0 + 2 p + k + 1 with preperiod
+# n0 = 8, period p = 2 and largest removal k = 2; order 8.
+expect 0 "" "" -- misere 0.75 --quotient 40 --json
+if grep -q '"orders":\[[0-9,]*\],"quotient":{"heaps":23,"order":8,"complete":true,"preperiod":8,"period":2' "$out"; then
+    m_ok
+else
+    m_bad "complete quotient: $(cat "$out")"
+fi
+# A complete quotient answers sums of heaps past the search's reach; a
+# game whose quotient is not complete by heap 40 refuses them.
+expect 0 "" "" -- misere 0.75 --sum 1000000 999999 5 --json
+if grep -q '"answer":"N\\n1:2:1 .*"method":"quotient"' "$out"; then m_ok; else m_bad "big sum: $(head -c 300 "$out")"; fi
+expect 3 "" "cgsolve misere: heap 100000 is past the search's heaps (up to 65535); heaps above 40 need a complete quotient: not settled within 1000 positions of search" -- \
+    misere 0.77 --sum 100000 --positions 1000
+# Stopped by a limit, the last quotient proven is still presented.
+expect 3 "" "cgsolve misere: not settled within 3 positions of search" -- \
+    misere 0.75 --quotient 6 --positions 3
+if grep -q "^quotient of heaps 0-[0-9]*: order [0-9]* (not complete)$" "$out"; then m_ok; else m_bad "partial quotient: $(cat "$out")"; fi
 # A 10-heap Kayles sum past a small search budget is settled by the proven
 # quotient of heaps up to 9, with the same answer as a search within the
 # default budget.
