@@ -621,6 +621,14 @@ void cg_misere_set_node_limit(cg_misere_solver *s, uint64_t nodes) {
     s->node_limit = nodes;
 }
 
+uint64_t cg_misere_node_limit(const cg_misere_solver *s) {
+    return s->node_limit;
+}
+
+bool cg_misere_tell(cg_misere_solver *s) {
+    return tell(s);
+}
+
 void cg_misere_set_progress(cg_misere_solver *s, cg_progress_hook hook, void *context) {
     s->progress = hook;
     s->progress_context = context;

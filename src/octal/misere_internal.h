@@ -73,6 +73,13 @@ void cg_misere_free(cg_misere_solver *solver);
  * (0: no bound but the memory budget). */
 void cg_misere_set_node_limit(cg_misere_solver *solver, uint64_t nodes);
 
+/* The limit set by cg_misere_set_node_limit (0: none). */
+uint64_t cg_misere_node_limit(const cg_misere_solver *solver);
+
+/* Tell the progress hook (as the search does); true when it asks to stop.
+ * For searches built on the solver's answers (misere_above_internal.h). */
+bool cg_misere_tell(cg_misere_solver *solver);
+
 /* Told after each heap and every 65,536 positions searched ("misere",
  * heaps done, heaps wanted); true stops the run with CG_ERR_STOPPED. */
 void cg_misere_set_progress(cg_misere_solver *solver, cg_progress_hook hook, void *context);

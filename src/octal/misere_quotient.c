@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "core/grow_internal.h"
+#include "octal/misere_above_internal.h"
+#include "octal/misere_extend_internal.h"
 #include "octal/misere_period_internal.h"
 #include "octal/misere_proof_internal.h"
 
@@ -19,6 +21,7 @@ typedef struct qsum {
 
 typedef struct builder {
     cg_misere_solver *solver;
+    cg_misere_above *above; /* outcomes from the quotient below, when given */
     cg_budget *budget; /* the solver's: every array below is counted in it */
     size_t n, max_order;
     uint64_t max_states;
@@ -54,6 +57,9 @@ static cg_status join(const qsum *a, const qsum *b, qsum *out, cg_error *err) {
 }
 
 static cg_status outcome(builder *b, const qsum *x, bool *p) {
+    if (b->above != NULL) {
+        return cg_misere_above_is_p(b->above, x->heap, x->count, p, b->err);
+    }
     cg_misere_method method;
     return cg_misere_is_p(b->solver, x->heap, x->count, p, &method, b->err);
 }
@@ -629,6 +635,85 @@ static cg_status heap_elements(cg_misere_quotient *q, cg_error *err) {
     return CG_OK;
 }
 
+/* q's elements numbered in the order a breadth-first walk from the empty
+ * sum meets them, heaps tried from 1 up: the numbering the learner gives,
+ * so that every way of building a quotient lists it alike. */
+static cg_status renumber(cg_misere_quotient *q, cg_error *err) {
+    size_t order = q->order, stride = q->heaps + 1, held = 0;
+    uint32_t *id = NULL, *queue = NULL, *times = NULL;
+    uint8_t *is_p = NULL;
+    const cg_array arrays[] = {
+        {&id, sizeof *id, 1, 0},
+        {&queue, sizeof *queue, 1, 0},
+        {&times, sizeof *times, stride, 0},
+        {&is_p, 1, 1, 0},
+    };
+    cg_status st = cg_resize_arrays(q->budget, &held, arrays, 4, order, "the quotient", err);
+    if (st == CG_OK) {
+        for (size_t e = 0; e < order; e++) {
+            id[e] = UINT32_MAX;
+        }
+        size_t met = 0;
+        id[0] = 0;
+        queue[met++] = 0;
+        for (size_t i = 0; i < met; i++) {
+            for (size_t h = 1; h < stride; h++) {
+                uint32_t f = q->times[(size_t)queue[i] * stride + h];
+                if (id[f] == UINT32_MAX) {
+                    id[f] = (uint32_t)met;
+                    queue[met++] = f;
+                }
+            }
+        }
+        for (size_t i = 0; i < met; i++) {
+            for (size_t h = 0; h < stride; h++) {
+                times[i * stride + h] = id[q->times[(size_t)queue[i] * stride + h]];
+            }
+            is_p[i] = q->is_p[queue[i]];
+        }
+        /* every element is met (each is some sum's); the tables keep their size */
+        memcpy(q->times, times, met * stride * sizeof *times);
+        memcpy(q->is_p, is_p, met);
+    }
+    free(id);
+    free(queue);
+    free(times);
+    free(is_p);
+    cg_budget_give(q->budget, held, 1);
+    return st;
+}
+
+/* A proven q's numbering, heap elements, presentation and completeness. */
+static cg_status finish(cg_misere_quotient *q, const cg_octal_code *code, cg_error *err) {
+    cg_status st = renumber(q, err);
+    if (st == CG_OK) {
+        st = heap_elements(q, err);
+    }
+    if (st == CG_OK) {
+        st = present(q, err);
+    }
+    if (st == CG_OK) {
+        q->complete = cg_misere_quotient_period(q, code, &q->preperiod, &q->period);
+    }
+    return st;
+}
+
+cg_status cg_misere_quotient_adopt(cg_misere_quotient *q, const cg_octal_code *code, size_t heaps,
+                                   size_t order, uint32_t *times, uint8_t *is_p, size_t held,
+                                   uint64_t states, cg_error *err) {
+    q->heaps = heaps;
+    q->order = order;
+    q->times = times;
+    q->is_p = is_p;
+    q->held = held;
+    q->states = states;
+    cg_status st = finish(q, code, err);
+    if (st != CG_OK) {
+        cg_misere_quotient_free(q);
+    }
+    return st;
+}
+
 static void free_builder(builder *b) {
     cg_budget_give(b->budget, b->test_capacity, sizeof *b->tests);
     cg_budget_give(b->budget, b->classes_held, 1);
@@ -641,15 +726,10 @@ static void free_builder(builder *b) {
     free(b->sig);
 }
 
-cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t max_order,
-                                   uint64_t max_states, cg_misere_quotient *q, cg_error *err) {
+static cg_status build(cg_misere_solver *solver, const cg_misere_quotient *below, size_t n,
+                       size_t max_order, uint64_t max_states, cg_misere_quotient *q,
+                       cg_error *err) {
     memset(q, 0, sizeof *q);
-    if (solver == NULL || n > CG_QUOTIENT_MAX_HEAPS || max_order < 2 || max_order > 65535) {
-        return cg_error_set(err, CG_ERR_USAGE,
-                            "a misère quotient is for heaps up to %d, with room for 2 to 65535 "
-                            "elements",
-                            CG_QUOTIENT_MAX_HEAPS);
-    }
     const cg_octal_code *code = cg_misere_code(solver);
     q->budget = cg_misere_budget(solver);
     builder b;
@@ -663,7 +743,9 @@ cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t ma
     find_alphabet(&b, code);
     qsum empty = {0, {0}};
     cg_status st = grow_classes(&b, 1);
-    if (st == CG_OK) {
+    if (st == CG_OK && below != NULL) {
+        st = cg_misere_above_new(solver, below, &b.above, err);
+    } else if (st == CG_OK) {
         st = cg_misere_extend(solver, n, err);
     }
     if (st == CG_OK) {
@@ -678,19 +760,49 @@ cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t ma
                           MAX_ROUNDS);
     }
     if (st == CG_OK) {
-        st = heap_elements(q, err);
+        st = finish(q, code, err);
     }
-    if (st == CG_OK) {
-        st = present(q, err);
-    }
-    if (st == CG_OK) {
-        q->complete = cg_misere_quotient_period(q, code, &q->preperiod, &q->period);
-    }
+    cg_misere_above_free(b.above);
     free_builder(&b);
     if (st != CG_OK) {
         cg_misere_quotient_free(q);
     }
     return st;
+}
+
+static bool bounds_fit(const cg_misere_solver *solver, size_t n, size_t max_order) {
+    return solver != NULL && n <= CG_QUOTIENT_MAX_HEAPS && max_order >= 2 && max_order <= 65535;
+}
+
+static cg_status bounds_error(cg_error *err) {
+    return cg_error_set(err, CG_ERR_USAGE,
+                        "a misère quotient is for heaps up to %d, with room for 2 to 65535 "
+                        "elements",
+                        CG_QUOTIENT_MAX_HEAPS);
+}
+
+cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t max_order,
+                                   uint64_t max_states, cg_misere_quotient *q, cg_error *err) {
+    if (q == NULL || !bounds_fit(solver, n, max_order)) {
+        return bounds_error(err);
+    }
+    return build(solver, NULL, n, max_order, max_states, q, err);
+}
+
+cg_status cg_misere_quotient_build_next(cg_misere_solver *solver, const cg_misere_quotient *below,
+                                        size_t max_order, uint64_t max_states,
+                                        cg_misere_quotient *q, cg_error *err) {
+    if (q == NULL || below == NULL || below->times == NULL ||
+        !bounds_fit(solver, below->heaps + 1, max_order)) {
+        return bounds_error(err);
+    }
+    bool found = false;
+    cg_status st = cg_misere_quotient_try_extend(solver, below, max_order, max_states, q, &found,
+                                                 err);
+    if (st != CG_OK || found) {
+        return st;
+    }
+    return build(solver, below, below->heaps + 1, max_order, max_states, q, err);
 }
 
 void cg_misere_quotient_free(cg_misere_quotient *q) {

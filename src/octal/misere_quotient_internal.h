@@ -38,7 +38,7 @@
 extern "C" {
 #endif
 
-#define CG_QUOTIENT_MAX_HEAPS 40 /* the heap bound n at most */
+#define CG_QUOTIENT_MAX_HEAPS 400 /* the heap bound n at most */
 
 typedef struct cg_misere_quotient {
     size_t heaps;           /* n */
@@ -71,7 +71,23 @@ typedef struct cg_misere_quotient {
  * interrupt. q may be freed after a failure or after a memset to 0. */
 cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t max_order,
                                    uint64_t max_states, cg_misere_quotient *q, cg_error *err);
+/* The same for heaps <= below->heaps + 1, given the proven quotient below
+ * (of heaps <= below->heaps, by the same solver): each outcome the builder
+ * asks is read from below where the sum has no heap of the new size, and
+ * searched over the sums that keep one (misere_above_internal.h), instead
+ * of searched through every position of the new heap. */
+cg_status cg_misere_quotient_build_next(cg_misere_solver *solver, const cg_misere_quotient *below,
+                                        size_t max_order, uint64_t max_states,
+                                        cg_misere_quotient *q, cg_error *err);
 void cg_misere_quotient_free(cg_misere_quotient *q);
+
+/* q (zeroed, q->budget set) takes a proven table: times (order x (heaps +
+ * 1), element 0 the empty sum) and is_p, their `held` bytes counted in
+ * q->budget; its heap elements, presentation and completeness follow.
+ * On failure q is freed. */
+cg_status cg_misere_quotient_adopt(cg_misere_quotient *q, const cg_octal_code *code, size_t heaps,
+                                   size_t order, uint32_t *times, uint8_t *is_p, size_t held,
+                                   uint64_t states, cg_error *err);
 
 /* The element of the sum heaps[0..count-1] (each <= q->heaps, or any size
  * when q is complete). */

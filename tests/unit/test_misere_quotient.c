@@ -199,7 +199,8 @@ static void limits_refuse(void **state) {
     assert_non_null(strstr(err.message, "more than 10 elements"));
     assert_int_equal(cg_misere_quotient_build(s, 9, 1000, 3, &q, &err), CG_ERR_LIMIT);
     assert_non_null(strstr(err.message, "not proven within 3 states"));
-    assert_int_equal(cg_misere_quotient_build(s, 99, 1000, 50, &q, &err), CG_ERR_USAGE);
+    assert_int_equal(cg_misere_quotient_build(s, CG_QUOTIENT_MAX_HEAPS + 1, 1000, 50, &q, &err),
+                     CG_ERR_USAGE);
     cg_misere_free(s);
 }
 

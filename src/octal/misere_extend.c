@@ -1,0 +1,453 @@
+/* The next misère quotient without outcome searches (see
+ * misere_extend_internal.h). */
+#include "octal/misere_extend_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grow_internal.h"
+#include "octal/misere_proof_internal.h"
+
+#define NONE UINT32_MAX
+#define MAX_BELOW 4096       /* elements of Q worth the cheap attempts */
+#define MAX_CANDIDATE 262144 /* elements of an unreduced Q x <g> at most */
+
+typedef struct extender {
+    const cg_misere_quotient *below;
+    const cg_octal_code *code;
+    cg_budget *budget;
+    cg_error *err;
+    size_t m, n; /* Q's order; the new heap */
+    uint32_t *parent, *heap_of, *by_tokens; /* each element's least sum, and the order */
+    uint32_t *option_first, *option_element; /* elements of the options of each least sum */
+    size_t option_count, option_capacity;
+    uint32_t *heap_options; /* heap n's option elements in Q, each once */
+    size_t heap_option_count;
+    size_t held; /* bytes of the scratch arrays in budget */
+    uint64_t max_states, states;
+} extender;
+
+static uint32_t step(const cg_misere_quotient *q, uint32_t e, size_t h) {
+    return q->times[(size_t)e * (q->heaps + 1) + h];
+}
+
+/* e times element y, through y's least sum. */
+static uint32_t times_element(const extender *x, uint32_t e, uint32_t y) {
+    for (; y != 0; y = x->parent[y]) {
+        e = step(x->below, e, x->heap_of[y]);
+    }
+    return e;
+}
+
+static void *take(extender *x, size_t count, size_t size) {
+    if (cg_budget_take(x->budget, count, size, "the quotient", x->err) != CG_OK) {
+        return NULL;
+    }
+    void *p = calloc(count, size);
+    if (p == NULL) {
+        cg_budget_give(x->budget, count, size);
+        cg_error_nomem(x->err, "the quotient");
+        return NULL;
+    }
+    x->held += count * size;
+    return p;
+}
+
+/* Each element's sum of fewest tokens (Dijkstra over the heaps' actions)
+ * and the elements in that order: an option of a least sum has fewer
+ * tokens, so its element comes earlier. */
+static cg_status least_sums(extender *x) {
+    size_t m = x->m;
+    uint64_t *tokens = take(x, m, sizeof *tokens);
+    uint8_t *done = take(x, m, 1);
+    x->parent = take(x, m, sizeof *x->parent);
+    x->heap_of = take(x, m, sizeof *x->heap_of);
+    x->by_tokens = take(x, m, sizeof *x->by_tokens);
+    if (tokens == NULL || done == NULL || x->parent == NULL || x->heap_of == NULL ||
+        x->by_tokens == NULL) {
+        free(tokens);
+        free(done);
+        return CG_ERR_LIMIT;
+    }
+    for (size_t e = 0; e < m; e++) {
+        tokens[e] = UINT64_MAX;
+    }
+    tokens[0] = 0;
+    for (size_t k = 0; k < m; k++) {
+        uint32_t best = NONE;
+        for (uint32_t e = 0; e < m; e++) {
+            if (!done[e] && tokens[e] != UINT64_MAX && (best == NONE || tokens[e] < tokens[best])) {
+                best = e;
+            }
+        }
+        if (best == NONE) {
+            break; /* the rest is not reached */
+        }
+        done[best] = 1;
+        x->by_tokens[k] = best;
+        for (size_t h = 1; h < x->n; h++) {
+            uint32_t f = step(x->below, best, h);
+            if (tokens[best] + h < tokens[f]) {
+                tokens[f] = tokens[best] + h;
+                x->parent[f] = best;
+                x->heap_of[f] = (uint32_t)h;
+            }
+        }
+    }
+    free(tokens);
+    free(done);
+    return CG_OK;
+}
+
+typedef struct option_sink {
+    extender *x;
+    uint32_t rest;
+    cg_status status;
+    bool heap_n; /* collecting heap n's options */
+} option_sink;
+
+static void see_option(void *context, size_t take_count, const size_t *parts, size_t count) {
+    (void)take_count;
+    option_sink *sink = context;
+    extender *x = sink->x;
+    uint32_t e = sink->rest;
+    for (size_t i = 0; i < count; i++) {
+        e = step(x->below, e, parts[i]);
+    }
+    if (sink->heap_n) {
+        for (size_t i = 0; i < x->heap_option_count; i++) {
+            if (x->heap_options[i] == e) {
+                return;
+            }
+        }
+        x->heap_options[x->heap_option_count++] = e; /* at most m distinct */
+        return;
+    }
+    if (sink->status == CG_OK) {
+        sink->status = cg_grow_within(x->budget, &x->option_element, &x->option_capacity,
+                                      x->option_count + 1, sizeof *x->option_element,
+                                      "the quotient", x->err);
+    }
+    if (sink->status == CG_OK) {
+        x->option_element[x->option_count++] = e;
+    }
+}
+
+/* The elements of the options of every element's least sum, and of heap n. */
+static cg_status list_options(extender *x) {
+    x->option_first = take(x, x->m + 1, sizeof *x->option_first);
+    x->heap_options = take(x, x->m, sizeof *x->heap_options);
+    if (x->option_first == NULL || x->heap_options == NULL) {
+        return CG_ERR_LIMIT;
+    }
+    option_sink sink = {x, 0, CG_OK, true};
+    cg_octal_each_option(x->code, x->n, see_option, &sink);
+    sink.heap_n = false;
+    for (uint32_t e = 0; sink.status == CG_OK && e < x->m; e++) {
+        x->option_first[e] = (uint32_t)x->option_count;
+        if (e != 0 && x->parent[e] == 0 && x->heap_of[e] == 0) {
+            continue; /* not reached */
+        }
+        uint32_t last = 0;
+        for (uint32_t y = e; sink.status == CG_OK && y != 0; y = x->parent[y]) {
+            uint32_t h = x->heap_of[y];
+            if (h == last) {
+                continue; /* the same heap again: the same options */
+            }
+            last = h;
+            /* the rest: the sum without this heap */
+            sink.rest = 0;
+            bool skipped = false;
+            for (uint32_t z = e; z != 0; z = x->parent[z]) {
+                if (!skipped && x->heap_of[z] == h) {
+                    skipped = true;
+                } else {
+                    sink.rest = step(x->below, sink.rest, x->heap_of[z]);
+                }
+            }
+            cg_octal_each_option(x->code, h, see_option, &sink);
+        }
+    }
+    x->option_first[x->m] = (uint32_t)x->option_count;
+    return sink.status;
+}
+
+/* Prove the table; when proven, q adopts it: times and is_p are then q's
+ * (*taken), freed by q even when the adoption fails. Otherwise the caller's,
+ * with their table_bytes still in x->held. */
+static cg_status prove_and_adopt(extender *x, size_t order, uint32_t *times, uint8_t *is_p,
+                                 size_t table_bytes, cg_misere_quotient *q, bool *taken) {
+    const cg_quotient_candidate cand = {x->code, x->n, order, times, is_p};
+    cg_proof_failure failure;
+    uint64_t states = 0;
+    bool proven = false;
+    cg_status st =
+        cg_misere_prove(&cand, x->budget, x->max_states, &proven, &failure, &states, x->err);
+    x->states += states;
+    *taken = false;
+    if (st == CG_ERR_LIMIT && x->err != NULL && !x->err->over_budget) {
+        return CG_OK; /* too many states for this candidate: not taken */
+    }
+    if (st != CG_OK || !proven) {
+        return st;
+    }
+    memset(q, 0, sizeof *q);
+    q->budget = x->budget;
+    x->held -= table_bytes; /* now q's */
+    *taken = true;
+    return cg_misere_quotient_adopt(q, x->code, x->n, order, times, is_p, table_bytes, x->states,
+                                    x->err);
+}
+
+static void drop(extender *x, void *a, void *b, size_t bytes) {
+    free(a);
+    free(b);
+    x->held -= bytes;
+    cg_budget_give(x->budget, bytes, 1);
+}
+
+/* Heap n as element y of Q. */
+static cg_status try_element(extender *x, uint32_t y, cg_misere_quotient *q, bool *found) {
+    size_t m = x->m, stride = x->n + 1;
+    uint32_t *times = take(x, m * stride, sizeof *times);
+    uint8_t *is_p = take(x, m, 1);
+    if (times == NULL || is_p == NULL) {
+        free(times); /* their bytes stay in x->held until the end */
+        free(is_p);
+        return CG_ERR_LIMIT;
+    }
+    for (uint32_t e = 0; e < m; e++) {
+        memcpy(times + (size_t)e * stride, x->below->times + (size_t)e * x->n,
+               x->n * sizeof *times);
+        times[(size_t)e * stride + x->n] = times_element(x, e, y);
+    }
+    memcpy(is_p, x->below->is_p, m);
+    size_t bytes = m * stride * sizeof *times + m;
+    bool taken = false;
+    cg_status st = prove_and_adopt(x, m, times, is_p, bytes, q, &taken);
+    if (!taken) {
+        drop(x, times, is_p, bytes);
+    }
+    *found = taken && st == CG_OK;
+    return st;
+}
+
+static bool same_row(const extender *x, const uint32_t *times, const uint32_t *class, size_t t,
+                     size_t s) {
+    size_t stride = x->n + 1;
+    bool same = class[t] == class[s];
+    for (size_t h = 1; same && h <= x->n; h++) {
+        same = class[times[t * stride + h]] == class[times[s * stride + h]];
+    }
+    return same;
+}
+
+/* State s's class in the next round: the one of a state met before with
+ * the same class and the same successors' classes, else a new one. slot is
+ * an open-addressed table of `slots` entries; first[k] is class k's first state. */
+static uint32_t new_class(const extender *x, const uint32_t *times, const uint32_t *class,
+                          size_t s, uint64_t *slot, size_t slots, uint32_t *first, size_t *made) {
+    size_t stride = x->n + 1;
+    uint64_t hash = class[s] * 0x9E3779B97F4A7C15ull;
+    for (size_t h = 1; h <= x->n; h++) {
+        hash = (hash ^ class[times[s * stride + h]]) * 0x100000001B3ull;
+    }
+    for (size_t i = (size_t)(hash % slots);; i = (i + 1) % slots) {
+        if (slot[i] == UINT64_MAX) {
+            slot[i] = *made;
+            first[*made] = (uint32_t)s;
+            return (uint32_t)(*made)++;
+        }
+        if (same_row(x, times, class, first[slot[i]], s)) {
+            return (uint32_t)slot[i];
+        }
+    }
+}
+
+/* Moore's refinement of the states by P-ness and successors: the classes
+ * in class[], their count in *classes, class[0] = 0. */
+static cg_status refine(extender *x, size_t count, const uint32_t *times, const uint8_t *is_p,
+                        uint32_t *class, size_t *classes) {
+    uint32_t *next = take(x, count, sizeof *next);
+    uint32_t *first = take(x, count, sizeof *first); /* a state of each new class */
+    uint64_t *slot = take(x, 2 * count, sizeof *slot);
+    if (next == NULL || first == NULL || slot == NULL) {
+        free(next);
+        free(first);
+        free(slot);
+        return CG_ERR_LIMIT;
+    }
+    size_t before = 0, now = 1;
+    for (size_t s = 0; s < count; s++) {
+        class[s] = is_p[s] != is_p[0]; /* the identity's side first */
+        now = class[s] == 1 ? 2 : now;
+    }
+    while (now != before) {
+        before = now;
+        memset(slot, 0xff, 2 * count * sizeof *slot);
+        size_t made = 0;
+        for (size_t s = 0; s < count; s++) {
+            next[s] = new_class(x, times, class, s, slot, 2 * count, first, &made);
+        }
+        memcpy(class, next, count * sizeof *class);
+        now = made;
+    }
+    *classes = now; /* state 0 is first met, so its class is 0 */
+    free(next);
+    free(first);
+    free(slot);
+    size_t bytes = count * sizeof *next + count * sizeof *first + 2 * count * sizeof *slot;
+    x->held -= bytes;
+    cg_budget_give(x->budget, bytes, 1);
+    return CG_OK;
+}
+
+/* P-ness of element e with j copies of heap n in Q x <g>: the rule of play
+ * on e's least sum plus j heaps of n, its options read at levels j and
+ * j - 1 (already marked). */
+static bool marked_p(const extender *x, const uint8_t *is_p, uint32_t e, size_t j) {
+    const uint8_t *level = is_p + j * x->m;
+    for (uint32_t k = x->option_first[e]; k < x->option_first[e + 1]; k++) {
+        if (level[x->option_element[k]]) {
+            return false;
+        }
+    }
+    bool any = x->option_first[e + 1] > x->option_first[e];
+    for (size_t i = 0; i < x->heap_option_count; i++) {
+        any = true;
+        if (is_p[(j - 1) * x->m + times_element(x, e, x->heap_options[i])]) {
+            return false;
+        }
+    }
+    return any;
+}
+
+/* The table of Q x <g | g^(i+p) = g^i> (level j: j copies of heap n). */
+static void product_table(const extender *x, size_t levels, size_t p, uint32_t *times,
+                          uint8_t *is_p) {
+    size_t m = x->m, stride = x->n + 1;
+    for (size_t j = 0; j < levels; j++) {
+        size_t up = j + 1 < levels ? j + 1 : j + 1 - p;
+        for (uint32_t e = 0; e < m; e++) {
+            uint32_t *row = times + (j * m + e) * stride;
+            for (size_t h = 0; h < x->n; h++) {
+                row[h] = (uint32_t)(j * m) + step(x->below, e, h);
+            }
+            row[x->n] = (uint32_t)(up * m + e);
+        }
+    }
+    memcpy(is_p, x->below->is_p, m);
+    for (size_t j = 1; j < levels; j++) {
+        for (size_t k = 0; k < m; k++) {
+            uint32_t e = x->by_tokens[k];
+            is_p[j * m + e] = marked_p(x, is_p, e, j);
+        }
+    }
+}
+
+/* Heap n as a new generator of index i and period p, merged, proven. */
+static cg_status try_generator(extender *x, size_t i, size_t p, size_t max_order,
+                               cg_misere_quotient *q, bool *found) {
+    size_t levels = i + p, count = x->m * levels, stride = x->n + 1;
+    *found = false;
+    if (count > MAX_CANDIDATE) {
+        return CG_OK;
+    }
+    uint32_t *times = take(x, count * stride, sizeof *times);
+    uint8_t *is_p = take(x, count, 1);
+    uint32_t *class = take(x, count, sizeof *class);
+    size_t bytes = count * stride * sizeof *times + count + count * sizeof *class;
+    cg_status st = times == NULL || is_p == NULL || class == NULL ? CG_ERR_LIMIT : CG_OK;
+    size_t classes = 0;
+    if (st == CG_OK) {
+        product_table(x, levels, p, times, is_p);
+        st = refine(x, count, times, is_p, class, &classes);
+    }
+    uint32_t *merged = NULL;
+    uint8_t *merged_p = NULL;
+    size_t merged_bytes = classes * stride * sizeof *merged + classes;
+    if (st == CG_OK && classes <= max_order && classes > x->m) {
+        merged = take(x, classes * stride, sizeof *merged);
+        merged_p = take(x, classes, 1);
+        st = merged == NULL || merged_p == NULL ? CG_ERR_LIMIT : CG_OK;
+        for (size_t s = 0; st == CG_OK && s < count; s++) {
+            for (size_t h = 0; h < stride; h++) {
+                merged[class[s] * stride + h] = class[times[s * stride + h]];
+            }
+            merged_p[class[s]] = is_p[s];
+        }
+        bool taken = false;
+        if (st == CG_OK) {
+            st = prove_and_adopt(x, classes, merged, merged_p, merged_bytes, q, &taken);
+        }
+        if (!taken && merged != NULL && merged_p != NULL) {
+            drop(x, merged, merged_p, merged_bytes);
+        } else if (!taken) {
+            free(merged);
+            free(merged_p);
+        }
+        *found = taken && st == CG_OK;
+    }
+    if (times != NULL && is_p != NULL && class != NULL) {
+        free(class);
+        drop(x, times, is_p, bytes);
+    } else {
+        free(times);
+        free(is_p);
+        free(class);
+    }
+    return st;
+}
+
+static cg_status try_all(extender *x, size_t max_order, cg_misere_quotient *q, bool *found) {
+    cg_status st = least_sums(x);
+    if (st == CG_OK) {
+        st = list_options(x);
+    }
+    bool alone_p = x->heap_option_count > 0;
+    for (size_t i = 0; i < x->heap_option_count; i++) {
+        alone_p = alone_p && !x->below->is_p[x->heap_options[i]];
+    }
+    for (uint32_t y = 0; st == CG_OK && !*found && y < x->m; y++) {
+        if ((x->below->is_p[y] != 0) == alone_p) {
+            st = try_element(x, y, q, found);
+        }
+    }
+    static const size_t shapes[][2] = {{1, 1}, {0, 2}, {2, 1}, {1, 2}, {3, 1}, {2, 2},
+                                       {4, 1}, {3, 2}, {4, 2}, {5, 2}, {6, 2}};
+    for (size_t s = 0; st == CG_OK && !*found && s < sizeof shapes / sizeof *shapes; s++) {
+        st = try_generator(x, shapes[s][0], shapes[s][1], max_order, q, found);
+    }
+    return st;
+}
+
+cg_status cg_misere_quotient_try_extend(cg_misere_solver *solver, const cg_misere_quotient *below,
+                                        size_t max_order, uint64_t max_states,
+                                        cg_misere_quotient *q, bool *found, cg_error *err) {
+    *found = false;
+    if (solver == NULL || below == NULL || below->times == NULL || q == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "extending a quotient needs the quotient below");
+    }
+    if (below->order > MAX_BELOW) {
+        return CG_OK; /* left to the outcome learner */
+    }
+    extender x;
+    memset(&x, 0, sizeof x);
+    x.below = below;
+    x.code = cg_misere_code(solver);
+    x.budget = cg_misere_budget(solver);
+    x.err = err;
+    x.m = below->order;
+    x.n = below->heaps + 1;
+    x.max_states = max_states;
+    cg_status st = try_all(&x, max_order, q, found);
+    free(x.heap_options);
+    free(x.parent);
+    free(x.heap_of);
+    free(x.by_tokens);
+    free(x.option_first);
+    free(x.option_element);
+    cg_budget_give(x.budget, x.held, 1);
+    cg_budget_give(x.budget, x.option_capacity, sizeof *x.option_element);
+    return st;
+}
