@@ -129,8 +129,8 @@ def test_misere_sums_are_the_clis(code, heaps):
 def test_misere_errors_are_exceptions():
     with pytest.raises(cgsolve.InputError, match="invalid octal game code"):
         cgsolve.grundy("0.8x", 5, misere=True)
-    with pytest.raises(cgsolve.UsageError, match="65535") as bad:
-        cgsolve.misere_outcome("0.77", [70000])
+    with pytest.raises(cgsolve.UsageError, match="1000000") as bad:
+        cgsolve.misere_outcome("0.77", [1000001])
     assert bad.value.status_name == "usage error"
     with pytest.raises(cgsolve.UsageError, match="needs heaps"):
         cgsolve.misere_outcome("0.77", [])

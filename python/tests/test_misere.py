@@ -51,7 +51,7 @@ def test_the_quotient_is_the_clis(code, heaps):
     # the text's lines say the same: "heaps 0-k: order m, g generators"
     text = cli("misere", code, "--quotient", str(heaps)).stdout.decode().splitlines()
     assert [int(line.split()[3].rstrip(",")) for line in text[: heaps + 1]] == result.orders
-    assert text[heaps + 1] == f"quotient of heaps 0-{heaps}: order {result.order}"
+    assert text[heaps + 1] == f"quotient of heaps 0-{heaps}: order {result.order} (not complete)"
     assert text[heaps + 3] == "relations: " + ", ".join(result.relations)
 
 
@@ -71,12 +71,12 @@ def test_a_bad_code_is_an_input_error():
     assert bad.value.message == bad.value.args[0] and bad.value.status_name == "input error"
 
 
-@pytest.mark.parametrize("heaps", [41, -1, 2.5, True, "6"], ids=["41", "-1", "2.5", "True", "str"])
+@pytest.mark.parametrize("heaps", [401, -1, 2.5, True, "6"], ids=["401", "-1", "2.5", "True", "str"])
 def test_bad_heaps_are_checked_as_the_cli_checks_them(heaps):
     bound = next(o for c in cgsolve.catalog()["commands"] if c["name"] == "misere"
                  for o in c["options"] if o["name"] == "quotient")
-    assert (bound["min"], bound["max"]) == (0, 40)
-    with pytest.raises(cgsolve.UsageError, match=f"option 'quotient': '{heaps}' is not an integer from 0 to 40") as bad:
+    assert (bound["min"], bound["max"]) == (0, 400)
+    with pytest.raises(cgsolve.UsageError, match=f"option 'quotient': '{heaps}' is not an integer from 0 to 400") as bad:
         cgsolve.misere_quotient("0.77", heaps)
     assert bad.value.status_name == "usage error"
     if not isinstance(heaps, str):
@@ -112,26 +112,28 @@ QUOTIENT_INTERRUPTED = textwrap.dedent(
     threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     started = time.monotonic()
     try:
-        cgsolve.misere_quotient("0.77", 20)  # a minute, then a LimitError
+        cgsolve.misere_quotient("0.137", 30)  # heap 24 is a minute's search
         print("not interrupted")
     except KeyboardInterrupt as stopped:
-        print(round(time.monotonic() - started, 1), stopped.partial,
+        print(round(time.monotonic() - started, 1), stopped.partial.heaps,
+              stopped.partial.analysis["quotient"]["complete"],
               cgsolve.misere_quotient("0.77", 6).order)
     """
 )
 
 
 def test_ctrl_c_stops_a_long_quotient():
-    seconds, partial, after = run_python("-c", QUOTIENT_INTERRUPTED).split()
-    assert float(seconds) < 15 and partial == "None"
+    seconds, heaps, complete, after = run_python("-c", QUOTIENT_INTERRUPTED).split()
+    # the quotients proven before the stop are kept: heaps 0-23
+    assert float(seconds) < 15 and heaps == "23" and complete == "False"
     assert after == "12"  # and the library still answers
 
 
 def test_a_progress_function_stops_a_quotient():
     enough, calls = stopping_after(3)
     with pytest.raises(cgsolve.StoppedError) as stopped:
-        cgsolve.misere_quotient("0.77", 20, progress=enough)
-    assert stopped.value.partial is None and len(calls) == 3 and calls[0][0] == "misere"
+        cgsolve.misere_quotient("0.137", 30, progress=enough)
+    assert stopped.value.partial.heaps == 23 and len(calls) == 3 and calls[0][0] == "misere"
     assert stopped.value.exit_code == 130
 
 

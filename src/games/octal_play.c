@@ -19,8 +19,9 @@
 
 #define MAX_HEAPS 64
 #define MAX_HEAP 5000 /* Grundy values are computed O(n^2): up to here, at once */
-/* Misère: the quotients' reach; wild heaps much larger cost minutes each. */
-#define MAX_MISERE_HEAP CG_QUOTIENT_MAX_HEAPS
+/* Misère: heaps kept as they were when the quotients reached 40; wild heaps
+ * much larger cost minutes each without a complete quotient. */
+#define MAX_MISERE_HEAP 40
 
 typedef struct play_state {
     cg_octal_code code;

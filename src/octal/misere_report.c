@@ -403,7 +403,8 @@ static cg_status write_quotient(cg_misere_solver *s, const cg_octal_code *code, 
     size_t orders[CG_QUOTIENT_MAX_HEAPS + 1] = {0};
     size_t proven = 0; /* quotients proven: heaps 0-0 .. 0-(proven - 1) */
     for (size_t k = 0; st == CG_OK && k <= top && !q.complete; k++) {
-        st = cg_misere_quotient_build(s, k, 65535, 4000000, &next, err);
+        st = k == 0 ? cg_misere_quotient_build(s, 0, 65535, 4000000, &next, err)
+                    : cg_misere_quotient_build_next(s, &q, 65535, 4000000, &next, err);
         if (st == CG_OK) {
             cg_misere_quotient_free(&q);
             q = next;

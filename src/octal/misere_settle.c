@@ -58,18 +58,24 @@ static bool quotient_covers(const cg_misere_settler *t, size_t largest) {
     return t->has_quotient && (largest <= t->quotient.heaps || t->quotient.complete);
 }
 
-/* The quotients of heaps up to 1, 2, ... until one is complete (it answers
- * sums of heaps of every size): CG_OK with it kept, else why not in why. */
-static cg_status complete_quotient(cg_misere_settler *t, cg_error *why) {
-    cg_misere_quotient q;
-    memset(&q, 0, sizeof q);
-    cg_status st = CG_OK;
-    for (size_t k = 1; st == CG_OK && k <= CG_QUOTIENT_MAX_HEAPS && !q.complete; k++) {
+/* The quotients of heaps up to 0, 1, 2, ... each from the one before,
+ * until one is complete or, with `upto`, covers heaps up to it: CG_OK with
+ * it kept, else why not in why. */
+static cg_status chain_quotient(cg_misere_settler *t, size_t upto, bool want_complete,
+                                cg_error *why) {
+    cg_misere_quotient q, next;
+    cg_status st = cg_misere_quotient_build(t->solver, 0, CG_MISERE_SETTLE_MAX_ORDER,
+                                            CG_MISERE_SETTLE_MAX_STATES, &q, why);
+    while (st == CG_OK && !q.complete && (want_complete ? q.heaps < CG_QUOTIENT_MAX_HEAPS
+                                                        : q.heaps < upto)) {
+        st = cg_misere_quotient_build_next(t->solver, &q, CG_MISERE_SETTLE_MAX_ORDER,
+                                           CG_MISERE_SETTLE_MAX_STATES, &next, why);
         cg_misere_quotient_free(&q);
-        st = cg_misere_quotient_build(t->solver, k, CG_MISERE_SETTLE_MAX_ORDER,
-                                      CG_MISERE_SETTLE_MAX_STATES, &q, why);
+        if (st == CG_OK) {
+            q = next;
+        }
     }
-    if (st == CG_OK && !q.complete) {
+    if (st == CG_OK && want_complete && !q.complete) {
         st = cg_error_set(why, CG_ERR_LIMIT, "the quotient of heaps up to %d is not complete",
                           CG_QUOTIENT_MAX_HEAPS);
     }
@@ -103,21 +109,49 @@ static cg_status need_quotient(cg_misere_settler *t, size_t largest, cg_status s
     cg_error why;
     cg_error_clear(&why);
     if (largest > CG_QUOTIENT_MAX_HEAPS) {
-        cg_status built = complete_quotient(t, &why);
+        cg_status built = chain_quotient(t, largest, true, &why);
         return built == CG_OK ? CG_OK
                               : cg_error_set(err, built, "%s; heaps above %d need a complete "
                                                          "quotient: %s",
                                              first, CG_QUOTIENT_MAX_HEAPS, why.message);
     }
-    cg_status built = cg_misere_quotient_build(t->solver, largest, CG_MISERE_SETTLE_MAX_ORDER,
-                                               CG_MISERE_SETTLE_MAX_STATES, &t->quotient, &why);
+    cg_status built = chain_quotient(t, largest, false, &why);
     if (built != CG_OK) {
         return cg_error_set(err, built == CG_ERR_LIMIT ? CG_ERR_LIMIT : built,
                             "%s; nor by the quotient of heaps up to %zu: %s", first, largest,
                             why.message);
     }
-    t->has_quotient = true;
     return CG_OK;
+}
+
+/* The search's first try is held to this many positions: past it a
+ * quotient (cheap once built for games whose quotients are) is tried before
+ * the search goes on to its whole budget. */
+#define QUICK_SEARCH 100000
+
+/* Bound the solver's search to QUICK_SEARCH when its own limit is larger;
+ * the limit to restore. */
+static uint64_t hold_search(cg_misere_settler *t, bool *held) {
+    uint64_t limit = cg_misere_node_limit(t->solver);
+    *held = limit == 0 || limit > QUICK_SEARCH;
+    if (*held) {
+        cg_misere_set_node_limit(t->solver, QUICK_SEARCH);
+    }
+    return limit;
+}
+
+static bool cut_short(cg_status st, bool held, const cg_error *err) {
+    return held && st == CG_ERR_LIMIT && (err == NULL || !err->over_budget);
+}
+
+static cg_status search_is_p(cg_misere_settler *t, const size_t *heaps, size_t count, bool *p,
+                             cg_misere_how *how, cg_error *err) {
+    cg_misere_method method = CG_MISERE_BY_SEARCH;
+    cg_status st = cg_misere_is_p(t->solver, heaps, count, p, &method, err);
+    if (st == CG_OK) {
+        *how = method == CG_MISERE_BY_TAME_RULE ? CG_SETTLED_BY_TAME_RULE : CG_SETTLED_BY_SEARCH;
+    }
+    return st;
 }
 
 cg_status cg_misere_settle_is_p(cg_misere_settler *t, const size_t *heaps, size_t count, bool *p,
@@ -128,19 +162,21 @@ cg_status cg_misere_settle_is_p(cg_misere_settler *t, const size_t *heaps, size_
     }
     size_t largest = largest_of(heaps, count);
     cg_status st = CG_ERR_LIMIT;
+    bool held = false;
+    uint64_t limit = 0;
     if (largest > CG_MISERE_MAX_HEAP && !quotient_covers(t, largest)) {
         st = past_search(largest, err);
     } else if (!quotient_covers(t, largest) || all_tame(t->solver, heaps, count)) {
-        cg_misere_method method = CG_MISERE_BY_SEARCH;
-        st = cg_misere_is_p(t->solver, heaps, count, p, &method, err);
+        limit = hold_search(t, &held);
+        st = search_is_p(t, heaps, count, p, how, err);
+        cg_misere_set_node_limit(t->solver, limit);
         if (st == CG_OK) {
-            *how =
-                method == CG_MISERE_BY_TAME_RULE ? CG_SETTLED_BY_TAME_RULE : CG_SETTLED_BY_SEARCH;
             return CG_OK;
         }
     }
+    bool retry = cut_short(st, held, err);
     if ((st = need_quotient(t, largest, st, err)) != CG_OK) {
-        return st;
+        return retry ? search_is_p(t, heaps, count, p, how, err) : st;
     }
     *p = cg_misere_quotient_is_p(&t->quotient, heaps, count);
     *how = CG_SETTLED_BY_QUOTIENT;
@@ -204,16 +240,20 @@ cg_status cg_misere_settle_moves(cg_misere_settler *t, const size_t *heaps, size
     }
     size_t largest = largest_of(heaps, count);
     cg_status st = CG_ERR_LIMIT;
+    bool held = false;
     if (largest > CG_MISERE_MAX_HEAP && !quotient_covers(t, largest)) {
         st = past_search(largest, err);
     } else if (!quotient_covers(t, largest) || all_tame(t->solver, heaps, count)) {
+        uint64_t limit = hold_search(t, &held);
         st = solver_moves(t, heaps, count, fn, context, wins, how, err);
+        cg_misere_set_node_limit(t->solver, limit);
         if (st == CG_OK) {
             return CG_OK;
         }
     }
+    bool retry = cut_short(st, held, err);
     if ((st = need_quotient(t, largest, st, err)) != CG_OK) {
-        return st;
+        return retry ? solver_moves(t, heaps, count, fn, context, wins, how, err) : st;
     }
     cg_misere_quotient_winning_moves(&t->quotient, cg_misere_code(t->solver), heaps, count, fn,
                                      context, wins);

@@ -43,11 +43,21 @@ fi
 # game whose quotient is not complete by heap 40 refuses them.
 expect 0 "" "" -- misere 0.75 --sum 1000000 999999 5 --json
 if grep -q '"answer":"N\\n1:2:1 .*"method":"quotient"' "$out"; then m_ok; else m_bad "big sum: $(head -c 300 "$out")"; fi
-expect 3 "" "cgsolve misere: heap 100000 is past the search's heaps (up to 65535); heaps above 40 need a complete quotient: not settled within 1000 positions of search" -- \
-    misere 0.77 --sum 100000 --positions 1000
+expect 3 "" "cgsolve misere: heap 100000 is past the search's heaps (up to 65535); heaps above 400 need a complete quotient: not settled within 1000 positions of search" -- \
+    misere 0.137 --sum 100000 --positions 1000
+# Kayles' quotient is complete (Sibert and Conway's period 12 from heap 71):
+# a heap of 10^6 is read from it, as the heap it acts as.
+"$exe" misere 0.77 --sum 1000000 5 --json > "$out"
+"$exe" misere 0.77 --sum $((71 + (1000000 - 71) % 12)) 5 --json > "$err"
+big=$(grep -o '"outcome":"[PN]"' "$out")
+if grep -q '"method":"quotient"' "$out" && [ -n "$big" ] && [ "$big" = "$(grep -o '"outcome":"[PN]"' "$err")" ]; then
+    m_ok
+else
+    m_bad "Kayles 10^6: $(head -c 200 "$out")"
+fi
 # Stopped by a limit, the last quotient proven is still presented.
 expect 3 "" "cgsolve misere: not settled within 3 positions of search" -- \
-    misere 0.75 --quotient 6 --positions 3
+    misere 0.137 --quotient 30 --positions 3
 if grep -q "^quotient of heaps 0-[0-9]*: order [0-9]* (not complete)$" "$out"; then m_ok; else m_bad "partial quotient: $(cat "$out")"; fi
 # A 10-heap Kayles sum past a small search budget is settled by the proven
 # quotient of heaps up to 9, with the same answer as a search within the
@@ -58,11 +68,11 @@ if grep -q '"answer":"N\\n1:1 1:1:2 2:1 2:1:2 9:1","analysis":{[^}]*"method":"qu
 else
     m_bad "quotient fallback: $(cat "$out")"
 fi
-expect 3 "" "cgsolve misere: not settled within 1000 positions of search; nor by the quotient of heaps up to 9: not settled within 1000 positions of search" -- \
-    misere 0.77 --sum 9 9 8 8 7 7 6 6 5 4 --positions 1000
+expect 3 "" "cgsolve misere: not settled within 1000 positions of search; nor by the quotient of heaps up to 30: not settled within 1000 positions of search" -- \
+    misere 0.137 --sum 30 27 25 --positions 1000
 # a search budget too small for Kayles' wild heaps: refused, exit 3
 expect 3 "" "cgsolve misere: not settled within 3 positions of search" -- \
-    misere 0.77 --quotient 6 --positions 3
+    misere 0.137 --quotient 30 --positions 3
 # --progress: misère play shows it only when asked, and its help says so.
 "$exe" help misere > "$out"
 if grep -q -- '--progress  *progress on standard error$' "$out"; then m_ok; else m_bad "help: $(grep -- --progress "$out")"; fi
@@ -79,10 +89,10 @@ if [ "$old_rc" = 0 ] && cmp -s "$out" "$err.new" &&
     [ ! -s "$err.new_err" ]; then m_ok; else m_bad "grundy --misere: $(cat "$err")"; fi
 expect 3 "" "cgsolve: 'grundy --misere' is deprecated and goes in 2.0; use 'cgsolve misere'
 cgsolve misere: not settled within 3 positions of search" -- \
-    grundy 0.77 --misere --quotient 6 --positions 3
+    grundy 0.137 --misere --quotient 30 --positions 3
 rm -f "$err.new" "$err.new_err"
 # play --misere: a position the library cannot settle within the budget is
 # refused before the game begins (exit 3, nothing on the output).
-expect 3 "quit\n" "cgsolve play: cannot settle this misère position: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1247528 in use); nor by the quotient of heaps up to 33: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1297864 in use)" -- \
-    play grundy 0.77 30 31 32 33 --misere --memory 2M
+expect 3 "quit\n" "cgsolve play: cannot settle this misère position: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1233896 in use); nor by the quotient of heaps up to 33: misère positions needs 524288 bytes more, beyond the memory limit of 2097152 bytes (1876306 in use)" -- \
+    play grundy 0.137 30 31 32 33 --misere --memory 2M
 expect_out ""
