@@ -3,10 +3,10 @@
 #include <string.h>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define OCTAL_COMPARE_AVX512 1
+#define OCTAL_COMPARE_X86 1
 #include <immintrin.h>
 #else
-#define OCTAL_COMPARE_AVX512 0
+#define OCTAL_COMPARE_X86 0
 #endif
 
 static bool compare_arguments_fit(const uint16_t *g, const cg_rare_position *rare, size_t count,
@@ -34,7 +34,7 @@ void cg_octal_compare_16_plain(const uint16_t *g, const cg_rare_position *rare, 
     }
 }
 
-#if OCTAL_COMPARE_AVX512
+#if OCTAL_COMPARE_X86
 #define COMPARE_TARGET "avx512f,avx512bw"
 
 /* The least of least and sums ^ value, lane by lane: zero once a sum
@@ -107,6 +107,88 @@ compare_avx512(const uint16_t *g, const cg_rare_position *rare, size_t from, siz
     _mm512_mask_storeu_epi16(least[10], lanes, l10);
     _mm512_mask_storeu_epi16(least[11], lanes, l11);
 }
+
+/* ---- AVX2: sixteen heaps a register ------------------------------------------
+ *
+ * Without AVX-512 a register holds sixteen heaps' values, and the sixteen
+ * registers cannot hold both a half's twelve minima and its twelve
+ * columns of values: the minima stay in registers and each XOR reads its
+ * column from the cache (a memory operand costs no instruction), and a
+ * chunk of 32 heaps is compared as two halves, each a pass over the
+ * entries (the second pass reads them from the cache too). */
+#define AVX2_LANES 16
+
+/* Sixteen heaps' values g[0..15] where full, else the first count (count <
+ * 16) and zero past them, reading nothing past g + count: masked 32-bit
+ * loads of the pairs (pairs: the dwords below count / 2), the odd last
+ * word broadcast and blended into its lane (last). */
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+run_of(const uint16_t *g, size_t count, bool full, __m256i pairs, __m256i last) {
+    if (full) {
+        return _mm256_loadu_si256((const __m256i *)(const void *)g);
+    }
+    __m256i run = _mm256_maskload_epi32((const int *)(const void *)g, pairs);
+    if (count & 1) {
+        run = _mm256_blendv_epi8(run, _mm256_set1_epi16((short)g[count - 1]), last);
+    }
+    return run;
+}
+
+/* cg_octal_compare_16 for the count (at most 16) heaps from lane j0 of the
+ * chunk, their values in column (column[c]: the heaps' c-th values, zero
+ * past count). The lanes past count are computed too and then put back:
+ * least's rows have 32 lanes, so the loads and stores stay within them. */
+__attribute__((target("avx2"), always_inline)) static inline void
+compare_half(const uint16_t *g, const cg_rare_position *rare, size_t from, size_t to, size_t base,
+             size_t count, bool full, const __m256i *column, uint16_t (*least)[CG_OCTAL_CHUNK],
+             size_t j0) {
+    const __m256i words = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m256i pairs = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count / 2)),
+                                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i last = _mm256_cmpeq_epi16(_mm256_set1_epi16((short)(count - 1)), words);
+    __m256i l[CG_OCTAL_COMPARED];
+    _Pragma("GCC unroll 12") for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
+        l[c] = _mm256_loadu_si256((const __m256i *)(const void *)(least[c] + j0));
+    }
+    for (size_t i = from; i < to; i++) {
+        __m256i run = run_of(g + base + j0 - rare[i].at, count, full, pairs, last);
+        __m256i sums = _mm256_xor_si256(run, _mm256_set1_epi16((short)rare[i].value));
+        _Pragma("GCC unroll 12") for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
+            l[c] = _mm256_min_epu16(l[c], _mm256_xor_si256(sums, column[c]));
+        }
+    }
+    const __m256i kept = _mm256_cmpgt_epi16(_mm256_set1_epi16((short)count), words);
+    _Pragma("GCC unroll 12") for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
+        __m256i *row = (__m256i *)(void *)(least[c] + j0);
+        _mm256_storeu_si256(row, _mm256_blendv_epi8(_mm256_loadu_si256(row), l[c], kept));
+    }
+}
+
+/* Each half of the chunk: its columns of values, then its pass (a full
+ * half's loads unmasked). */
+__attribute__((target("avx2"))) static void
+compare_avx2(const uint16_t *g, const cg_rare_position *rare, size_t from, size_t to, size_t base,
+             size_t count, const uint16_t (*values)[CG_OCTAL_COMPARED],
+             uint16_t (*least)[CG_OCTAL_CHUNK]) {
+    for (size_t j0 = 0; j0 < count; j0 += AVX2_LANES) {
+        size_t lanes = count - j0 < AVX2_LANES ? count - j0 : AVX2_LANES;
+        uint16_t columns[CG_OCTAL_COMPARED][AVX2_LANES] = {{0}};
+        for (size_t j = 0; j < lanes; j++) {
+            for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
+                columns[c][j] = values[j0 + j][c];
+            }
+        }
+        __m256i column[CG_OCTAL_COMPARED];
+        for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
+            column[c] = _mm256_loadu_si256((const __m256i *)(const void *)columns[c]);
+        }
+        if (lanes == AVX2_LANES) {
+            compare_half(g, rare, from, to, base, lanes, true, column, least, j0);
+        } else {
+            compare_half(g, rare, from, to, base, lanes, false, column, least, j0);
+        }
+    }
+}
 #endif
 
 uint64_t cg_octal_common_of_64(uint32_t mask) {
@@ -169,7 +251,7 @@ unsigned cg_octal_least_common_plain(uint32_t mask, uint64_t low, const uint8_t 
     return least_common_tail(mask, table, size, v, values, count);
 }
 
-#if OCTAL_COMPARE_AVX512
+#if OCTAL_COMPARE_X86
 __attribute__((target(COMPARE_TARGET))) static unsigned
 least_common_avx512(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
                     uint16_t *values) {
@@ -183,34 +265,97 @@ least_common_avx512(uint32_t mask, uint64_t low, const uint8_t *table, size_t si
     }
     return least_common_tail(mask, table, size, v, values, count);
 }
+
+/* The bytes of 32 that are 0, a bit each. */
+__attribute__((target("avx2"), always_inline)) static inline uint64_t
+zero_bytes_of(const uint8_t *at) {
+    __m256i marks = _mm256_loadu_si256((const __m256i *)(const void *)at);
+    return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(marks, _mm256_setzero_si256()));
+}
+
+/* Sixty-four bytes as two tests of 32. */
+__attribute__((target("avx2"))) static unsigned least_common_avx2(uint32_t mask, uint64_t low,
+                                                                  const uint8_t *table, size_t size,
+                                                                  uint16_t *values) {
+    unsigned count = 0;
+    size_t v = 0;
+    memset(values, 0, CG_OCTAL_COMPARED * sizeof *values);
+    for (; v + 64 <= size && count < CG_OCTAL_COMPARED; v += 64) {
+        uint64_t unmarked = zero_bytes_of(table + v) | zero_bytes_of(table + v + 32) << 32;
+        take_open(common_of_run(mask, low, v) & unmarked, v, values, &count);
+    }
+    return least_common_tail(mask, table, size, v, values, count);
+}
 #endif
 
-unsigned cg_octal_least_common(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
-                               uint16_t *values) {
-#if OCTAL_COMPARE_AVX512
-    if (table != NULL && values != NULL && cg_octal_compare_vectorised()) {
-        return least_common_avx512(mask, low, table, size, values);
+bool cg_octal_compare_supports(cg_octal_compare_kind kind) {
+    switch (kind) {
+    case CG_OCTAL_COMPARE_PLAIN:
+        return true;
+#if OCTAL_COMPARE_X86
+    case CG_OCTAL_COMPARE_AVX2:
+        return __builtin_cpu_supports("avx2");
+    case CG_OCTAL_COMPARE_AVX512:
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+#endif
+    default:
+        return false;
     }
+}
+
+cg_octal_compare_kind cg_octal_compare_best(void) {
+    if (cg_octal_compare_supports(CG_OCTAL_COMPARE_AVX512)) {
+        return CG_OCTAL_COMPARE_AVX512;
+    }
+    return cg_octal_compare_supports(CG_OCTAL_COMPARE_AVX2) ? CG_OCTAL_COMPARE_AVX2
+                                                            : CG_OCTAL_COMPARE_PLAIN;
+}
+
+bool cg_octal_compare_vectorised(void) {
+    return cg_octal_compare_best() != CG_OCTAL_COMPARE_PLAIN;
+}
+
+unsigned cg_octal_least_common_by(cg_octal_compare_kind kind, uint32_t mask, uint64_t low,
+                                  const uint8_t *table, size_t size, uint16_t *values) {
+#if OCTAL_COMPARE_X86
+    if (table != NULL && values != NULL && kind != CG_OCTAL_COMPARE_PLAIN &&
+        cg_octal_compare_supports(kind)) {
+        return kind == CG_OCTAL_COMPARE_AVX512 ? least_common_avx512(mask, low, table, size, values)
+                                               : least_common_avx2(mask, low, table, size, values);
+    }
+#else
+    (void)kind;
 #endif
     return cg_octal_least_common_plain(mask, low, table, size, values);
 }
 
-bool cg_octal_compare_vectorised(void) {
-#if OCTAL_COMPARE_AVX512
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+unsigned cg_octal_least_common(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
+                               uint16_t *values) {
+    return cg_octal_least_common_by(cg_octal_compare_best(), mask, low, table, size, values);
+}
+
+void cg_octal_compare_16_by(cg_octal_compare_kind kind, const uint16_t *g,
+                            const cg_rare_position *rare, size_t from, size_t to, size_t base,
+                            size_t count, const uint16_t (*values)[CG_OCTAL_COMPARED],
+                            uint16_t (*least)[CG_OCTAL_CHUNK]) {
+#if OCTAL_COMPARE_X86
+    if (compare_arguments_fit(g, rare, count, values, least) && kind != CG_OCTAL_COMPARE_PLAIN &&
+        cg_octal_compare_supports(kind)) {
+        if (kind == CG_OCTAL_COMPARE_AVX512) {
+            compare_avx512(g, rare, from, to, base, count, values, least);
+        } else {
+            compare_avx2(g, rare, from, to, base, count, values, least);
+        }
+        return;
+    }
 #else
-    return false;
+    (void)kind;
 #endif
+    cg_octal_compare_16_plain(g, rare, from, to, base, count, values, least);
 }
 
 void cg_octal_compare_16(const uint16_t *g, const cg_rare_position *rare, size_t from, size_t to,
                          size_t base, size_t count, const uint16_t (*values)[CG_OCTAL_COMPARED],
                          uint16_t (*least)[CG_OCTAL_CHUNK]) {
-#if OCTAL_COMPARE_AVX512
-    if (compare_arguments_fit(g, rare, count, values, least) && cg_octal_compare_vectorised()) {
-        compare_avx512(g, rare, from, to, base, count, values, least);
-        return;
-    }
-#endif
-    cg_octal_compare_16_plain(g, rare, from, to, base, count, values, least);
+    cg_octal_compare_16_by(cg_octal_compare_best(), g, rare, from, to, base, count, values, least);
 }

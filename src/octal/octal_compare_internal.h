@@ -11,7 +11,9 @@
  * value, in all but about 2 % of heaps on 0.007 (the rest mark the second
  * half as before). With AVX-512 a comparison covers 32 heaps' splits with
  * one rare position in two instructions a value, where marking takes 32
- * stores. */
+ * stores; with AVX2, 16 heaps (a chunk in two halves): on an AMD EPYC
+ * without AVX-512 the compared half took a third of the time its marks
+ * took (bench/RESULTS.md). */
 #ifndef CGSOLVE_OCTAL_COMPARE_H
 #define CGSOLVE_OCTAL_COMPARE_H
 
@@ -55,19 +57,41 @@ uint64_t cg_octal_common_of_64(uint32_t mask);
  * size whose byte in table is 0 (the table's bytes 0 or 1), at most
  * CG_OCTAL_COMPARED of them, into values (the rest zero); returns how many.
  * low is cg_octal_common_of_64(mask). Sixty-four values at a time: with
- * AVX-512 BW one test of 64 bytes, elsewhere (where bytes are
+ * AVX-512 BW one test of 64 bytes, with AVX2 two of 32, elsewhere (where bytes are
  * little-endian) eight words folded by multiplication; no table of common
  * values is read, so a crew member can do this while the caller grows the
  * engine's tables. */
 unsigned cg_octal_least_common(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
                                uint16_t *values);
 
-/* The same without AVX-512 (the portable way the tests compare). */
+/* The same without vectors (the portable way the tests compare). */
 unsigned cg_octal_least_common_plain(uint32_t mask, uint64_t low, const uint8_t *table, size_t size,
                                      uint16_t *values);
 
-/* Whether cg_octal_compare_16 runs vectorised here (AVX-512 BW): the
- * engine compares only then, a plain comparison being slower than the
+/* The ways to compare: the plain loops, AVX2 (sixteen heaps a register,
+ * a chunk in two halves) and AVX-512 BW (the chunk in one register). */
+typedef enum cg_octal_compare_kind {
+    CG_OCTAL_COMPARE_PLAIN,
+    CG_OCTAL_COMPARE_AVX2,
+    CG_OCTAL_COMPARE_AVX512,
+} cg_octal_compare_kind;
+
+/* Whether this processor runs kind; the fastest kind it runs. */
+bool cg_octal_compare_supports(cg_octal_compare_kind kind);
+cg_octal_compare_kind cg_octal_compare_best(void);
+
+/* cg_octal_compare_16 and cg_octal_least_common by kind (the plain loops
+ * where the processor does not run it): the tests compare each kind with
+ * the plain one. */
+void cg_octal_compare_16_by(cg_octal_compare_kind kind, const uint16_t *g,
+                            const cg_rare_position *rare, size_t from, size_t to, size_t base,
+                            size_t count, const uint16_t (*values)[CG_OCTAL_COMPARED],
+                            uint16_t (*least)[CG_OCTAL_CHUNK]);
+unsigned cg_octal_least_common_by(cg_octal_compare_kind kind, uint32_t mask, uint64_t low,
+                                  const uint8_t *table, size_t size, uint16_t *values);
+
+/* Whether cg_octal_compare_16 runs vectorised here (AVX2 or AVX-512 BW):
+ * the engine compares only then, a plain comparison being slower than the
  * stores it saves. */
 bool cg_octal_compare_vectorised(void);
 
