@@ -5,6 +5,7 @@
  * settled ones counted). Usage: bench_misere [SUMS]. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench_clock.h"
 #include "octal/misere_internal.h"
@@ -218,6 +219,91 @@ static void quotients(const char *text, size_t n, size_t tokens) {
     cg_misere_free(s);
 }
 
+/* Quotients of heaps 0..k, each from the one before (cheap extensions, the
+ * learner over the quotient below) up to n or to completeness; *seconds. */
+static cg_status chain_to(cg_misere_solver *s, size_t n, cg_misere_quotient *q, cg_error *err) {
+    cg_status st = cg_misere_quotient_build(s, 0, 65535, 4000000, q, err);
+    while (st == CG_OK && !q->complete && q->heaps < n) {
+        cg_misere_quotient next;
+        st = cg_misere_quotient_build_next(s, q, 65535, 4000000, &next, err);
+        cg_misere_quotient_free(q);
+        if (st == CG_OK) {
+            *q = next;
+        }
+    }
+    return st;
+}
+
+/* The quotient of heaps 0..n from scratch (the learner over the exhaustive
+ * search) against the chain, same run; both give the same table. */
+static void chained_quotients(const char *text, size_t n) {
+    cg_misere_solver *a = solver(text, 1, 0), *b = solver(text, 1, 0);
+    cg_misere_quotient q, r;
+    cg_error err;
+    double t0 = bench_now();
+    cg_status st = cg_misere_quotient_build(a, n, 65535, 4000000, &q, &err);
+    double scratch = bench_now() - t0;
+    t0 = bench_now();
+    cg_status st2 = chain_to(b, n, &r, &err);
+    double chained = bench_now() - t0;
+    if (st == CG_OK && st2 == CG_OK) {
+        printf("quotient %-5s heaps 0-%zu: order %zu; from scratch %.3f s, chained %.3f s, "
+               "ratio %.0fx, same table: %s\n",
+               text, n, q.order, scratch, chained, scratch / chained,
+               q.order == r.order &&
+                       memcmp(q.times, r.times, q.order * (n + 1) * sizeof *q.times) == 0
+                   ? "yes"
+                   : "NO");
+        cg_misere_quotient_free(&r);
+    }
+    if (st == CG_OK) {
+        cg_misere_quotient_free(&q);
+    }
+    cg_misere_free(a);
+    cg_misere_free(b);
+}
+
+/* Kayles' complete quotient, then sums read from it: 10 heaps up to 30
+ * and 1,000 heaps up to 10^6 (outcomes only; the search cannot hold those
+ * heaps at all). */
+static void complete_kayles(size_t sums) {
+    cg_misere_solver *s = solver("0.77", 1, 0);
+    cg_misere_quotient q;
+    cg_error err;
+    double t0 = bench_now();
+    if (chain_to(s, CG_QUOTIENT_MAX_HEAPS, &q, &err) != CG_OK || !q.complete) {
+        printf("Kayles' quotient: not complete\n");
+        cg_misere_free(s);
+        return;
+    }
+    printf("Kayles' quotient complete at heap %zu: order %zu, period %zu from %zu, %.2f s\n",
+           q.heaps, q.order, q.period, q.preperiod, bench_now() - t0);
+    ref_rng rng = cg_rng_make(13);
+    static size_t heaps[1000];
+    size_t p_count = 0;
+    t0 = bench_now();
+    for (size_t i = 0; i < sums; i++) {
+        for (size_t h = 0; h < 10; h++) {
+            heaps[h] = 1 + ref_rng_below(&rng, 30);
+        }
+        p_count += cg_misere_quotient_is_p(&q, heaps, 10);
+    }
+    printf("  %zu sums of 10 heaps up to 30: %.3f us a sum (%zu P)\n", sums,
+           1e6 * (bench_now() - t0) / (double)sums, p_count);
+    p_count = 0;
+    t0 = bench_now();
+    for (size_t i = 0; i < 100; i++) {
+        for (size_t h = 0; h < 1000; h++) {
+            heaps[h] = 1 + ref_rng_below(&rng, 1000000);
+        }
+        p_count += cg_misere_quotient_is_p(&q, heaps, 1000);
+    }
+    printf("  100 sums of 1,000 heaps up to 10^6: %.3f ms a sum (%zu P)\n",
+           1e3 * (bench_now() - t0) / 100.0, p_count);
+    cg_misere_quotient_free(&q);
+    cg_misere_free(s);
+}
+
 int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     size_t sums = argc > 1 ? (size_t)strtoull(argv[1], NULL, 10) : 1000;
@@ -228,5 +314,9 @@ int main(int argc, char **argv) {
     quotients("0.75", 7, 20);
     quotients("0.77", 9, 20);
     ten_heaps(sums);
+    chained_quotients("0.77", 16);
+    chained_quotients("0.75", 20);
+    chained_quotients("0.137", 13);
+    complete_kayles(sums);
     return 0;
 }
