@@ -7,8 +7,8 @@
 
 #include "core/grow_internal.h"
 
-#define MAX_HEAPS 256   /* heaps in a position */
-#define MAX_DEPTH 4096  /* moves in a line of play kept with heap n */
+#define MAX_HEAPS 256  /* heaps in a position */
+#define MAX_DEPTH 2048 /* moves in a line of play kept with heap n */
 #define TELL_EVERY 65536
 
 typedef struct option_parts {
@@ -20,13 +20,13 @@ struct cg_misere_above {
     const cg_misere_quotient *below;
     cg_budget *budget;
     size_t n;
-    uint8_t *live;             /* live[h]: heap h has a move */
-    size_t *first;             /* heap h's options: first[h]..first[h + 1] */
+    uint8_t *live; /* live[h]: heap h has a move */
+    size_t *first; /* heap h's options: first[h]..first[h + 1] */
     option_parts *options;
     size_t option_count, option_capacity;
-    size_t held;               /* bytes of live and first */
-    cg_misere_table table;     /* value 0: P, 1: N */
-    uint64_t limit, searched;  /* positions this question may add, added */
+    size_t held;              /* bytes of live and first */
+    cg_misere_table table;    /* value 0: P, 1: N */
+    uint64_t limit, searched; /* positions this question may add, added */
     uint64_t told;
     cg_error *err;
 };
@@ -77,8 +77,8 @@ cg_status cg_misere_above_new(cg_misere_solver *solver, const cg_misere_quotient
         {&a->live, sizeof *a->live, 1, 0},
         {&a->first, sizeof *a->first, 1, 1},
     };
-    cg_status st = cg_resize_arrays(a->budget, &a->held, arrays, 2, a->n + 1,
-                                    "the quotient's search", err);
+    cg_status st =
+        cg_resize_arrays(a->budget, &a->held, arrays, 2, a->n + 1, "the quotient's search", err);
     const cg_octal_code *code = cg_misere_code(solver);
     for (size_t h = 0; st == CG_OK && h <= a->n; h++) {
         /* a heap's parts are smaller, so their liveness is known first */
@@ -148,15 +148,16 @@ static cg_status count_position(cg_misere_above *a) {
 }
 
 /* *p for the live heaps pos[0..len-1], descending. */
-static cg_status solve(cg_misere_above *a, const uint16_t *pos, size_t len, size_t depth,
-                       bool *p) {
+static cg_status solve(cg_misere_above *a, const uint16_t *pos, size_t len, size_t depth, bool *p) {
     if (len == 0 || pos[0] < a->n) {
         *p = len > 0 && from_below(a, pos, len);
         return CG_OK;
     }
     if (depth > MAX_DEPTH || len + 2 > MAX_HEAPS) {
-        return cg_error_set(a->err, CG_ERR_LIMIT, "a misère position of more than %d heaps or "
-                            "%d moves", MAX_HEAPS, MAX_DEPTH);
+        return cg_error_set(a->err, CG_ERR_LIMIT,
+                            "a misère position of more than %d heaps or "
+                            "%d moves",
+                            MAX_HEAPS, MAX_DEPTH);
     }
     uint32_t id;
     size_t before = a->table.entry_count;

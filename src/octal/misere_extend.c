@@ -17,8 +17,8 @@ typedef struct extender {
     const cg_octal_code *code;
     cg_budget *budget;
     cg_error *err;
-    size_t m, n; /* Q's order; the new heap */
-    uint32_t *parent, *heap_of, *by_tokens; /* each element's least sum, and the order */
+    size_t m, n;                             /* Q's order; the new heap */
+    uint32_t *parent, *heap_of, *by_tokens;  /* each element's least sum, and the order */
     uint32_t *option_first, *option_element; /* elements of the options of each least sum */
     size_t option_count, option_capacity;
     uint32_t *heap_options; /* heap n's option elements in Q, each once */
@@ -124,9 +124,9 @@ static void see_option(void *context, size_t take_count, const size_t *parts, si
         return;
     }
     if (sink->status == CG_OK) {
-        sink->status = cg_grow_within(x->budget, &x->option_element, &x->option_capacity,
-                                      x->option_count + 1, sizeof *x->option_element,
-                                      "the quotient", x->err);
+        sink->status =
+            cg_grow_within(x->budget, &x->option_element, &x->option_capacity, x->option_count + 1,
+                           sizeof *x->option_element, "the quotient", x->err);
     }
     if (sink->status == CG_OK) {
         x->option_element[x->option_count++] = e;
@@ -245,8 +245,8 @@ static bool same_row(const extender *x, const uint32_t *times, const uint32_t *c
 /* State s's class in the next round: the one of a state met before with
  * the same class and the same successors' classes, else a new one. slot is
  * an open-addressed table of `slots` entries; first[k] is class k's first state. */
-static uint32_t new_class(const extender *x, const uint32_t *times, const uint32_t *class,
-                          size_t s, uint64_t *slot, size_t slots, uint32_t *first, size_t *made) {
+static uint32_t new_class(const extender *x, const uint32_t *times, const uint32_t *class, size_t s,
+                          uint64_t *slot, size_t slots, uint32_t *first, size_t *made) {
     size_t stride = x->n + 1;
     uint64_t hash = class[s] * 0x9E3779B97F4A7C15ull;
     for (size_t h = 1; h <= x->n; h++) {

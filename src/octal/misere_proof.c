@@ -66,9 +66,8 @@ static void keep_option(void *context, size_t take, const size_t *parts, size_t 
             o.part[k++] = (uint32_t)parts[i];
         }
     }
-    sink->status = cg_grow_within(p->budget, &p->options, &p->option_capacity,
-                                  p->option_count + 1, sizeof *p->options,
-                                  "the quotient's proof", p->err);
+    sink->status = cg_grow_within(p->budget, &p->options, &p->option_capacity, p->option_count + 1,
+                                  sizeof *p->options, "the quotient's proof", p->err);
     if (sink->status == CG_OK) {
         p->options[p->option_count++] = o;
     }
@@ -81,8 +80,8 @@ static cg_status list_heaps(prover *p) {
         {&p->live, sizeof *p->live, 1, 0},
         {&p->option_first, sizeof *p->option_first, 1, 1},
     };
-    cg_status st = cg_resize_arrays(p->budget, &p->held, arrays, 2, n + 1, "the quotient's proof",
-                                    p->err);
+    cg_status st =
+        cg_resize_arrays(p->budget, &p->held, arrays, 2, n + 1, "the quotient's proof", p->err);
     for (size_t h = 1; st == CG_OK && h <= n; h++) {
         size_t first = p->option_count;
         option_sink sink = {p, CG_OK};
@@ -106,8 +105,8 @@ static cg_status find_words(prover *p) {
         {&p->element_parent, sizeof *p->element_parent, 1, 0},
         {&p->element_heap, sizeof *p->element_heap, 1, 0},
     };
-    cg_status st = cg_resize_arrays(p->budget, &p->held, arrays, 2, order + 1,
-                                    "the quotient's proof", p->err);
+    cg_status st =
+        cg_resize_arrays(p->budget, &p->held, arrays, 2, order + 1, "the quotient's proof", p->err);
     if (st != CG_OK) {
         return st;
     }

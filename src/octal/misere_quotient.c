@@ -12,7 +12,7 @@
 #include "octal/misere_proof_internal.h"
 
 #define MAX_SUM CG_PROOF_MAX_WITNESS /* heaps in a class's sum plus a test */
-#define MAX_ROUNDS 4096 /* rebuilds of the classes at most */
+#define MAX_ROUNDS 4096              /* rebuilds of the classes at most */
 
 typedef struct qsum {
     size_t count;
@@ -22,7 +22,7 @@ typedef struct qsum {
 typedef struct builder {
     cg_misere_solver *solver;
     cg_misere_above *above; /* outcomes from the quotient below, when given */
-    cg_budget *budget; /* the solver's: every array below is counted in it */
+    cg_budget *budget;      /* the solver's: every array below is counted in it */
     size_t n, max_order;
     uint64_t max_states;
     cg_error *err;
@@ -671,9 +671,11 @@ static cg_status renumber(cg_misere_quotient *q, cg_error *err) {
             }
             is_p[i] = q->is_p[queue[i]];
         }
-        /* every element is met (each is some sum's); the tables keep their size */
+        /* every element is some sum's, so met == order; were one not met, it
+         * is no element of the quotient and is left out */
         memcpy(q->times, times, met * stride * sizeof *times);
         memcpy(q->is_p, is_p, met);
+        q->order = met;
     }
     free(id);
     free(queue);
@@ -797,8 +799,8 @@ cg_status cg_misere_quotient_build_next(cg_misere_solver *solver, const cg_miser
         return bounds_error(err);
     }
     bool found = false;
-    cg_status st = cg_misere_quotient_try_extend(solver, below, max_order, max_states, q, &found,
-                                                 err);
+    cg_status st =
+        cg_misere_quotient_try_extend(solver, below, max_order, max_states, q, &found, err);
     if (st != CG_OK || found) {
         return st;
     }

@@ -326,8 +326,9 @@ static void present_quotient(const cg_misere_quotient *q, cg_buf *text, cg_repor
                       "acting as the one %zu below\ngenerators:",
                       q->heaps, q->order, q->preperiod + q->period, q->period);
     } else {
-        cg_buf_printf(text, "quotient of heaps 0-%zu: order %zu (not complete)\ngenerators:",
-                      q->heaps, q->order);
+        cg_buf_printf(text,
+                      "quotient of heaps 0-%zu: order %zu (not complete)\ngenerators:", q->heaps,
+                      q->order);
     }
     cg_report_open_object(report, "quotient");
     cg_report_int(report, "heaps", (int64_t)q->heaps);

@@ -66,8 +66,8 @@ static cg_status chain_quotient(cg_misere_settler *t, size_t upto, bool want_com
     cg_misere_quotient q, next;
     cg_status st = cg_misere_quotient_build(t->solver, 0, CG_MISERE_SETTLE_MAX_ORDER,
                                             CG_MISERE_SETTLE_MAX_STATES, &q, why);
-    while (st == CG_OK && !q.complete && (want_complete ? q.heaps < CG_QUOTIENT_MAX_HEAPS
-                                                        : q.heaps < upto)) {
+    while (st == CG_OK && !q.complete &&
+           (want_complete ? q.heaps < CG_QUOTIENT_MAX_HEAPS : q.heaps < upto)) {
         st = cg_misere_quotient_build_next(t->solver, &q, CG_MISERE_SETTLE_MAX_ORDER,
                                            CG_MISERE_SETTLE_MAX_STATES, &next, why);
         cg_misere_quotient_free(&q);
@@ -111,8 +111,9 @@ static cg_status need_quotient(cg_misere_settler *t, size_t largest, cg_status s
     if (largest > CG_QUOTIENT_MAX_HEAPS) {
         cg_status built = chain_quotient(t, largest, true, &why);
         return built == CG_OK ? CG_OK
-                              : cg_error_set(err, built, "%s; heaps above %d need a complete "
-                                                         "quotient: %s",
+                              : cg_error_set(err, built,
+                                             "%s; heaps above %d need a complete "
+                                             "quotient: %s",
                                              first, CG_QUOTIENT_MAX_HEAPS, why.message);
     }
     cg_status built = chain_quotient(t, largest, false, &why);

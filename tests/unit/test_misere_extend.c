@@ -55,8 +55,8 @@ static void chain_equals_scratch(void **state) {
             assert_int_equal(cg_misere_quotient_build(a, n, 65535, 4000000, &built, &err), CG_OK);
             chain(b, n, false, &chained);
             if (built.order != chained.order ||
-                memcmp(built.times, chained.times,
-                       built.order * (n + 1) * sizeof *built.times) != 0 ||
+                memcmp(built.times, chained.times, built.order * (n + 1) * sizeof *built.times) !=
+                    0 ||
                 memcmp(built.is_p, chained.is_p, built.order) != 0) {
                 fail_msg("%s up to %zu: the chained quotient differs", games[g].code, n);
             }
@@ -98,8 +98,7 @@ static void refuses_bad_arguments(void **state) {
     cg_error err;
     assert_int_equal(cg_misere_quotient_build_next(s, NULL, 100, 100, &next, &err), CG_ERR_USAGE);
     assert_int_equal(cg_misere_quotient_build(s, 3, 100, 100000, &q, &err), CG_OK);
-    assert_int_equal(cg_misere_quotient_build_next(NULL, &q, 100, 100, &next, &err),
-                     CG_ERR_USAGE);
+    assert_int_equal(cg_misere_quotient_build_next(NULL, &q, 100, 100, &next, &err), CG_ERR_USAGE);
     assert_int_equal(cg_misere_quotient_build_next(s, &q, 1, 100, &next, &err), CG_ERR_USAGE);
     cg_misere_quotient_free(&q);
     cg_misere_free(s);

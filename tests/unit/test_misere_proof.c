@@ -43,8 +43,8 @@ static void see_option(void *context, size_t take, const size_t *parts, size_t c
 
 /* Whether the rule of play holds at the sum under P-portion is_p: predicted
  * P exactly when the sum has a move and no option is predicted P. */
-static bool rule_holds(const cg_misere_quotient *q, const cg_octal_code *code,
-                       const uint8_t *is_p, const cg_proof_failure *f) {
+static bool rule_holds(const cg_misere_quotient *q, const cg_octal_code *code, const uint8_t *is_p,
+                       const cg_proof_failure *f) {
     rule_check r = {q, is_p, 0, false, false};
     for (size_t i = 0; i < f->count; i++) {
         r.rest = 0;
@@ -82,8 +82,7 @@ static void proven_quotients_pass_and_corruptions_fail(void **state) {
             memcpy(flipped, q.is_p, q.order);
             flipped[e] = !flipped[e];
             cand.is_p = flipped;
-            assert_int_equal(cg_misere_prove(&cand, NULL, 100000, &proven, &f, NULL, &err),
-                             CG_OK);
+            assert_int_equal(cg_misere_prove(&cand, NULL, 100000, &proven, &f, NULL, &err), CG_OK);
             assert_false(proven);
             assert_false(rule_holds(&q, &code, flipped, &f));
         }
