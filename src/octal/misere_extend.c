@@ -43,7 +43,7 @@ static void *take(extender *x, size_t count, size_t size) {
     if (cg_budget_take(x->budget, count, size, "the quotient", x->err) != CG_OK) {
         return NULL;
     }
-    void *p = calloc(count, size);
+    void *p = calloc(count > 0 ? count : 1, size); /* never a block of 0 bytes */
     if (p == NULL) {
         cg_budget_give(x->budget, count, size);
         cg_error_nomem(x->err, "the quotient");

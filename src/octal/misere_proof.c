@@ -288,15 +288,16 @@ static cg_status state_word(prover *p, size_t s, uint32_t h, cg_proof_failure *f
 static cg_status check_n_side(prover *p, uint64_t max_states, bool *holds, cg_proof_failure *f) {
     size_t held = 0;
     const cg_array arrays[] = {{&p->first_of_element, sizeof *p->first_of_element, 1, 0}};
-    uint64_t *set = calloc(p->words, sizeof *set);
-    cg_status st = set == NULL ? cg_error_nomem(p->err, "the quotient's proof")
-                               : cg_resize_arrays(p->budget, &held, arrays, 1, p->c->order,
-                                                  "the quotient's proof", p->err);
+    uint64_t *set = calloc(p->words, sizeof *set); /* empty: the empty sum's options */
+    if (set == NULL) {
+        return cg_error_nomem(p->err, "the quotient's proof");
+    }
+    cg_status st =
+        cg_resize_arrays(p->budget, &held, arrays, 1, p->c->order, "the quotient's proof", p->err);
     if (st == CG_OK) {
         for (size_t e = 0; e < p->c->order; e++) {
             p->first_of_element[e] = NONE;
         }
-        memset(set, 0, p->words * sizeof *set);
         st = add_state(p, 0, set, NONE, 0); /* the empty sum: no options */
     }
     *holds = true;

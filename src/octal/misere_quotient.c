@@ -619,6 +619,9 @@ static cg_status one_round(builder *b, const cg_octal_code *code, cg_misere_quot
 /* Each heap's element: the identity plus heap h. */
 static cg_status heap_elements(cg_misere_quotient *q, cg_error *err) {
     size_t n = q->heaps;
+    if (n > CG_QUOTIENT_MAX_HEAPS) {
+        return cg_error_set(err, CG_ERR_INTERNAL, "a misère quotient of %zu heaps", n);
+    }
     cg_status st = cg_budget_take(q->budget, n + 1, sizeof *q->heap_element, "the quotient", err);
     if (st != CG_OK) {
         return st;
