@@ -8,6 +8,7 @@
 # Usage: scripts/fuzz.sh [seconds_per_target]   (default 25)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$(pwd)
 seconds=${1:-25}
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
     -DCGSOLVE_FUZZ=ON -DCGSOLVE_STRICT_WARNINGS=ON -DCGSOLVE_TESTS=OFF -DCGSOLVE_BENCH=OFF > /dev/null
@@ -31,9 +32,12 @@ for binary in build-fuzz/fuzz/fuzz_*; do
         cp fuzz/regressions/"fuzz_$game"/* "$corpus/" 2>/dev/null || true
     fi
     status=0
-    "$binary" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
-        -rss_limit_mb=1024 -artifact_prefix=fuzz/crashes/"fuzz_$game"- -print_final_stats=0 \
-        "$corpus" > "$work/log" 2>&1 || status=$?
+    # from a scratch folder: a target that writes files (fuzz_tools' --out)
+    # leaves them there, not in the tree
+    mkdir -p "$work/cwd"
+    (cd "$work/cwd" && "$root/$binary" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
+        -rss_limit_mb=1024 -artifact_prefix="$root/fuzz/crashes/fuzz_$game-" \
+        -print_final_stats=0 "$corpus") > "$work/log" 2>&1 || status=$?
     echo "fuzz_$game: $(grep -E 'DONE' "$work/log" | sed 's/^#[0-9]*[[:space:]]*DONE[[:space:]]*//' || echo 'no summary'); $(grep -E '^Done' "$work/log" || echo 'no run count')"
     if [ "$status" -ne 0 ]; then
         grep -E "ERROR|SUMMARY|Test unit written" "$work/log" || tail -20 "$work/log"
