@@ -16,14 +16,19 @@ typedef struct extender {
     const cg_misere_quotient *below;
     const cg_octal_code *code;
     cg_budget *budget;
+    /* The candidates' own error: a candidate past the memory budget or its
+     * states is only not taken, so its reason stays here, not the caller's. */
     cg_error *err;
-    size_t m, n;                             /* Q's order; the new heap */
+    cg_status failed; /* why the last take() gave NULL: CG_ERR_LIMIT or CG_ERR_NOMEM */
+    size_t m, n;      /* Q's order; the new heap */
     uint32_t *parent, *heap_of, *by_tokens;  /* each element's least sum, and the order */
     uint32_t *option_first, *option_element; /* elements of the options of each least sum */
     size_t option_count, option_capacity;
     uint32_t *heap_options; /* heap n's option elements in Q, each once */
     size_t heap_option_count;
     size_t held; /* bytes of the scratch arrays in budget */
+    /* the proofs of all candidates of one heap share max_states, so a heap
+     * with thousands of element guesses stays bounded */
     uint64_t max_states, states;
 } extender;
 
@@ -39,14 +44,16 @@ static uint32_t times_element(const extender *x, uint32_t e, uint32_t y) {
     return e;
 }
 
+/* count zeroed items of size bytes, counted in the budget; NULL with the
+ * reason in x->failed. */
 static void *take(extender *x, size_t count, size_t size) {
-    if (cg_budget_take(x->budget, count, size, "the quotient", x->err) != CG_OK) {
+    if ((x->failed = cg_budget_take(x->budget, count, size, "the quotient", x->err)) != CG_OK) {
         return NULL;
     }
     void *p = calloc(count > 0 ? count : 1, size); /* never a block of 0 bytes */
     if (p == NULL) {
         cg_budget_give(x->budget, count, size);
-        cg_error_nomem(x->err, "the quotient");
+        x->failed = cg_error_nomem(x->err, "the quotient");
         return NULL;
     }
     x->held += count * size;
@@ -67,7 +74,7 @@ static cg_status least_sums(extender *x) {
         x->by_tokens == NULL) {
         free(tokens);
         free(done);
-        return CG_ERR_LIMIT;
+        return x->failed;
     }
     for (size_t e = 0; e < m; e++) {
         tokens[e] = UINT64_MAX;
@@ -138,7 +145,7 @@ static cg_status list_options(extender *x) {
     x->option_first = take(x, x->m + 1, sizeof *x->option_first);
     x->heap_options = take(x, x->m, sizeof *x->heap_options);
     if (x->option_first == NULL || x->heap_options == NULL) {
-        return CG_ERR_LIMIT;
+        return x->failed;
     }
     option_sink sink = {x, 0, CG_OK, true};
     cg_octal_each_option(x->code, x->n, see_option, &sink);
@@ -174,19 +181,23 @@ static cg_status list_options(extender *x) {
 
 /* Prove the table; when proven, q adopts it: times and is_p are then q's
  * (*taken), freed by q even when the adoption fails. Otherwise the caller's,
- * with their table_bytes still in x->held. */
+ * with their table_bytes still in x->held. A proof past the heap's states
+ * left or past the memory budget only leaves the candidate untaken. */
 static cg_status prove_and_adopt(extender *x, size_t order, uint32_t *times, uint8_t *is_p,
                                  size_t table_bytes, cg_misere_quotient *q, bool *taken) {
+    *taken = false;
+    if (x->states >= x->max_states) {
+        return CG_OK;
+    }
     const cg_quotient_candidate cand = {x->code, x->n, order, times, is_p};
     cg_proof_failure failure;
     uint64_t states = 0;
     bool proven = false;
-    cg_status st =
-        cg_misere_prove(&cand, x->budget, x->max_states, &proven, &failure, &states, x->err);
+    cg_status st = cg_misere_prove(&cand, x->budget, x->max_states - x->states, &proven, &failure,
+                                   &states, x->err);
     x->states += states;
-    *taken = false;
-    if (st == CG_ERR_LIMIT && x->err != NULL && !x->err->over_budget) {
-        return CG_OK; /* too many states for this candidate: not taken */
+    if (st == CG_ERR_LIMIT) {
+        return CG_OK;
     }
     if (st != CG_OK || !proven) {
         return st;
@@ -214,7 +225,7 @@ static cg_status try_element(extender *x, uint32_t y, cg_misere_quotient *q, boo
     if (times == NULL || is_p == NULL) {
         free(times); /* their bytes stay in x->held until the end */
         free(is_p);
-        return CG_ERR_LIMIT;
+        return x->failed;
     }
     for (uint32_t e = 0; e < m; e++) {
         memcpy(times + (size_t)e * stride, x->below->times + (size_t)e * x->n,
@@ -275,7 +286,7 @@ static cg_status refine(extender *x, size_t count, const uint32_t *times, const 
         free(next);
         free(first);
         free(slot);
-        return CG_ERR_LIMIT;
+        return x->failed;
     }
     size_t before = 0, now = 1;
     for (size_t s = 0; s < count; s++) {
@@ -357,7 +368,7 @@ static cg_status try_generator(extender *x, size_t i, size_t p, size_t max_order
     uint8_t *is_p = take(x, count, 1);
     uint32_t *class = take(x, count, sizeof *class);
     size_t bytes = count * stride * sizeof *times + count + count * sizeof *class;
-    cg_status st = times == NULL || is_p == NULL || class == NULL ? CG_ERR_LIMIT : CG_OK;
+    cg_status st = times == NULL || is_p == NULL || class == NULL ? x->failed : CG_OK;
     size_t classes = 0;
     if (st == CG_OK) {
         product_table(x, levels, p, times, is_p);
@@ -369,7 +380,7 @@ static cg_status try_generator(extender *x, size_t i, size_t p, size_t max_order
     if (st == CG_OK && classes <= max_order && classes > x->m) {
         merged = take(x, classes * stride, sizeof *merged);
         merged_p = take(x, classes, 1);
-        st = merged == NULL || merged_p == NULL ? CG_ERR_LIMIT : CG_OK;
+        st = merged == NULL || merged_p == NULL ? x->failed : CG_OK;
         for (size_t s = 0; st == CG_OK && s < count; s++) {
             for (size_t h = 0; h < stride; h++) {
                 merged[class[s] * stride + h] = class[times[s * stride + h]];
@@ -408,14 +419,16 @@ static cg_status try_all(extender *x, size_t max_order, cg_misere_quotient *q, b
     for (size_t i = 0; i < x->heap_option_count; i++) {
         alone_p = alone_p && !x->below->is_p[x->heap_options[i]];
     }
-    for (uint32_t y = 0; st == CG_OK && !*found && y < x->m; y++) {
+    for (uint32_t y = 0; st == CG_OK && !*found && x->states < x->max_states && y < x->m; y++) {
         if ((x->below->is_p[y] != 0) == alone_p) {
             st = try_element(x, y, q, found);
         }
     }
     static const size_t shapes[][2] = {{1, 1}, {0, 2}, {2, 1}, {1, 2}, {3, 1}, {2, 2},
                                        {4, 1}, {3, 2}, {4, 2}, {5, 2}, {6, 2}};
-    for (size_t s = 0; st == CG_OK && !*found && s < sizeof shapes / sizeof *shapes; s++) {
+    for (size_t s = 0;
+         st == CG_OK && !*found && x->states < x->max_states && s < sizeof shapes / sizeof *shapes;
+         s++) {
         st = try_generator(x, shapes[s][0], shapes[s][1], max_order, q, found);
     }
     return st;
@@ -433,10 +446,12 @@ cg_status cg_misere_quotient_try_extend(cg_misere_solver *solver, const cg_miser
     }
     extender x;
     memset(&x, 0, sizeof x);
+    cg_error own;
+    cg_error_clear(&own);
     x.below = below;
     x.code = cg_misere_code(solver);
     x.budget = cg_misere_budget(solver);
-    x.err = err;
+    x.err = &own;
     x.m = below->order;
     x.n = below->heaps + 1;
     x.max_states = max_states;
@@ -449,5 +464,14 @@ cg_status cg_misere_quotient_try_extend(cg_misere_solver *solver, const cg_miser
     free(x.option_element);
     cg_budget_give(x.budget, x.held, 1);
     cg_budget_give(x.budget, x.option_capacity, sizeof *x.option_element);
+    if (st == CG_ERR_LIMIT) {
+        /* past the memory budget: no candidate, and the learner, whose tables
+         * are its own, says whether it fits */
+        *found = false;
+        return CG_OK;
+    }
+    if (st != CG_OK && err != NULL) {
+        *err = own;
+    }
     return st;
 }

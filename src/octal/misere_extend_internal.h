@@ -26,8 +26,10 @@ extern "C" {
 #endif
 
 /* *found and q (the quotient of heaps <= below->heaps + 1) when a candidate
- * of at most max_order elements is proven within max_states states. The
- * arrays are counted in the solver's budget. */
+ * of at most max_order elements is proven, the proofs of all candidates
+ * within max_states states together. The arrays are counted in the
+ * solver's budget; a candidate past it, or past the states, is not found
+ * (CG_OK), so the caller's learner decides. */
 cg_status cg_misere_quotient_try_extend(cg_misere_solver *solver, const cg_misere_quotient *below,
                                         size_t max_order, uint64_t max_states,
                                         cg_misere_quotient *q, bool *found, cg_error *err);

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "octal/misere_extend_internal.h"
 #include "octal/misere_quotient_internal.h"
 
 static cg_misere_solver *solver_for(const char *text, cg_budget *budget) {
@@ -91,6 +92,29 @@ static void kayles_is_complete(void **state) {
     assert_int_equal(budget.used, 0);
 }
 
+/* A candidate past its states is only not taken, with or without a place
+ * for the error: the learner decides. */
+static void candidates_past_their_states_are_skipped(void **state) {
+    (void)state;
+    cg_misere_solver *s = solver_for("0.77", NULL);
+    cg_misere_quotient below, q;
+    cg_error err;
+    assert_int_equal(cg_misere_quotient_build(s, 4, 100, 100000, &below, &err), CG_OK);
+    bool found = true;
+    assert_int_equal(cg_misere_quotient_try_extend(s, &below, 100, 1, &q, &found, NULL), CG_OK);
+    assert_false(found);
+    found = true;
+    assert_int_equal(cg_misere_quotient_try_extend(s, &below, 100, 1, &q, &found, &err), CG_OK);
+    assert_false(found);
+    assert_int_equal(cg_misere_quotient_try_extend(s, &below, 100, 100000, &q, &found, NULL),
+                     CG_OK);
+    assert_true(found);
+    assert_int_equal(q.heaps, 5);
+    cg_misere_quotient_free(&q);
+    cg_misere_quotient_free(&below);
+    cg_misere_free(s);
+}
+
 static void refuses_bad_arguments(void **state) {
     (void)state;
     cg_misere_solver *s = solver_for("0.77", NULL);
@@ -142,6 +166,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(chain_equals_scratch),
         cmocka_unit_test(kayles_is_complete),
+        cmocka_unit_test(candidates_past_their_states_are_skipped),
         cmocka_unit_test(refuses_bad_arguments),
         cmocka_unit_test(chain_counts_in_budget),
     };
