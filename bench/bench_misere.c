@@ -220,18 +220,9 @@ static void quotients(const char *text, size_t n, size_t tokens) {
 }
 
 /* Quotients of heaps 0..k, each from the one before (cheap extensions, the
- * learner over the quotient below) up to n or to completeness; *seconds. */
+ * learner over the quotient below) up to n or to completeness. */
 static cg_status chain_to(cg_misere_solver *s, size_t n, cg_misere_quotient *q, cg_error *err) {
-    cg_status st = cg_misere_quotient_build(s, 0, 65535, 4000000, q, err);
-    while (st == CG_OK && !q->complete && q->heaps < n) {
-        cg_misere_quotient next;
-        st = cg_misere_quotient_build_next(s, q, 65535, 4000000, &next, err);
-        cg_misere_quotient_free(q);
-        if (st == CG_OK) {
-            *q = next;
-        }
-    }
-    return st;
+    return cg_misere_quotient_chain(s, n, 65535, 4000000, NULL, NULL, q, err);
 }
 
 /* The quotient of heaps 0..n from scratch (the learner over the exhaustive

@@ -810,6 +810,32 @@ cg_status cg_misere_quotient_build_next(cg_misere_solver *solver, const cg_miser
     return build(solver, below, below->heaps + 1, max_order, max_states, q, err);
 }
 
+cg_status cg_misere_quotient_chain(cg_misere_solver *solver, size_t upto, size_t max_order,
+                                   uint64_t max_states, cg_quotient_seen_fn seen, void *context,
+                                   cg_misere_quotient *last, cg_error *err) {
+    if (last == NULL) {
+        return bounds_error(err);
+    }
+    memset(last, 0, sizeof *last);
+    if (!bounds_fit(solver, upto, max_order)) {
+        return bounds_error(err);
+    }
+    cg_misere_quotient next;
+    cg_status st = cg_misere_quotient_build(solver, 0, max_order, max_states, &next, err);
+    while (st == CG_OK) {
+        cg_misere_quotient_free(last);
+        *last = next;
+        if (seen != NULL && (st = seen(context, last, err)) != CG_OK) {
+            break;
+        }
+        if (last->complete || last->heaps >= upto) {
+            break;
+        }
+        st = cg_misere_quotient_build_next(solver, last, max_order, max_states, &next, err);
+    }
+    return st;
+}
+
 void cg_misere_quotient_free(cg_misere_quotient *q) {
     cg_budget_give(q->budget, q->held, 1);
     cg_budget_give(q->budget, q->relation_room, 2 * q->generators);

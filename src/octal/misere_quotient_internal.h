@@ -81,6 +81,19 @@ cg_status cg_misere_quotient_build_next(cg_misere_solver *solver, const cg_miser
                                         cg_misere_quotient *q, cg_error *err);
 void cg_misere_quotient_free(cg_misere_quotient *q);
 
+/* Told each quotient a chain proves; a status other than CG_OK ends the
+ * chain with it (the quotient is still kept as the chain's last). */
+typedef cg_status (*cg_quotient_seen_fn)(void *context, const cg_misere_quotient *q, cg_error *err);
+
+/* The quotients of heaps <= 0, 1, 2, ..., each from the one before
+ * (cg_misere_quotient_build_next), until the one of heaps <= upto or a
+ * complete one; seen (may be NULL) is told each. *last is the last one
+ * proven, the caller's to free, whatever the status (zeroed when none is):
+ * a chain cut short by a limit or an interrupt keeps what it proved. */
+cg_status cg_misere_quotient_chain(cg_misere_solver *solver, size_t upto, size_t max_order,
+                                   uint64_t max_states, cg_quotient_seen_fn seen, void *context,
+                                   cg_misere_quotient *last, cg_error *err);
+
 /* q (zeroed, q->budget set) takes a proven table: times (order x (heaps +
  * 1), element 0 the empty sum) and is_p, their `held` bytes counted in
  * q->budget; its heap elements, presentation and completeness follow.

@@ -391,35 +391,43 @@ static void present_quotient(const cg_misere_quotient *q, cg_buf *text, cg_repor
     cg_buf_free(&one);
 }
 
+/* What write_quotient's chain is told each quotient with. */
+typedef struct quotient_lines {
+    const cg_options *options;
+    FILE *out;
+    cg_buf line;
+    size_t orders[CG_QUOTIENT_MAX_HEAPS + 1];
+    size_t proven; /* quotients proven: heaps 0-0 .. 0-(proven - 1) */
+} quotient_lines;
+
+static cg_status write_quotient_line(void *context, const cg_misere_quotient *q, cg_error *err) {
+    quotient_lines *lines = context;
+    lines->orders[q->heaps] = q->order;
+    lines->proven = q->heaps + 1;
+    cg_buf_clear(&lines->line);
+    if (lines->options->output != CG_OUTPUT_JSON) {
+        cg_buf_printf(&lines->line, "heaps 0-%zu: order %zu, %zu generators\n", q->heaps, q->order,
+                      q->generators);
+    }
+    return write_out(lines->out, &lines->line, err);
+}
+
 /* The quotients of heaps 0..k for k = 1..N, a line each as it is proven
  * ("heaps 0-k: order m, g generators"), until one is complete; then the
  * presentation of the last. Stopped or past a limit, the last one proven is
  * presented before the error (its lines stay valid). */
 static cg_status write_quotient(cg_misere_solver *s, const cg_octal_code *code, size_t top,
                                 const cg_options *options, FILE *out, cg_error *err) {
-    cg_buf line = CG_BUF_INIT;
-    cg_status st = CG_OK;
-    cg_misere_quotient q, next;
-    memset(&q, 0, sizeof q);
-    size_t orders[CG_QUOTIENT_MAX_HEAPS + 1] = {0};
-    size_t proven = 0; /* quotients proven: heaps 0-0 .. 0-(proven - 1) */
-    for (size_t k = 0; st == CG_OK && k <= top && !q.complete; k++) {
-        st = k == 0 ? cg_misere_quotient_build(s, 0, 65535, 4000000, &next, err)
-                    : cg_misere_quotient_build_next(s, &q, 65535, 4000000, &next, err);
-        if (st == CG_OK) {
-            cg_misere_quotient_free(&q);
-            q = next;
-            orders[k] = q.order;
-            proven = k + 1;
-            cg_buf_clear(&line);
-            if (options->output != CG_OUTPUT_JSON) {
-                cg_buf_printf(&line, "heaps 0-%zu: order %zu, %zu generators\n", k, q.order,
-                              q.generators);
-            }
-            st = write_out(out, &line, err);
-        }
-    }
-    cg_buf_free(&line);
+    quotient_lines lines;
+    memset(&lines, 0, sizeof lines);
+    lines.options = options;
+    lines.out = out; /* and lines.line, zeroed, is CG_BUF_INIT */
+    cg_misere_quotient q;
+    cg_status st =
+        cg_misere_quotient_chain(s, top, 65535, 4000000, write_quotient_line, &lines, &q, err);
+    const size_t *orders = lines.orders;
+    size_t proven = lines.proven;
+    cg_buf_free(&lines.line);
     cg_status failed = CG_OK; /* the error to give after the partial answer */
     if ((st == CG_ERR_STOPPED || st == CG_ERR_LIMIT) && proven > 0) {
         failed = st;

@@ -24,20 +24,17 @@ static cg_misere_solver *solver_for(const char *text, cg_budget *budget) {
     return s;
 }
 
-/* Quotients of heaps 0..n, each from the one before; q the last. */
+/* Quotients of heaps 0..n, each from the one before, or until complete;
+ * q the last. */
 static void chain(cg_misere_solver *s, size_t n, bool until_complete, cg_misere_quotient *q) {
     cg_error err;
-    assert_int_equal(cg_misere_quotient_build(s, 0, 65535, 4000000, q, &err), CG_OK);
-    while (until_complete ? !q->complete : q->heaps < n) {
-        cg_misere_quotient next;
-        cg_status st = cg_misere_quotient_build_next(s, q, 65535, 4000000, &next, &err);
-        if (st != CG_OK) {
-            fail_msg("heap %zu: %s", q->heaps + 1, err.message);
-        }
-        cg_misere_quotient_free(q);
-        *q = next;
-        assert_true(q->heaps <= n);
+    cg_status st = cg_misere_quotient_chain(s, until_complete ? CG_QUOTIENT_MAX_HEAPS : n, 65535,
+                                            4000000, NULL, NULL, q, &err);
+    if (st != CG_OK) {
+        fail_msg("heap %zu: %s", q->heaps + 1, err.message);
     }
+    assert_true(q->heaps <= n);
+    assert_true(until_complete ? q->complete : q->heaps == n);
 }
 
 static void chain_equals_scratch(void **state) {
@@ -142,20 +139,14 @@ static void chain_counts_in_budget(void **state) {
             continue;
         }
         cg_misere_quotient q;
-        cg_status st = cg_misere_quotient_build(s, 0, 65535, 4000000, &q, &err);
-        while (st == CG_OK && q.heaps < 40) {
-            cg_misere_quotient next;
-            st = cg_misere_quotient_build_next(s, &q, 65535, 4000000, &next, &err);
-            cg_misere_quotient_free(&q);
-            if (st == CG_OK) {
-                q = next;
-            }
-        }
+        cg_status st = cg_misere_quotient_chain(s, 40, 65535, 4000000, NULL, NULL, &q, &err);
         if (st == CG_OK) {
-            cg_misere_quotient_free(&q);
+            assert_int_equal(q.heaps, 40);
         } else {
             assert_int_equal(st, CG_ERR_LIMIT);
+            assert_true(q.order == 0 || q.heaps < 40); /* the last one proven is kept */
         }
+        cg_misere_quotient_free(&q);
         assert_true(budget.peak <= room);
         cg_misere_free(s);
         assert_int_equal(budget.used, 0);
