@@ -60,32 +60,33 @@ static bool quotient_covers(const cg_misere_settler *t, size_t largest) {
 
 /* The quotients of heaps up to 0, 1, 2, ... each from the one before,
  * until one is complete or, with `upto`, covers heaps up to it: CG_OK with
- * it kept, else why not in why. */
+ * it kept, else why not in why, the last one proven kept all the same (it
+ * answers the sums of smaller heaps), and a chain past a limit remembered
+ * so that no later sum builds it again. */
 static cg_status chain_quotient(cg_misere_settler *t, size_t upto, bool want_complete,
                                 cg_error *why) {
-    cg_misere_quotient q, next;
-    cg_status st = cg_misere_quotient_build(t->solver, 0, CG_MISERE_SETTLE_MAX_ORDER,
-                                            CG_MISERE_SETTLE_MAX_STATES, &q, why);
-    while (st == CG_OK && !q.complete &&
-           (want_complete ? q.heaps < CG_QUOTIENT_MAX_HEAPS : q.heaps < upto)) {
-        st = cg_misere_quotient_build_next(t->solver, &q, CG_MISERE_SETTLE_MAX_ORDER,
-                                           CG_MISERE_SETTLE_MAX_STATES, &next, why);
-        cg_misere_quotient_free(&q);
-        if (st == CG_OK) {
-            q = next;
-        }
+    drop_quotient(t);
+    cg_misere_quotient q;
+    cg_status st = cg_misere_quotient_chain(t->solver, want_complete ? CG_QUOTIENT_MAX_HEAPS : upto,
+                                            CG_MISERE_SETTLE_MAX_ORDER, CG_MISERE_SETTLE_MAX_STATES,
+                                            NULL, NULL, &q, why);
+    if (q.order > 0) { /* a proven one (order 0: none) */
+        t->quotient = q;
+        t->has_quotient = true;
     }
     if (st == CG_OK && want_complete && !q.complete) {
         st = cg_error_set(why, CG_ERR_LIMIT, "the quotient of heaps up to %d is not complete",
                           CG_QUOTIENT_MAX_HEAPS);
+        t->no_complete = true;
+    } else if (st == CG_ERR_LIMIT) {
+        t->stuck = true;
+        t->stuck_at = q.order > 0 ? q.heaps + 1 : 0;
+        t->no_complete = true;
     }
-    if (st != CG_OK) {
-        cg_misere_quotient_free(&q);
-        return st;
+    if (st == CG_ERR_LIMIT) {
+        snprintf(t->stuck_why, sizeof t->stuck_why, "%s", why->message);
     }
-    t->quotient = q;
-    t->has_quotient = true;
-    return CG_OK;
+    return st;
 }
 
 /* A heap the solver cannot hold (its heaps are 16-bit). */
@@ -95,7 +96,8 @@ static cg_status past_search(size_t largest, cg_error *err) {
 }
 
 /* After the solver gave up (st, its reason in err): the quotient of heaps
- * up to largest, built unless one that covers them is kept. */
+ * up to largest, built unless one that covers them is kept or a chain
+ * already gave up short of them. */
 static cg_status need_quotient(cg_misere_settler *t, size_t largest, cg_status st, cg_error *err) {
     if (quotient_covers(t, largest)) {
         return CG_OK;
@@ -105,24 +107,24 @@ static cg_status need_quotient(cg_misere_settler *t, size_t largest, cg_status s
     }
     char first[CG_ERROR_MESSAGE_MAX];
     snprintf(first, sizeof first, "%s", err != NULL ? err->message : "past the budget");
-    drop_quotient(t);
+    bool complete = largest > CG_QUOTIENT_MAX_HEAPS;
     cg_error why;
     cg_error_clear(&why);
-    if (largest > CG_QUOTIENT_MAX_HEAPS) {
-        cg_status built = chain_quotient(t, largest, true, &why);
-        return built == CG_OK ? CG_OK
-                              : cg_error_set(err, built,
-                                             "%s; heaps above %d need a complete "
-                                             "quotient: %s",
-                                             first, CG_QUOTIENT_MAX_HEAPS, why.message);
+    cg_status built = CG_ERR_LIMIT;
+    if (complete ? t->no_complete : t->stuck && largest >= t->stuck_at) {
+        snprintf(why.message, sizeof why.message, "%s", t->stuck_why);
+    } else {
+        built = chain_quotient(t, largest, complete, &why);
     }
-    cg_status built = chain_quotient(t, largest, false, &why);
-    if (built != CG_OK) {
-        return cg_error_set(err, built == CG_ERR_LIMIT ? CG_ERR_LIMIT : built,
-                            "%s; nor by the quotient of heaps up to %zu: %s", first, largest,
-                            why.message);
+    if (built == CG_OK) {
+        return CG_OK;
     }
-    return CG_OK;
+    if (complete) {
+        return cg_error_set(err, built, "%s; heaps above %d need a complete quotient: %s", first,
+                            CG_QUOTIENT_MAX_HEAPS, why.message);
+    }
+    return cg_error_set(err, built, "%s; nor by the quotient of heaps up to %zu: %s", first,
+                        largest, why.message);
 }
 
 /* The search's first try is held to this many positions: past it a
@@ -177,7 +179,8 @@ cg_status cg_misere_settle_is_p(cg_misere_settler *t, const size_t *heaps, size_
     }
     bool retry = cut_short(st, held, err);
     if ((st = need_quotient(t, largest, st, err)) != CG_OK) {
-        return retry ? search_is_p(t, heaps, count, p, how, err) : st;
+        /* the whole search only when the quotient, too, was past a limit */
+        return retry && st == CG_ERR_LIMIT ? search_is_p(t, heaps, count, p, how, err) : st;
     }
     *p = cg_misere_quotient_is_p(&t->quotient, heaps, count);
     *how = CG_SETTLED_BY_QUOTIENT;
@@ -254,7 +257,9 @@ cg_status cg_misere_settle_moves(cg_misere_settler *t, const size_t *heaps, size
     }
     bool retry = cut_short(st, held, err);
     if ((st = need_quotient(t, largest, st, err)) != CG_OK) {
-        return retry ? solver_moves(t, heaps, count, fn, context, wins, how, err) : st;
+        return retry && st == CG_ERR_LIMIT
+                   ? solver_moves(t, heaps, count, fn, context, wins, how, err)
+                   : st;
     }
     cg_misere_quotient_winning_moves(&t->quotient, cg_misere_code(t->solver), heaps, count, fn,
                                      context, wins);

@@ -29,9 +29,15 @@ typedef struct cg_misere_kept_move {
 } cg_misere_kept_move;
 
 typedef struct cg_misere_settler {
-    cg_misere_solver *solver; /* not owned */
-    cg_misere_quotient quotient;
+    cg_misere_solver *solver;    /* not owned */
+    cg_misere_quotient quotient; /* the last one a chain proved */
     bool has_quotient;
+    /* A chain that gave up past a limit is not built again for the same
+     * heaps: the heap whose quotient it could not prove (stuck_at, when
+     * stuck), whether a complete one is out of reach, and why. */
+    bool stuck, no_complete;
+    size_t stuck_at;
+    char stuck_why[CG_ERROR_MESSAGE_MAX];
     cg_budget *budget;         /* the solver's */
     cg_misere_kept_move *kept; /* counted in budget */
     size_t kept_count, kept_capacity;
