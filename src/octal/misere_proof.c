@@ -98,6 +98,30 @@ static cg_status list_heaps(prover *p) {
     return st;
 }
 
+size_t cg_quotient_walk(const uint32_t *times, size_t order, size_t heaps, uint32_t *parent,
+                        uint32_t *heap, uint32_t *queue) {
+    size_t stride = heaps + 1;
+    for (size_t e = 0; e < order; e++) {
+        parent[e] = NONE;
+    }
+    size_t met = 0;
+    queue[met++] = 0;
+    parent[0] = 0;
+    heap[0] = 0;
+    for (size_t i = 0; i < met; i++) {
+        uint32_t e = queue[i];
+        for (size_t h = 1; h < stride; h++) {
+            uint32_t f = times[(size_t)e * stride + h];
+            if (parent[f] == NONE) {
+                parent[f] = e;
+                heap[f] = (uint32_t)h;
+                queue[met++] = f;
+            }
+        }
+    }
+    return met;
+}
+
 /* A sum for every element reached from the empty one, breadth first. */
 static cg_status find_words(prover *p) {
     size_t order = p->c->order;
@@ -110,9 +134,6 @@ static cg_status find_words(prover *p) {
     if (st != CG_OK) {
         return st;
     }
-    for (size_t e = 0; e < order; e++) {
-        p->element_parent[e] = NONE;
-    }
     uint32_t *queue = NULL;
     size_t queue_held = 0;
     const cg_array scratch[] = {{&queue, sizeof *queue, 1, 0}};
@@ -123,21 +144,7 @@ static cg_status find_words(prover *p) {
         cg_budget_give(p->budget, queue_held, 1);
         return st;
     }
-    size_t head = 0, tail = 0;
-    queue[tail++] = 0;
-    p->element_parent[0] = 0;
-    p->element_heap[0] = 0;
-    while (head < tail) {
-        uint32_t e = queue[head++];
-        for (size_t i = 0; i < p->live_count; i++) {
-            uint32_t f = times(p, e, p->live[i]);
-            if (p->element_parent[f] == NONE) {
-                p->element_parent[f] = e;
-                p->element_heap[f] = p->live[i];
-                queue[tail++] = f;
-            }
-        }
-    }
+    cg_quotient_walk(p->c->times, order, p->c->heaps, p->element_parent, p->element_heap, queue);
     free(queue);
     cg_budget_give(p->budget, queue_held, 1);
     return CG_OK;

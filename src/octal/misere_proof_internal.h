@@ -53,6 +53,15 @@ typedef struct cg_proof_failure {
     size_t heap[CG_PROOF_MAX_WITNESS];
 } cg_proof_failure;
 
+/* The breadth-first walk over the elements of a table (times[e * (heaps +
+ * 1) + h], element 0 the empty sum) from element 0, heaps 1..heaps tried in
+ * turn at each element: queue[0..met-1] the elements in the order met, and
+ * for each element e met a least sum, e = parent[e] plus heap[e] (element 0:
+ * itself and heap 0); parent[e] is UINT32_MAX for the others. parent, heap
+ * and queue have room for order entries. Returns met. */
+size_t cg_quotient_walk(const uint32_t *times, size_t order, size_t heaps, uint32_t *parent,
+                        uint32_t *heap, uint32_t *queue);
+
 /* Check the candidate; *proven, or *failure filled. The walk's tables are
  * counted in budget (NULL: unlimited) and given back before the return;
  * more than max_states states is CG_ERR_LIMIT. *states: states walked. */

@@ -643,30 +643,21 @@ static cg_status heap_elements(cg_misere_quotient *q, cg_error *err) {
  * so that every way of building a quotient lists it alike. */
 static cg_status renumber(cg_misere_quotient *q, cg_error *err) {
     size_t order = q->order, stride = q->heaps + 1, held = 0;
-    uint32_t *id = NULL, *queue = NULL, *times = NULL;
+    uint32_t *parent = NULL, *heap = NULL, *queue = NULL, *times = NULL;
     uint8_t *is_p = NULL;
     const cg_array arrays[] = {
-        {&id, sizeof *id, 1, 0},
+        {&parent, sizeof *parent, 1, 0},
+        {&heap, sizeof *heap, 1, 0},
         {&queue, sizeof *queue, 1, 0},
         {&times, sizeof *times, stride, 0},
         {&is_p, 1, 1, 0},
     };
-    cg_status st = cg_resize_arrays(q->budget, &held, arrays, 4, order, "the quotient", err);
+    cg_status st = cg_resize_arrays(q->budget, &held, arrays, 5, order, "the quotient", err);
     if (st == CG_OK) {
-        for (size_t e = 0; e < order; e++) {
-            id[e] = UINT32_MAX;
-        }
-        size_t met = 0;
-        id[0] = 0;
-        queue[met++] = 0;
+        size_t met = cg_quotient_walk(q->times, order, q->heaps, parent, heap, queue);
+        uint32_t *id = parent; /* the walk's parents are not needed past here */
         for (size_t i = 0; i < met; i++) {
-            for (size_t h = 1; h < stride; h++) {
-                uint32_t f = q->times[(size_t)queue[i] * stride + h];
-                if (id[f] == UINT32_MAX) {
-                    id[f] = (uint32_t)met;
-                    queue[met++] = f;
-                }
-            }
+            id[queue[i]] = (uint32_t)i;
         }
         for (size_t i = 0; i < met; i++) {
             for (size_t h = 0; h < stride; h++) {
@@ -680,7 +671,8 @@ static cg_status renumber(cg_misere_quotient *q, cg_error *err) {
         memcpy(q->is_p, is_p, met);
         q->order = met;
     }
-    free(id);
+    free(parent);
+    free(heap);
     free(queue);
     free(times);
     free(is_p);
