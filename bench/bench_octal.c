@@ -127,8 +127,8 @@ static bool bench_compare(size_t scale) {
         g[i] = (uint16_t)cg_rng_below(&rng, 2048);
     }
     for (size_t i = 0; i < ENTRIES; i++) {
-        rare[i] = (cg_rare_position){(uint32_t)(1 + i * (VALUES - 64) / ENTRIES),
-                                     (uint32_t)cg_rng_below(&rng, 2048)};
+        rare[i] = cg_rare_position_of((uint32_t)(1 + i * (VALUES - 64) / ENTRIES),
+                                      (uint32_t)cg_rng_below(&rng, 2048));
     }
     static uint16_t values[CG_OCTAL_CHUNK][CG_OCTAL_COMPARED];
     for (size_t j = 0; j < CG_OCTAL_CHUNK; j++) {
@@ -217,11 +217,11 @@ int main(int argc, char **argv) {
         }
         agree_all = agree_all && agree;
         printf("%-6s to %8zu: naive %8.2f s (%.3g pairs)  sparse %8.2f s (%.3g pairs, mask %u, "
-               "%zu rare, last %u)  ratio %6.1fx  %s\n",
+               "%zu rare, last %zu)  ratio %6.1fx  %s\n",
                jobs[j].code, heaps, slow, (double)naive.pairs, fast, (double)sparse.pairs,
                sparse.mask, cg_octal_engine_rare_count(&sparse),
-               sparse.rare_count > 0 ? sparse.rare[sparse.rare_count - 1].at : 0, slow / fast,
-               agree ? "agree" : "VALUES DIFFER");
+               sparse.rare_count > 0 ? cg_rare_at(sparse.rare[sparse.rare_count - 1]) : (size_t)0,
+               slow / fast, agree ? "agree" : "VALUES DIFFER");
         cg_octal_engine_free(&naive);
         cg_octal_engine_free(&sparse);
     }

@@ -299,8 +299,9 @@ static void analyse(grundy_run *r, cg_report *report) {
     cg_report_printf(report, "checksum", "%016llx", (unsigned long long)r->checksum);
     cg_report_int(report, "mask", e->mask);
     cg_report_int(report, "rare_positions", (int64_t)cg_octal_engine_rare_count(e));
-    cg_report_int(report, "last_rare",
-                  e->rare_count > 0 && e->mask != 0 ? (int64_t)e->rare[e->rare_count - 1].at : -1);
+    cg_report_int(
+        report, "last_rare",
+        e->rare_count > 0 && e->mask != 0 ? (int64_t)cg_rare_at(e->rare[e->rare_count - 1]) : -1);
     if (e->store.windowed) {
         cg_report_open_object(report, "window");
         cg_report_int(report, "head", (int64_t)e->store.head);

@@ -22,10 +22,10 @@ void cg_octal_compare_16_plain(const uint16_t *g, const cg_rare_position *rare, 
         return;
     }
     for (size_t i = from; i < to; i++) {
-        const uint16_t *run = g + base - rare[i].at;
+        const uint16_t *run = g + base - cg_rare_at(rare[i]);
         for (size_t j = 0; j < count; j++) {
             for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
-                uint16_t x = (uint16_t)(rare[i].value ^ run[j] ^ values[j][c]);
+                uint16_t x = (uint16_t)(cg_rare_value(rare[i]) ^ run[j] ^ values[j][c]);
                 if (x < least[c][j]) {
                     least[c][j] = x;
                 }
@@ -79,8 +79,8 @@ compare_avx512(const uint16_t *g, const cg_rare_position *rare, size_t from, siz
             l8 = _mm512_loadu_si512(least[8]), l9 = _mm512_loadu_si512(least[9]),
             l10 = _mm512_loadu_si512(least[10]), l11 = _mm512_loadu_si512(least[11]);
     for (size_t i = from; i < to; i++) {
-        __m512i run = _mm512_maskz_loadu_epi16(lanes, g + base - rare[i].at);
-        __m512i sums = _mm512_xor_si512(run, _mm512_set1_epi16((short)rare[i].value));
+        __m512i run = _mm512_maskz_loadu_epi16(lanes, g + base - cg_rare_at(rare[i]));
+        __m512i sums = _mm512_xor_si512(run, _mm512_set1_epi16((short)cg_rare_value(rare[i])));
         l0 = least_of(l0, sums, v0);
         l1 = least_of(l1, sums, v1);
         l2 = least_of(l2, sums, v2);
@@ -151,8 +151,8 @@ compare_half(const uint16_t *g, const cg_rare_position *rare, size_t from, size_
         l[c] = _mm256_loadu_si256((const __m256i *)(const void *)(least[c] + j0));
     }
     for (size_t i = from; i < to; i++) {
-        __m256i run = run_of(g + base + j0 - rare[i].at, count, full, pairs, last);
-        __m256i sums = _mm256_xor_si256(run, _mm256_set1_epi16((short)rare[i].value));
+        __m256i run = run_of(g + base + j0 - cg_rare_at(rare[i]), count, full, pairs, last);
+        __m256i sums = _mm256_xor_si256(run, _mm256_set1_epi16((short)cg_rare_value(rare[i])));
         _Pragma("GCC unroll 12") for (unsigned c = 0; c < CG_OCTAL_COMPARED; c++) {
             l[c] = _mm256_min_epu16(l[c], _mm256_xor_si256(sums, column[c]));
         }

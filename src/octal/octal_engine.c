@@ -226,16 +226,10 @@ static cg_status grow_bound(cg_octal_engine *e, uint32_t value, cg_error *err) {
 
 /* List a new rare position, the list counted in the budget. */
 static cg_status add_rare(cg_octal_engine *e, size_t position, cg_error *err) {
-    if (position > UINT32_MAX) { /* the list's positions are 32 bits */
-        return cg_error_set(err, CG_ERR_LIMIT, "heap %zu is rare: the rare list ends at 2^32",
-                            position);
-    }
     cg_status st = cg_grow_within(e->budget, &e->rare, &e->rare_capacity, e->rare_count + 1,
                                   sizeof *e->rare, "listing rare positions", err);
     if (st == CG_OK) {
-        cg_rare_position *r = &e->rare[e->rare_count++];
-        r->at = (uint32_t)position;
-        r->value = cg_octal_engine_at(e, position);
+        e->rare[e->rare_count++] = cg_rare_position_of(position, cg_octal_engine_at(e, position));
     }
     return st;
 }

@@ -27,7 +27,7 @@ size_t cg_octal_rare_below(const cg_octal_engine *e, size_t rest) {
     size_t low = 0, high = e->rare_count;
     while (low < high) {
         size_t mid = low + (high - low) / 2;
-        if (e->rare[mid].at < rest) {
+        if (cg_rare_at(e->rare[mid]) < rest) {
             low = mid + 1;
         } else {
             high = mid;

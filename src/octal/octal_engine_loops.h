@@ -48,7 +48,7 @@ void WIDTH_NAME(cg_octal_triples)(const VALUE *g, size_t rest, bool unequal, uin
 void WIDTH_NAME(cg_octal_rare_pairs)(const VALUE *g, const cg_rare_position *rare, size_t rest,
                                      size_t from, size_t to, uint8_t *hit) {
     for (size_t i = from; i < to; i++) {
-        hit[rare[i].value ^ g[rest - rare[i].at]] = 1;
+        hit[cg_rare_value(rare[i]) ^ g[rest - cg_rare_at(rare[i])]] = 1;
     }
 }
 
@@ -63,8 +63,8 @@ void WIDTH_NAME(cg_octal_block_rare_pairs)(const VALUE *g, const cg_rare_positio
                                            size_t size) {
     for (size_t i = from; i < to; i++) {
         VALUE run[CG_OCTAL_BLOCK]; /* read at once: the stores below may not alias it */
-        memcpy(run, g + base - rare[i].at, sizeof run);
-        uint32_t value = rare[i].value;
+        memcpy(run, g + base - cg_rare_at(rare[i]), sizeof run);
+        uint32_t value = cg_rare_value(rare[i]);
         for (size_t j = 0; j < CG_OCTAL_BLOCK; j++) {
             tables[j * size + (value ^ run[j])] = 1;
         }
@@ -89,7 +89,7 @@ size_t WIDTH_NAME(cg_octal_common_pairs)(const VALUE *g, size_t rest, size_t fro
             uint32_t v = (uint32_t)g[a + i] ^ g[rest - a - i];
             if (!hit[v]) {
                 hit[v] = 1;
-                witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)(a + i);
+                witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = cg_octal_witness_of(a + i);
                 missing--;
             }
         }
@@ -98,7 +98,7 @@ size_t WIDTH_NAME(cg_octal_common_pairs)(const VALUE *g, size_t rest, size_t fro
         uint32_t v = (uint32_t)g[a] ^ g[rest - a];
         if (!hit[v]) {
             hit[v] = 1;
-            witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;
+            witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = cg_octal_witness_of(a);
             missing--;
         }
     }

@@ -29,7 +29,7 @@ size_t cg_octal_try_witnesses(cg_octal_engine *e, size_t rest, bool unequal, uin
             if (a > 0 && a <= half && a < cg_octal_store_scan_limit(e) &&
                 (cg_octal_engine_at(e, a) ^ cg_octal_engine_at(e, rest - a)) == v) {
                 e->hit[v] = 1;
-                e->witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;
+                e->witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = cg_octal_witness_of(a);
                 missing--;
             }
         }
@@ -183,7 +183,7 @@ static size_t scan_plainly(cg_octal_engine *e, size_t rest, size_t from, size_t 
         }
         uint16_t v = (uint16_t)(e->narrow[a] ^ e->narrow[rest - a]);
         e->hit[v] = 1;
-        e->witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = (uint32_t)a;
+        e->witness[(size_t)v * CG_OCTAL_WITNESSES + slot] = cg_octal_witness_of(a);
         for (size_t t = 0; t < count; t++) {
             if (targets[t] == v) {
                 targets[t] = targets[--count];

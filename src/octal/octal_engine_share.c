@@ -95,7 +95,7 @@ static size_t rare_equal_split(const cg_octal_engine *e, size_t rest, bool unequ
         return SIZE_MAX;
     }
     size_t i = cg_octal_rare_below(e, rest / 2);
-    return i < e->rare_count && e->rare[i].at == rest / 2 ? i : SIZE_MAX;
+    return i < e->rare_count && cg_rare_at(e->rare[i]) == rest / 2 ? i : SIZE_MAX;
 }
 
 /* Mark every split of rest (rare: those with a rare member; unequal: only

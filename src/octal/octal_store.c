@@ -386,7 +386,7 @@ static bool reads_back(const cg_octal_store *s) {
 }
 
 static size_t last_rare(const cg_octal_engine *e) {
-    return e->rare_count > 0 ? (size_t)e->rare[e->rare_count - 1].at : 0;
+    return e->rare_count > 0 ? (size_t)cg_rare_at(e->rare[e->rare_count - 1]) : 0;
 }
 
 /* Give back the whole pages of G(gone..low-1): nothing reads them. */

@@ -27,7 +27,7 @@ typedef uint16_t minima[CG_OCTAL_COMPARED][CG_OCTAL_CHUNK];
 static bool given(const uint16_t *g, const cg_rare_position *rare, size_t from, size_t to,
                   size_t base, size_t j, uint16_t v) {
     for (size_t i = from; i < to; i++) {
-        if ((uint16_t)(rare[i].value ^ g[base + j - rare[i].at]) == v) {
+        if ((uint16_t)(cg_rare_value(rare[i]) ^ g[base + j - cg_rare_at(rare[i])]) == v) {
             return true;
         }
     }
@@ -49,15 +49,15 @@ static void random_comparisons(void **state) {
         size_t entries = 1 + (size_t)ref_rng_below(&rng, ENTRIES), at = 0;
         for (size_t i = 0; i < entries; i++) {
             at += 1 + (size_t)ref_rng_below(&rng, 6);
-            rare[i] = (cg_rare_position){(uint32_t)at, (uint32_t)ref_rng_below(&rng, spread)};
+            rare[i] = cg_rare_position_of((uint32_t)at, (uint32_t)ref_rng_below(&rng, spread));
         }
         size_t count = 1 + (size_t)ref_rng_below(&rng, CG_OCTAL_CHUNK);
         size_t from = (size_t)ref_rng_below(&rng, entries);
         size_t to = from + (size_t)ref_rng_below(&rng, entries - from + 1);
-        /* base - at + j >= 0 for every entry and lane; reads end at base - rare[from].at +
+        /* base - at + j >= 0 for every entry and lane; reads end at base - rare[from]'s heap +
          * count - 1 */
-        size_t base = rare[entries - 1].at + (size_t)ref_rng_below(&rng, 100);
-        size_t length = base - rare[from].at + count;
+        size_t base = cg_rare_at(rare[entries - 1]) + (size_t)ref_rng_below(&rng, 100);
+        size_t length = base - cg_rare_at(rare[from]) + count;
         uint16_t(*values)[CG_OCTAL_COMPARED] = calloc(CG_OCTAL_CHUNK, sizeof *values);
         assert_non_null(values);
         for (size_t j = 0; j < count; j++) {
@@ -65,7 +65,8 @@ static void random_comparisons(void **state) {
                 values[j][c] = (uint16_t)ref_rng_below(&rng, spread);
                 if (from < to && ref_rng_below(&rng, 3) == 0) { /* one a split gives */
                     size_t i = from + (size_t)ref_rng_below(&rng, to - from);
-                    values[j][c] = (uint16_t)(rare[i].value ^ g[base + j - rare[i].at]);
+                    values[j][c] =
+                        (uint16_t)(cg_rare_value(rare[i]) ^ g[base + j - cg_rare_at(rare[i])]);
                     planted++;
                 }
             }

@@ -44,7 +44,7 @@ static void random_comparison(ref_rng *rng, size_t count, comparison *c) {
     size_t entries = (size_t)ref_rng_below(rng, ENTRIES + 1), at = 0;
     for (size_t i = 0; i < entries; i++) {
         at += 1 + (size_t)ref_rng_below(rng, 6);
-        c->rare[i] = (cg_rare_position){(uint32_t)at, (uint32_t)ref_rng_below(rng, spread)};
+        c->rare[i] = cg_rare_position_of((uint32_t)at, (uint32_t)ref_rng_below(rng, spread));
     }
     /* a fifth of the rounds compare no entry or one */
     unsigned shape = (unsigned)ref_rng_below(rng, 10);
@@ -52,16 +52,17 @@ static void random_comparison(ref_rng *rng, size_t count, comparison *c) {
     c->to = shape == 0   ? c->from
             : shape == 1 ? (c->from < entries ? c->from + 1 : c->from)
                          : c->from + (size_t)ref_rng_below(rng, entries - c->from + 1);
-    /* base - at >= 0 for every entry; the reads end at base - rare[from].at + count - 1 */
+    /* base - at >= 0 for every entry; the reads end at base - rare[from]'s heap + count - 1 */
     c->base = at + (size_t)ref_rng_below(rng, 100);
-    c->length = c->from < c->to ? c->base - c->rare[c->from].at + count : 1;
+    c->length = c->from < c->to ? c->base - cg_rare_at(c->rare[c->from]) + count : 1;
     memset(c->values, 0, sizeof c->values);
     for (size_t j = 0; j < count; j++) {
         for (unsigned v = 0; v < CG_OCTAL_COMPARED; v++) {
             c->values[j][v] = (uint16_t)ref_rng_below(rng, spread);
             if (c->from < c->to && ref_rng_below(rng, 3) == 0) {
                 size_t i = c->from + (size_t)ref_rng_below(rng, c->to - c->from);
-                c->values[j][v] = (uint16_t)(c->rare[i].value ^ c->g[c->base + j - c->rare[i].at]);
+                c->values[j][v] = (uint16_t)(cg_rare_value(c->rare[i]) ^
+                                             c->g[c->base + j - cg_rare_at(c->rare[i])]);
             }
         }
     }

@@ -14,6 +14,7 @@
 
 #include "octal/octal_compare_internal.h"
 #include "octal/octal_engine_internal.h"
+#include "octal/octal_engine_parts_internal.h"
 #include "ref_octal.h"
 #include "ref_rng.h"
 
@@ -506,6 +507,60 @@ static void progress_and_stop(void **state) {
     cg_octal_engine_free(&fresh);
 }
 
+/* The rare list past heap 2^32: a position keeps its whole heap (with 32
+ * bits, heap 2^32 + 10 was heap 10, and rest - at read past the values),
+ * the list is searched by whole heaps, and the loops read the partner
+ * heap rest - at. A witness past 2^32 is none. */
+static void rare_list_past_2_32(void **state) {
+    (void)state;
+    const size_t big = (size_t)1 << 32;
+    const size_t last = ((size_t)1 << 40) - 1; /* runs end before 2^40 */
+    cg_rare_position top = cg_rare_position_of(last, UINT32_MAX);
+    assert_true(cg_rare_at(top) == last);
+    assert_int_equal(cg_rare_value(top), UINT32_MAX);
+    assert_true(cg_octal_witness_of(big + 1) == 0);
+    assert_true(cg_octal_witness_of(big - 1) == big - 1);
+
+    cg_octal_code code;
+    assert_int_equal(cg_octal_parse("0.6", &code, NULL), CG_OK);
+    cg_octal_engine engine;
+    cg_octal_engine_init(&engine, &code, CG_ENGINE_SPARSE, NULL);
+    const size_t heaps[] = {5, big - 1, big, big + 3, big + 10, (size_t)1 << 35};
+    const size_t count = sizeof heaps / sizeof *heaps;
+    engine.rare = malloc(count * sizeof *engine.rare);
+    assert_non_null(engine.rare);
+    for (size_t i = 0; i < count; i++) {
+        engine.rare[i] = cg_rare_position_of(heaps[i], (uint32_t)(i + 1));
+    }
+    engine.rare_count = engine.rare_capacity = count;
+    assert_int_equal(cg_octal_rare_below(&engine, big), 2);
+    assert_int_equal(cg_octal_rare_below(&engine, big + 1), 3);
+    assert_int_equal(cg_octal_rare_below(&engine, big + 11), 5);
+    assert_int_equal(cg_octal_rare_below(&engine, ((size_t)1 << 35) + 1), 6);
+
+    /* rest = 2^32 + 20 pairs heap 2^32 + 3 (value 4) with 17 and heap
+     * 2^32 + 10 (value 5) with 10 */
+    uint16_t g[32];
+    for (size_t i = 0; i < 32; i++) {
+        g[i] = (uint16_t)(64 + i);
+    }
+    uint8_t hit[256] = {0};
+    cg_octal_rare_pairs_16(g, engine.rare, big + 20, 3, 5, hit);
+    for (unsigned v = 0; v < 256; v++) {
+        assert_int_equal(hit[v], v == (4u ^ 81u) || v == (5u ^ 74u));
+    }
+    /* the block's loop: heaps base + j of the group pair heap 2^32 + 10
+     * with 2 + j */
+    uint8_t tables[CG_OCTAL_BLOCK * 256] = {0};
+    cg_octal_block_rare_pairs_16(g, engine.rare, 4, 5, big + 12, tables, 256);
+    for (size_t j = 0; j < CG_OCTAL_BLOCK; j++) {
+        for (unsigned v = 0; v < 256; v++) {
+            assert_int_equal(tables[j * 256 + v], v == (5u ^ (66u + j)));
+        }
+    }
+    cg_octal_engine_free(&engine);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brute_force_reference), cmocka_unit_test(classic_codes),
@@ -515,6 +570,7 @@ int main(void) {
         cmocka_unit_test(helped_blocks_agree),   cmocka_unit_test(ahead_blocks_agree),
         cmocka_unit_test(progress_and_stop),     cmocka_unit_test(blocks_serve),
         cmocka_unit_test(compared_blocks_agree), cmocka_unit_test(compared_by_default),
+        cmocka_unit_test(rare_list_past_2_32),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

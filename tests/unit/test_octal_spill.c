@@ -130,7 +130,8 @@ static void late_rare_positions_read_back(void **state) {
     spilled_init(&e, "0.007", 4096, 256, path, 30000);
     follow(&e, &full, 30000);
     assert_true(e.store.windowed && e.store.low > e.store.head);
-    assert_true(e.rare[e.rare_count - 1].at > e.store.low); /* rare past the window's start */
+    assert_true(cg_rare_at(e.rare[e.rare_count - 1]) >
+                e.store.low); /* rare past the window's start */
     assert_int_equal(e.rare_count, full.rare_count);
     assert_int_equal(e.mask, full.mask); /* chosen again as the values double */
     all_readable(&e, &full);
@@ -273,7 +274,7 @@ static void checkpoint_resumes_onto_its_file(void **state) {
                      CG_OK);
     assert_true(back.store.windowed && back.store.spill != NULL);
     size_t below = 0;
-    while (below < full.rare_count && full.rare[below].at < back.count) {
+    while (below < full.rare_count && cg_rare_at(full.rare[below]) < back.count) {
         below++;
     }
     assert_int_equal(back.rare_count, below);
