@@ -137,6 +137,7 @@ typedef struct cg_options {
     bool census;             /* grundy: a census of the arguments */
     const char *shard;       /* grundy --census: "K/N", or NULL */
     const char *markdown;    /* grundy --census: the table's file, or NULL */
+    const char *published;   /* census: the published extents' file, or NULL */
     bool path_value;         /* path: also the value under perfect play */
     int path_to_move;        /* path, play path: 0 White (the problem's), 1 Black */
     int64_t jobs;            /* stress: programs run at once (0: one) */

@@ -40,6 +40,11 @@ const cg_option_spec cg_census_options[] = {
      .arg_name = "FILE",
      .help = "the table to FILE too",
      CG_OPTION_FIELD(markdown)},
+    {.name = "published",
+     .arg = CG_ARG_TEXT,
+     .arg_name = "FILE",
+     .help = "the table against the published extents in FILE",
+     CG_OPTION_FIELD(published)},
     {.name = NULL},
 };
 
@@ -193,7 +198,7 @@ cg_status cg_census_one(const char *text, uint64_t upto, unsigned threads, cg_bu
         result->largest = e.largest;
         result->largest_at = e.largest_at;
         result->rare = cg_octal_engine_rare_count(&e);
-        result->last_rare = result->rare > 0 ? (int64_t)e.rare[e.rare_count - 1].at : -1;
+        result->last_rare = result->rare > 0 ? (int64_t)cg_rare_at(e.rare[e.rare_count - 1]) : -1;
         result->checksum = CG_GRUNDY_CHECKSUM_START;
         for (size_t n = 0; n < e.count; n++) {
             result->checksum =
@@ -285,10 +290,29 @@ bool cg_census_parse_line(const char *line, cg_census_result *r) {
     return same;
 }
 
-void cg_census_markdown(const cg_census_result *results, size_t count, cg_buf *out) {
+/* The published columns of a row: the extent, what is new past it, and
+ * the command that computes the row again. */
+static void published_cells(const cg_census_result *r, const cg_census_published *published,
+                            size_t published_count, cg_buf *out) {
+    const cg_census_published *p = cg_census_published_of(published, published_count, r->code);
+    if (p != NULL && p->extent > 0) {
+        cg_buf_printf(out, " %" PRIu64 " |", p->extent);
+    } else {
+        cg_buf_puts(out, p != NULL ? " none given |" : " not listed |");
+    }
+    bool past = p != NULL && p->extent > 0 && r->computed > p->extent;
+    const char *news = r->period > 0 ? (past ? "period; past the published extent" : "period")
+                                     : (past ? "past the published extent" : "");
+    cg_buf_printf(out, " %s | `cgsolve census %s --upto %" PRIu64 "` |", news, r->code, r->upto);
+}
+
+void cg_census_markdown(const cg_census_result *results, size_t count,
+                        const cg_census_published *published, size_t published_count, cg_buf *out) {
     cg_buf_puts(out, "| code | period | preperiod | largest value (first heap) | rare positions "
-                     "| last rare | values computed | checksum |\n"
-                     "|---|---:|---:|---:|---:|---:|---:|---|\n");
+                     "| last rare | values computed | checksum |");
+    cg_buf_puts(out, published != NULL ? " published to | new | reproduce |\n" : "\n");
+    cg_buf_puts(out, "|---|---:|---:|---:|---:|---:|---:|---|");
+    cg_buf_puts(out, published != NULL ? "---:|---|---|\n" : "\n");
     for (size_t i = 0; i < count; i++) {
         const cg_census_result *r = &results[i];
         if (r->period > 0) {
@@ -296,8 +320,12 @@ void cg_census_markdown(const cg_census_result *results, size_t count, cg_buf *o
         } else {
             cg_buf_printf(out, "| %s | none to %" PRIu64 " | |", r->code, r->upto);
         }
-        cg_buf_printf(out, " %" PRIu32 " (%zu) | %zu | %" PRId64 " | %zu | `%016" PRIx64 "` |\n",
+        cg_buf_printf(out, " %" PRIu32 " (%zu) | %zu | %" PRId64 " | %zu | `%016" PRIx64 "` |",
                       r->largest, r->largest_at, r->rare, r->last_rare, r->computed, r->checksum);
+        if (published != NULL) {
+            published_cells(r, published, published_count, out);
+        }
+        cg_buf_puts(out, "\n");
     }
 }
 
@@ -387,9 +415,10 @@ static cg_status put(FILE *out, FILE *file, const char *text, size_t len, cg_err
 /* The table, replacing the file whole (replace_file_internal.h): a full disk leaves
  * the previous table, not a cut one. */
 static cg_status write_markdown(const char *path, const cg_census_result *results, size_t count,
+                                const cg_census_published *published, size_t published_count,
                                 cg_error *err) {
     cg_buf table = CG_BUF_INIT;
-    cg_census_markdown(results, count, &table);
+    cg_census_markdown(results, count, published, published_count, &table);
     if (cg_buf_failed(&table)) {
         cg_buf_free(&table);
         return cg_error_nomem(err, "the census's table");
@@ -500,6 +529,12 @@ cg_status cg_run_census(const char *const *specs, size_t count, const cg_options
     if (st == CG_OK) {
         st = census_codes(specs, count, &run, &codes, &done, &k, &n, err);
     }
+    /* read before the run, so a bad file is told before hours of work */
+    cg_census_published *published = NULL;
+    size_t published_count = 0;
+    if (st == CG_OK && run.o->published != NULL) {
+        st = cg_census_read_published(run.o->published, &published, &published_count, err);
+    }
     if (st == CG_OK &&
         (run.results = malloc((codes.count / n + 1) * sizeof *run.results)) == NULL) {
         st = cg_error_nomem(err, "the census");
@@ -512,8 +547,10 @@ cg_status cg_run_census(const char *const *specs, size_t count, const cg_options
         st = census_code(&run, cg_strlist_at(&codes, i), i, err);
     }
     if (st == CG_OK && run.o->markdown != NULL) {
-        st = write_markdown(run.o->markdown, run.results, run.result_count, err);
+        st = write_markdown(run.o->markdown, run.results, run.result_count, published,
+                            published_count, err);
     }
+    free(published);
     if (run.file != NULL && fclose(run.file) != 0 && st == CG_OK) {
         st = cg_error_set(err, CG_ERR_IO, "write error on '%s'", run.o->checkpoint);
     }

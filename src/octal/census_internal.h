@@ -21,6 +21,7 @@
 #include "core/options_internal.h"
 #include "core/status_internal.h"
 #include "core/strlist_internal.h"
+#include "octal/census_published_internal.h"
 #include "octal/octal_internal.h"
 
 #ifdef __cplusplus
@@ -61,8 +62,12 @@ void cg_census_line(const cg_census_result *result, cg_buf *out);
 /* Read back a line written by cg_census_line; false when it is not one. */
 bool cg_census_parse_line(const char *line, cg_census_result *result);
 
-/* The Markdown table of results (count of them, in order). */
-void cg_census_markdown(const cg_census_result *results, size_t count, cg_buf *out);
+/* The Markdown table of results (count of them, in order); with published
+ * (not NULL), three more columns: the published extent, what is new (a
+ * period; values past the extent), and the command that reproduces the
+ * row. */
+void cg_census_markdown(const cg_census_result *results, size_t count,
+                        const cg_census_published *published, size_t published_count, cg_buf *out);
 
 /* The options `census` accepts beyond the output and memory options. */
 extern const cg_option_spec cg_census_options[];
@@ -71,7 +76,8 @@ extern const cg_option_spec cg_census_options[];
  * the codes already in options->checkpoint (their lines are re-emitted),
  * compute the others, writing each line to out and appending it to the
  * checkpoint file (the seconds to FILE.seconds), and with options->markdown
- * write the table of every line to that file. CG_ERR_STOPPED: interrupted (the lines
+ * write the table of every line to that file (read against
+ * options->published's extents, when given). CG_ERR_STOPPED: interrupted (the lines
  * written are complete). */
 cg_status cg_run_census(const char *const *specs, size_t count, const cg_options *options,
                         FILE *out, cg_error *err);

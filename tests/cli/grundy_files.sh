@@ -66,6 +66,19 @@ expect 0 "" "" -- grundy 0.77 --upto 100 --values-out /dev/null --json
 # The census's table replaces the file whole.
 "$exe" census 0.7 0.6 --upto 500 --markdown "$files_dir/t.md" > /dev/null
 if grep -q '^| 0.6 ' "$files_dir/t.md" && [ ! -e "$files_dir/t.md.tmp" ]; then f_ok; else f_bad "the census's table: $(cat "$files_dir/t.md")"; fi
+# --published: the table gains the published extent, what is new and the
+# command; a bad file is told (file, line, column) before any code is run.
+printf '# source\n0.6\t400\tnote\n0.7\t\n' > "$files_dir/published"
+"$exe" census 0.7 0.6 --upto 500 --markdown "$files_dir/t.md" --published "$files_dir/published" > /dev/null
+if grep -q '^| 0.6 | none to 500 | | .* | 400 | past the published extent | `cgsolve census 0.6 --upto 500` |$' "$files_dir/t.md" &&
+    grep -q '^| 0.7 | .* | none given | period | `cgsolve census 0.7 --upto 500` |$' "$files_dir/t.md"; then
+    f_ok
+else
+    f_bad "census --published: $(cat "$files_dir/t.md")"
+fi
+printf '0.6\t40o\n' > "$files_dir/published"
+expect 1 "" "cgsolve census: $files_dir/published:1:7: expected the number of heaps computed (or nothing), then a tab" \
+    -- census 0.6 --upto 100000000 --published "$files_dir/published"
 # Options that do not apply to the command: refused by its declarations.
 not_for() {
     expect 2 "" "cgsolve $1: option '$2' does not apply to $1

@@ -12,7 +12,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -91,7 +94,7 @@ static void unproven_and_table(void **state) {
     assert_int_equal(r[0].computed, 3001);
     assert_int_equal(cg_census_one("4", 3000, 1, NULL, NULL, NULL, &r[1], NULL), CG_OK);
     cg_buf table = CG_BUF_INIT;
-    cg_census_markdown(r, 2, &table);
+    cg_census_markdown(r, 2, NULL, 0, &table);
     assert_non_null(strstr(table.data, "\n| 0.6 | none to 3000 | |"));
     assert_non_null(strstr(table.data, "\n| 4.0 | 2 | 1 | 1 (2) |"));
     cg_buf_free(&table);
@@ -101,11 +104,76 @@ static void unproven_and_table(void **state) {
     cg_buf_free(&line);
 }
 
+/* A file of published extents as in the source list. */
+static void write_file(const char *path, const char *text) {
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_true(fputs(text, f) >= 0);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* `census --published`: the extents read (codes as the census names
+ * them), bad lines named by line and column, and the table's columns: the
+ * extent, what is new past it, and the command. */
+static void published_extents(void **state) {
+    (void)state;
+    char path[] = "/tmp/cgsolve-published-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_file(path, "# source\n\n0.6\t2097152\tlargest 319\n4.40\t\tnone given\n.04\t131072\n");
+    cg_census_published *p = NULL;
+    size_t count = 0;
+    assert_int_equal(cg_census_read_published(path, &p, &count, NULL), CG_OK);
+    assert_int_equal(count, 3);
+    assert_string_equal(p[0].code, "0.6");
+    assert_true(p[0].extent == 2097152);
+    assert_string_equal(p[1].code, "4.4");
+    assert_true(p[1].extent == 0);
+    assert_string_equal(p[2].code, "0.04");
+
+    cg_census_result r[3];
+    assert_int_equal(cg_census_one("0.6", 3000, 1, NULL, NULL, NULL, &r[0], NULL), CG_OK);
+    assert_int_equal(cg_census_one("0.04", 200000, 1, NULL, NULL, NULL, &r[1], NULL), CG_OK);
+    assert_int_equal(cg_census_one("4", 3000, 1, NULL, NULL, NULL, &r[2], NULL), CG_OK);
+    cg_buf table = CG_BUF_INIT;
+    cg_census_markdown(r, 3, p, count, &table);
+    assert_non_null(strstr(table.data, "| published to | new | reproduce |\n"));
+    assert_non_null(strstr(table.data, " 2097152 |  | `cgsolve census 0.6 --upto 3000` |\n"));
+    assert_non_null(strstr(table.data, " 131072 | past the published extent | "
+                                       "`cgsolve census 0.04 --upto 200000` |\n"));
+    assert_non_null(
+        strstr(table.data, " not listed | period | `cgsolve census 4.0 --upto 3000` |"));
+    cg_buf_free(&table);
+    free(p);
+
+    static const struct {
+        const char *text;
+        uint64_t line, column;
+    } bad[] = {
+        {"0.6\t100\nKayles\t5\n", 2, 1}, {"0.6\t12x\n", 1, 7}, {"0.6\t0\n", 1, 5},
+        {"0.6\t1\n0.60\t2\n", 2, 1},     {"\t5\n", 1, 1},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        write_file(path, bad[i].text);
+        cg_error err = {0};
+        assert_int_equal(cg_census_read_published(path, &p, &count, &err), CG_ERR_INPUT);
+        assert_null(p);
+        if (err.line != bad[i].line || err.column != bad[i].column) {
+            fail_msg("case %zu: %s (line %llu column %llu)", i, err.message,
+                     (unsigned long long)err.line, (unsigned long long)err.column);
+        }
+    }
+    remove(path);
+    assert_int_equal(cg_census_read_published(path, &p, &count, NULL), CG_ERR_IO);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(patterns_expand),
         cmocka_unit_test(published_periods),
         cmocka_unit_test(unproven_and_table),
+        cmocka_unit_test(published_extents),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
