@@ -8,19 +8,28 @@
 # 0 skips fuzzing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# phase NAME: the seconds since the start, so a CI log shows where its 20
+# minutes go
+phase() { echo "test.sh: $1 at ${SECONDS} s"; }
 scripts/deps.sh test
 jobs=$(nproc)
+phase "dependencies installed"
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DCGSOLVE_WERROR=ON -DCGSOLVE_STRICT_WARNINGS=ON > /dev/null
 cmake --build build -j "$jobs"
+phase "release build"
 BUILD_DIR=build scripts/lint.sh
+phase "lint"
 ctest --test-dir build --output-on-failure -j "$jobs"
+phase "release tests"
 
 cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
     -DCGSOLVE_SANITIZE=ON -DCGSOLVE_BENCH=OFF -DCGSOLVE_WERROR=ON -DCGSOLVE_STRICT_WARNINGS=ON > /dev/null
 cmake --build build-sanitize -j "$jobs"
+phase "sanitizer build"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
+phase "sanitizer tests"
 
 # ThreadSanitizer on the octal engine's crew: cgsolve alone, built by clang
 # with -fsanitize=thread, computes past 16,384 heaps (where scans are
@@ -36,6 +45,7 @@ for method in naive sparse; do
     build/cgsolve grundy 0.007 --upto 40000 --method "$method" | cmp - "build-tsan/values-$method"
 done
 echo "tsan: the crew is race-free on G(0..40000) of 0.007, naive and sparse, 2 threads"
+phase "thread sanitizer"
 
 # Coverage (a third full build and suite run, several minutes): COVERAGE=1.
 if [ "${COVERAGE:-0}" = 1 ]; then
@@ -44,4 +54,5 @@ fi
 
 if [ "${FUZZ_SECONDS:-30}" -gt 0 ]; then
     scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
+    phase "fuzzing"
 fi
