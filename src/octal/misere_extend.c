@@ -45,8 +45,13 @@ static uint32_t times_element(const extender *x, uint32_t e, uint32_t y) {
 }
 
 /* count zeroed items of size bytes, counted in the budget; NULL with the
- * reason in x->failed. */
+ * reason in x->failed. The first failure of a group of takes stands (the
+ * group starts with x->failed = CG_OK): a later take is not tried, so a
+ * success after it cannot hide it. */
 static void *take(extender *x, size_t count, size_t size) {
+    if (x->failed != CG_OK) {
+        return NULL;
+    }
     if ((x->failed = cg_budget_take(x->budget, count, size, "the quotient", x->err)) != CG_OK) {
         return NULL;
     }
@@ -64,6 +69,7 @@ static void *take(extender *x, size_t count, size_t size) {
  * and the elements in that order: an option of a least sum has fewer
  * tokens, so its element comes earlier. */
 static cg_status least_sums(extender *x) {
+    x->failed = CG_OK;
     size_t m = x->m;
     uint64_t *tokens = take(x, m, sizeof *tokens);
     uint8_t *done = take(x, m, 1);
@@ -142,6 +148,7 @@ static void see_option(void *context, size_t take_count, const size_t *parts, si
 
 /* The elements of the options of every element's least sum, and of heap n. */
 static cg_status list_options(extender *x) {
+    x->failed = CG_OK;
     x->option_first = take(x, x->m + 1, sizeof *x->option_first);
     x->heap_options = take(x, x->m, sizeof *x->heap_options);
     if (x->option_first == NULL || x->heap_options == NULL) {
@@ -219,6 +226,7 @@ static void drop(extender *x, void *a, void *b, size_t bytes) {
 
 /* Heap n as element y of Q. */
 static cg_status try_element(extender *x, uint32_t y, cg_misere_quotient *q, bool *found) {
+    x->failed = CG_OK;
     size_t m = x->m, stride = x->n + 1;
     uint32_t *times = take(x, m * stride, sizeof *times);
     uint8_t *is_p = take(x, m, 1);
@@ -279,6 +287,7 @@ static uint32_t new_class(const extender *x, const uint32_t *times, const uint32
  * in class[], their count in *classes, class[0] = 0. */
 static cg_status refine(extender *x, size_t count, const uint32_t *times, const uint8_t *is_p,
                         uint32_t *class, size_t *classes) {
+    x->failed = CG_OK;
     uint32_t *next = take(x, count, sizeof *next);
     uint32_t *first = take(x, count, sizeof *first); /* a state of each new class */
     uint64_t *slot = take(x, 2 * count, sizeof *slot);
@@ -364,6 +373,7 @@ static cg_status try_generator(extender *x, size_t i, size_t p, size_t max_order
     if (count > MAX_CANDIDATE) {
         return CG_OK;
     }
+    x->failed = CG_OK;
     uint32_t *times = take(x, count * stride, sizeof *times);
     uint8_t *is_p = take(x, count, 1);
     uint32_t *class = take(x, count, sizeof *class);
