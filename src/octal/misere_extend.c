@@ -7,6 +7,7 @@
 
 #include "core/grow_internal.h"
 #include "octal/misere_proof_internal.h"
+#include "octal/misere_repair_internal.h"
 
 #define NONE UINT32_MAX
 #define MAX_BELOW 4096       /* elements of Q worth the cheap attempts */
@@ -45,8 +46,13 @@ static uint32_t times_element(const extender *x, uint32_t e, uint32_t y) {
 }
 
 /* count zeroed items of size bytes, counted in the budget; NULL with the
- * reason in x->failed. */
+ * reason in x->failed. The first failure of a group of takes stands (the
+ * group starts with x->failed = CG_OK): a later take is not tried, so a
+ * success after it cannot hide it. */
 static void *take(extender *x, size_t count, size_t size) {
+    if (x->failed != CG_OK) {
+        return NULL;
+    }
     if ((x->failed = cg_budget_take(x->budget, count, size, "the quotient", x->err)) != CG_OK) {
         return NULL;
     }
@@ -64,6 +70,7 @@ static void *take(extender *x, size_t count, size_t size) {
  * and the elements in that order: an option of a least sum has fewer
  * tokens, so its element comes earlier. */
 static cg_status least_sums(extender *x) {
+    x->failed = CG_OK;
     size_t m = x->m;
     uint64_t *tokens = take(x, m, sizeof *tokens);
     uint8_t *done = take(x, m, 1);
@@ -142,6 +149,7 @@ static void see_option(void *context, size_t take_count, const size_t *parts, si
 
 /* The elements of the options of every element's least sum, and of heap n. */
 static cg_status list_options(extender *x) {
+    x->failed = CG_OK;
     x->option_first = take(x, x->m + 1, sizeof *x->option_first);
     x->heap_options = take(x, x->m, sizeof *x->heap_options);
     if (x->option_first == NULL || x->heap_options == NULL) {
@@ -219,6 +227,7 @@ static void drop(extender *x, void *a, void *b, size_t bytes) {
 
 /* Heap n as element y of Q. */
 static cg_status try_element(extender *x, uint32_t y, cg_misere_quotient *q, bool *found) {
+    x->failed = CG_OK;
     size_t m = x->m, stride = x->n + 1;
     uint32_t *times = take(x, m * stride, sizeof *times);
     uint8_t *is_p = take(x, m, 1);
@@ -241,76 +250,6 @@ static cg_status try_element(extender *x, uint32_t y, cg_misere_quotient *q, boo
     }
     *found = taken && st == CG_OK;
     return st;
-}
-
-static bool same_row(const extender *x, const uint32_t *times, const uint32_t *class, size_t t,
-                     size_t s) {
-    size_t stride = x->n + 1;
-    bool same = class[t] == class[s];
-    for (size_t h = 1; same && h <= x->n; h++) {
-        same = class[times[t * stride + h]] == class[times[s * stride + h]];
-    }
-    return same;
-}
-
-/* State s's class in the next round: the one of a state met before with
- * the same class and the same successors' classes, else a new one. slot is
- * an open-addressed table of `slots` entries; first[k] is class k's first state. */
-static uint32_t new_class(const extender *x, const uint32_t *times, const uint32_t *class, size_t s,
-                          uint64_t *slot, size_t slots, uint32_t *first, size_t *made) {
-    size_t stride = x->n + 1;
-    uint64_t hash = class[s] * 0x9E3779B97F4A7C15ull;
-    for (size_t h = 1; h <= x->n; h++) {
-        hash = (hash ^ class[times[s * stride + h]]) * 0x100000001B3ull;
-    }
-    for (size_t i = (size_t)(hash % slots);; i = (i + 1) % slots) {
-        if (slot[i] == UINT64_MAX) {
-            slot[i] = *made;
-            first[*made] = (uint32_t)s;
-            return (uint32_t)(*made)++;
-        }
-        if (same_row(x, times, class, first[slot[i]], s)) {
-            return (uint32_t)slot[i];
-        }
-    }
-}
-
-/* Moore's refinement of the states by P-ness and successors: the classes
- * in class[], their count in *classes, class[0] = 0. */
-static cg_status refine(extender *x, size_t count, const uint32_t *times, const uint8_t *is_p,
-                        uint32_t *class, size_t *classes) {
-    uint32_t *next = take(x, count, sizeof *next);
-    uint32_t *first = take(x, count, sizeof *first); /* a state of each new class */
-    uint64_t *slot = take(x, 2 * count, sizeof *slot);
-    if (next == NULL || first == NULL || slot == NULL) {
-        free(next);
-        free(first);
-        free(slot);
-        return x->failed;
-    }
-    size_t before = 0, now = 1;
-    for (size_t s = 0; s < count; s++) {
-        class[s] = is_p[s] != is_p[0]; /* the identity's side first */
-        now = class[s] == 1 ? 2 : now;
-    }
-    while (now != before) {
-        before = now;
-        memset(slot, 0xff, 2 * count * sizeof *slot);
-        size_t made = 0;
-        for (size_t s = 0; s < count; s++) {
-            next[s] = new_class(x, times, class, s, slot, 2 * count, first, &made);
-        }
-        memcpy(class, next, count * sizeof *class);
-        now = made;
-    }
-    *classes = now; /* state 0 is first met, so its class is 0 */
-    free(next);
-    free(first);
-    free(slot);
-    size_t bytes = count * sizeof *next + count * sizeof *first + 2 * count * sizeof *slot;
-    x->held -= bytes;
-    cg_budget_give(x->budget, bytes, 1);
-    return CG_OK;
 }
 
 /* P-ness of element e with j copies of heap n in Q x <g>: the rule of play
@@ -364,48 +303,33 @@ static cg_status try_generator(extender *x, size_t i, size_t p, size_t max_order
     if (count > MAX_CANDIDATE) {
         return CG_OK;
     }
+    x->failed = CG_OK;
     uint32_t *times = take(x, count * stride, sizeof *times);
     uint8_t *is_p = take(x, count, 1);
-    uint32_t *class = take(x, count, sizeof *class);
-    size_t bytes = count * stride * sizeof *times + count + count * sizeof *class;
-    cg_status st = times == NULL || is_p == NULL || class == NULL ? x->failed : CG_OK;
-    size_t classes = 0;
-    if (st == CG_OK) {
-        product_table(x, levels, p, times, is_p);
-        st = refine(x, count, times, is_p, class, &classes);
-    }
+    size_t bytes = count * stride * sizeof *times + count;
+    cg_status st = times == NULL || is_p == NULL ? x->failed : CG_OK;
     uint32_t *merged = NULL;
     uint8_t *merged_p = NULL;
-    size_t merged_bytes = classes * stride * sizeof *merged + classes;
-    if (st == CG_OK && classes <= max_order && classes > x->m) {
-        merged = take(x, classes * stride, sizeof *merged);
-        merged_p = take(x, classes, 1);
-        st = merged == NULL || merged_p == NULL ? x->failed : CG_OK;
-        for (size_t s = 0; st == CG_OK && s < count; s++) {
-            for (size_t h = 0; h < stride; h++) {
-                merged[class[s] * stride + h] = class[times[s * stride + h]];
-            }
-            merged_p[class[s]] = is_p[s];
-        }
-        bool taken = false;
-        if (st == CG_OK) {
-            st = prove_and_adopt(x, classes, merged, merged_p, merged_bytes, q, &taken);
-        }
-        if (!taken && merged != NULL && merged_p != NULL) {
-            drop(x, merged, merged_p, merged_bytes);
-        } else if (!taken) {
-            free(merged);
-            free(merged_p);
-        }
+    size_t classes = 0, merged_bytes = 0;
+    if (st == CG_OK) {
+        product_table(x, levels, p, times, is_p);
+        st = cg_quotient_merge(x->budget, count, stride, times, is_p, max_order, &classes, &merged,
+                               &merged_p, &merged_bytes, x->err);
+        x->held += merged_bytes; /* given back by drop() or adopted by q */
+    }
+    bool taken = false;
+    if (st == CG_OK && merged != NULL && classes > x->m) {
+        st = prove_and_adopt(x, classes, merged, merged_p, merged_bytes, q, &taken);
         *found = taken && st == CG_OK;
     }
-    if (times != NULL && is_p != NULL && class != NULL) {
-        free(class);
+    if (!taken && merged != NULL) {
+        drop(x, merged, merged_p, merged_bytes);
+    }
+    if (times != NULL && is_p != NULL) {
         drop(x, times, is_p, bytes);
     } else {
         free(times);
         free(is_p);
-        free(class);
     }
     return st;
 }
@@ -430,6 +354,11 @@ static cg_status try_all(extender *x, size_t max_order, cg_misere_quotient *q, b
          st == CG_OK && !*found && x->states < x->max_states && s < sizeof shapes / sizeof *shapes;
          s++) {
         st = try_generator(x, shapes[s][0], shapes[s][1], max_order, q, found);
+    }
+    if (st == CG_OK && !*found) {
+        /* the repair's proofs have states of their own, as the learner's */
+        st = cg_misere_quotient_repair(x->code, x->budget, x->below, max_order, x->max_states, NULL,
+                                       q, found, x->err);
     }
     return st;
 }

@@ -82,7 +82,7 @@ static cg_status write_analysis(const cg_options *options, const cg_report *repo
         }
         return CG_ERR_LIMIT;
     }
-    if (cg_report_failed(report)) {
+    if (cg_report_failed(report) || cg_buf_failed(answer)) {
         return cg_error_nomem(err, "the misère analysis");
     }
     size_t held = cg_report_bytes(report);
@@ -388,6 +388,9 @@ static void present_quotient(const cg_misere_quotient *q, cg_buf *text, cg_repor
     cg_report_int(report, "tests", (int64_t)q->tests);
     cg_report_int(report, "states", (int64_t)q->states);
     cg_report_close(report);
+    if (cg_buf_failed(&one)) {
+        cg_buf_fail(text); /* its words are missing from the answer */
+    }
     cg_buf_free(&one);
 }
 

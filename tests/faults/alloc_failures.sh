@@ -117,6 +117,8 @@ check_command grundy-resume /dev/null grundy --resume "$work/cp" --upto 3000 --e
 check_command check "$work/answers" check treblecross "$golden/treblecross/judge-sample.in" -
 check_command stress /dev/null stress treblecross --runs 2 --cases 3 -- "$exe" treblecross
 check_command gen /dev/null gen domino --cases 5 --seed 7
+# Dawson's Kayles past heap 24: the quotient builder's repaired candidates
+check_command misere-quotient /dev/null misere 0.07 --quotient 26 --json
 
 echo "alloc failures: $runs runs in $((SECONDS - started)) s, $bad failed${known:+ (${#known[@]} known cases skipped)}"
 [ "$bad" -eq 0 ]

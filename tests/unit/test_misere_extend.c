@@ -1,19 +1,26 @@
 /* Unit tests of quotients built heap by heap from the one below (cheap
- * extensions, then the outcome learner over the quotient below): the same
- * quotient, numbered alike, as the learner from scratch with the exhaustive
- * search; Kayles complete with Sibert and Conway's period 12; every byte
- * counted. */
+ * extensions, repaired candidates, then the outcome learner over the
+ * quotient below): the same quotient, numbered alike, as the learner from
+ * scratch with the exhaustive search; Kayles complete with Sibert and
+ * Conway's period 12; Dawson's Kayles (0.07) repaired past heap 24, with
+ * Siegel's order 360 at heap 30 and its outcomes against the exhaustive
+ * reference; every byte counted. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "octal/misere_extend_internal.h"
 #include "octal/misere_quotient_internal.h"
+#include "octal/misere_repair_internal.h"
+#include "ref_misere.h"
+#include "ref_rng.h"
 
 static cg_misere_solver *solver_for(const char *text, cg_budget *budget) {
     cg_octal_code code;
@@ -179,6 +186,154 @@ static void chain_counts_in_budget(void **state) {
     }
 }
 
+/* Siegel (miseregames.wordpress.com, 28 August 2007): the misère quotient
+ * of Dawson's Kayles up to heap 30 has order 360. The repair finds it from
+ * the quotient up to 29 (order 176), and its outcomes agree with the
+ * exhaustive reference on random sums of heaps up to 30. */
+static void dawsons_kayles_is_repaired(void **state) {
+    (void)state;
+    cg_budget budget = cg_budget_make((size_t)1 << 28);
+    cg_misere_solver *s = solver_for("0.07", &budget);
+    cg_misere_quotient below, q;
+    chain(s, 29, false, &below);
+    assert_int_equal(below.order, 176);
+    bool found = false;
+    cg_error err;
+    assert_int_equal(cg_misere_quotient_repair(cg_misere_code(s), &budget, &below, 65535, 4000000,
+                                               NULL, &q, &found, &err),
+                     CG_OK);
+    assert_true(found);
+    assert_int_equal(q.heaps, 30);
+    assert_int_equal(q.order, 360);
+    cg_misere_quotient_free(&q);
+    cg_misere_quotient_free(&below);
+
+    chain(s, 30, false, &q); /* the chain takes the same way */
+    assert_int_equal(q.order, 360);
+    ref_misere_begin(cg_misere_code(s));
+    ref_rng rng = cg_rng_make(30);
+    size_t checked = 0, p_count = 0;
+    for (size_t t = 0; t < 5000; t++) {
+        /* a heap of 18 to 30, then up to three more within 50 tokens */
+        size_t heaps[4], count = 1, tokens = 0;
+        heaps[0] = 18 + (size_t)ref_rng_below(&rng, 13);
+        tokens = heaps[0];
+        size_t more = (size_t)ref_rng_below(&rng, 4);
+        for (size_t i = 0; i < more && tokens + 2 <= 50; i++) {
+            size_t room = 50 - tokens < 30 ? 50 - tokens : 30;
+            heaps[count] = 1 + (size_t)ref_rng_below(&rng, room);
+            tokens += heaps[count++];
+        }
+        bool p = ref_misere_is_p(heaps, count);
+        if (cg_misere_quotient_is_p(&q, heaps, count) != p) {
+            fail_msg("sum %zu of %zu heaps (first %zu): the quotient says %c", t, count, heaps[0],
+                     p ? 'N' : 'P');
+        }
+        checked++;
+        p_count += p;
+    }
+    ref_misere_end();
+    printf("0.07 up to 30: %zu sums checked, %zu P-positions\n", checked, p_count);
+    assert_true(p_count > 50); /* both outcomes are met */
+    cg_misere_quotient_free(&q);
+    cg_misere_free(s);
+    assert_int_equal(budget.used, 0);
+}
+
+/* The minimal automaton of a table with two copies of each element of the
+ * cyclic group of order 2 merges them back. */
+static void merge_finds_the_minimal_automaton(void **state) {
+    (void)state;
+    /* states 0, 1 (copies of the identity) and 2, 3 (of the generator), one heap */
+    const uint32_t times[] = {0, 2, 1, 3, 2, 1, 3, 0};
+    const uint8_t is_p[] = {0, 0, 1, 1};
+    cg_budget budget = cg_budget_make(1 << 16);
+    size_t classes = 0, bytes = 0;
+    uint32_t *merged = NULL;
+    uint8_t *merged_p = NULL;
+    cg_error err;
+    assert_int_equal(cg_quotient_merge(&budget, 4, 2, times, is_p, 10, &classes, &merged, &merged_p,
+                                       &bytes, &err),
+                     CG_OK);
+    assert_int_equal(classes, 2);
+    assert_non_null(merged);
+    assert_non_null(merged_p);
+    assert_int_equal(merged[0 * 2 + 1], 1);
+    assert_int_equal(merged[1 * 2 + 1], 0);
+    assert_int_equal(merged_p[0], 0);
+    assert_int_equal(merged_p[1], 1);
+    free(merged);
+    free(merged_p);
+    cg_budget_give(&budget, bytes, 1);
+    /* past max_classes: the classes counted, no table */
+    assert_int_equal(cg_quotient_merge(&budget, 4, 2, times, is_p, 1, &classes, &merged, &merged_p,
+                                       &bytes, &err),
+                     CG_OK);
+    assert_int_equal(classes, 2);
+    assert_null(merged);
+    assert_null(merged_p);
+    assert_int_equal(budget.used, 0);
+    assert_int_equal(cg_quotient_merge(&budget, 0, 2, times, is_p, 1, &classes, &merged, &merged_p,
+                                       &bytes, &err),
+                     CG_ERR_USAGE);
+}
+
+/* With too little memory the repair stops with CG_ERR_LIMIT and no quotient,
+ * and gives every byte back; with enough, it finds the quotient. */
+static void repair_counts_in_budget(void **state) {
+    (void)state;
+    cg_misere_solver *s = solver_for("0.07", NULL);
+    cg_misere_quotient below;
+    chain(s, 24, false, &below);
+    size_t found_from = 0;
+    for (size_t room = 1024; room <= (size_t)1 << 26; room *= 2) {
+        cg_budget budget = cg_budget_make(room);
+        cg_misere_quotient q;
+        bool found = false;
+        cg_error err;
+        cg_status st = cg_misere_quotient_repair(cg_misere_code(s), &budget, &below, 65535, 4000000,
+                                                 NULL, &q, &found, &err);
+        if (st == CG_OK && found) {
+            assert_int_equal(q.order, 144);
+            found_from = found_from == 0 ? room : found_from;
+            cg_misere_quotient_free(&q);
+        } else {
+            assert_int_equal(st, CG_ERR_LIMIT);
+            assert_false(found);
+        }
+        assert_true(budget.peak <= room);
+        assert_int_equal(budget.used, 0);
+    }
+    assert_true(found_from > 0);
+    cg_misere_quotient_free(&below);
+    cg_misere_free(s);
+}
+
+/* Too few states: no quotient, nothing claimed. */
+static void repair_within_its_states(void **state) {
+    (void)state;
+    cg_misere_solver *s = solver_for("0.07", NULL);
+    cg_misere_quotient below, q;
+    chain(s, 24, false, &below);
+    bool found = true;
+    cg_error err;
+    uint64_t states = 0;
+    cg_status st = cg_misere_quotient_repair(cg_misere_code(s), NULL, &below, 65535, 1, &states, &q,
+                                             &found, &err);
+    assert_int_equal(st, CG_ERR_LIMIT);
+    assert_false(found);
+    /* a quotient of more than its bound is not found either */
+    st = cg_misere_quotient_repair(cg_misere_code(s), NULL, &below, 100, 4000000, NULL, &q, &found,
+                                   &err);
+    assert_int_equal(st, CG_OK);
+    assert_false(found);
+    assert_int_equal(cg_misere_quotient_repair(cg_misere_code(s), NULL, NULL, 100, 4000000, NULL,
+                                               &q, &found, &err),
+                     CG_ERR_USAGE);
+    cg_misere_quotient_free(&below);
+    cg_misere_free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(chain_equals_scratch),
@@ -187,6 +342,10 @@ int main(void) {
         cmocka_unit_test(candidates_past_their_states_are_skipped),
         cmocka_unit_test(refuses_bad_arguments),
         cmocka_unit_test(chain_counts_in_budget),
+        cmocka_unit_test(dawsons_kayles_is_repaired),
+        cmocka_unit_test(merge_finds_the_minimal_automaton),
+        cmocka_unit_test(repair_counts_in_budget),
+        cmocka_unit_test(repair_within_its_states),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
