@@ -70,6 +70,7 @@ if grep -q '^| 0.6 ' "$files_dir/t.md" && [ ! -e "$files_dir/t.md.tmp" ]; then f
 # command; a bad file is told (file, line, column) before any code is run.
 printf '# source\n0.6\t400\tnote\n0.7\t\n' > "$files_dir/published"
 "$exe" census 0.7 0.6 --upto 500 --markdown "$files_dir/t.md" --published "$files_dir/published" > /dev/null
+# shellcheck disable=SC2016  # the backquotes are the table's, not a command
 if grep -q '^| 0.6 | none to 500 | | .* | 400 | past the published extent | `cgsolve census 0.6 --upto 500` |$' "$files_dir/t.md" &&
     grep -q '^| 0.7 | .* | none given | period | `cgsolve census 0.7 --upto 500` |$' "$files_dir/t.md"; then
     f_ok
