@@ -140,7 +140,7 @@ def test_misere_errors_are_exceptions():
     with pytest.raises(cgsolve.UsageError):
         cgsolve.grundy("0.77", 5, terms=3)  # terms without misere
     with pytest.raises(cgsolve.LimitError, match="not settled within 10 positions"):
-        cgsolve.misere_outcome("0.07", [20, 21, 22, 23], positions=10)
+        cgsolve.misere_outcome("0.16", [20, 21, 22, 23], positions=10)
     with pytest.raises(cgsolve.UsageError):
         cgsolve.grundy("0.77", 5, misere=True, terms=99)
 

@@ -98,9 +98,11 @@ def test_the_librarys_refusals_and_limits_are_raised():
         cgsolve.misere_quotient("0.77", 6, json=True)  # the call chooses the output
     with pytest.raises(cgsolve.UsageError, match="option 'terms': '99' is not an integer"):
         cgsolve.misere_quotient("0.77", 6, terms=99)
+    # 0.16's quotient needs the outcome learner at heap 12 (Kayles' is
+    # proven to heap 30 without any search)
     with pytest.raises(cgsolve.LimitError, match="not settled within 10 positions") as limit:
-        cgsolve.misere_quotient("0.77", 10, positions=10)
-    refused = cli("misere", "0.77", "--quotient", "10", "--positions", "10", check=False)
+        cgsolve.misere_quotient("0.16", 30, positions=10)
+    refused = cli("misere", "0.16", "--quotient", "30", "--positions", "10", check=False)
     assert refused.returncode == limit.value.exit_code == 3
     with pytest.raises(cgsolve.LimitError, match="memory limit of 65536 bytes"):
         cgsolve.misere_quotient("0.77", 10, memory="64K")
@@ -109,10 +111,12 @@ def test_the_librarys_refusals_and_limits_are_raised():
 QUOTIENT_INTERRUPTED = textwrap.dedent(
     """
     import os, signal, threading, time, cgsolve
-    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    threading.Timer(3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     started = time.monotonic()
     try:
-        cgsolve.misere_quotient("0.137", 30)  # heap 24 is a minute's search
+        # heaps 0-17 take about a second, heap 18 a long search (more than
+        # 15 s here): 0.137's and Kayles' quotients are proven too fast now
+        cgsolve.misere_quotient("0.16", 30)
         print("not interrupted")
     except KeyboardInterrupt as stopped:
         print(round(time.monotonic() - started, 1), stopped.partial.heaps,
@@ -124,16 +128,16 @@ QUOTIENT_INTERRUPTED = textwrap.dedent(
 
 def test_ctrl_c_stops_a_long_quotient():
     seconds, heaps, complete, after = run_python("-c", QUOTIENT_INTERRUPTED).split()
-    # the quotients proven before the stop are kept: heaps 0-23
-    assert float(seconds) < 15 and heaps == "23" and complete == "False"
+    # the quotients proven before the stop are kept: heaps 0-17
+    assert float(seconds) < 15 and heaps == "17" and complete == "False"
     assert after == "12"  # and the library still answers
 
 
 def test_a_progress_function_stops_a_quotient():
     enough, calls = stopping_after(3)
     with pytest.raises(cgsolve.StoppedError) as stopped:
-        cgsolve.misere_quotient("0.137", 30, progress=enough)
-    assert stopped.value.partial.heaps == 23 and len(calls) == 3 and calls[0][0] == "misere"
+        cgsolve.misere_quotient("0.16", 30, progress=enough)
+    assert stopped.value.partial.heaps == 17 and len(calls) == 3 and calls[0][0] == "misere"
     assert stopped.value.exit_code == 130
 
 
