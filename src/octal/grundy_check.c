@@ -84,6 +84,7 @@ static cg_status check_files(const cg_options *o, cg_error *err) {
         {"--markdown", "the table", o->markdown, REPLACED},
         {"--checkpoint's times", "the census's times", times_path, REGULAR},
         {"--verify", "the certificate", o->verify, READ},
+        {"--published", "the published extents", o->published, READ},
     };
     size_t count = sizeof files / sizeof files[0];
     for (size_t i = 0; i < count; i++) {

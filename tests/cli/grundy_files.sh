@@ -77,6 +77,8 @@ if grep -q '^| 0.6 | none to 500 | | .* | 400 | past the published extent | `cgs
 else
     f_bad "census --published: $(cat "$files_dir/t.md")"
 fi
+expect 2 "" "cgsolve census: --markdown '$files_dir/published' and --published '$files_dir/published' are one file: each needs a name of its own" \
+    -- census 0.6 --published "$files_dir/published" --markdown "$files_dir/published"
 printf '0.6\t40o\n' > "$files_dir/published"
 expect 1 "" "cgsolve census: $files_dir/published:1:7: expected the number of heaps computed (or nothing), then a tab" \
     -- census 0.6 --upto 100000000 --published "$files_dir/published"
