@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/grow_internal.h"
+#include "octal/misere_least_internal.h"
 #include "octal/misere_proof_internal.h"
 #include "octal/misere_repair_internal.h"
 
@@ -20,11 +21,9 @@ typedef struct extender {
     /* The candidates' own error: a candidate past the memory budget or its
      * states is only not taken, so its reason stays here, not the caller's. */
     cg_error *err;
-    cg_status failed; /* why the last take() gave NULL: CG_ERR_LIMIT or CG_ERR_NOMEM */
-    size_t m, n;      /* Q's order; the new heap */
-    uint32_t *parent, *heap_of, *by_tokens;  /* each element's least sum, and the order */
-    uint32_t *option_first, *option_element; /* elements of the options of each least sum */
-    size_t option_count, option_capacity;
+    cg_status failed;       /* why the last take() gave NULL: CG_ERR_LIMIT or CG_ERR_NOMEM */
+    size_t m, n;            /* Q's order; the new heap */
+    cg_least_sums least;    /* each element's least sum and its options */
     uint32_t *heap_options; /* heap n's option elements in Q, each once */
     size_t heap_option_count;
     size_t held; /* bytes of the scratch arrays in budget */
@@ -39,10 +38,7 @@ static uint32_t step(const cg_misere_quotient *q, uint32_t e, size_t h) {
 
 /* e times element y, through y's least sum. */
 static uint32_t times_element(const extender *x, uint32_t e, uint32_t y) {
-    for (; y != 0; y = x->parent[y]) {
-        e = step(x->below, e, x->heap_of[y]);
-    }
-    return e;
+    return cg_least_sums_times(&x->least, e, y);
 }
 
 /* count zeroed items of size bytes, counted in the budget; NULL with the
@@ -66,125 +62,35 @@ static void *take(extender *x, size_t count, size_t size) {
     return p;
 }
 
-/* Each element's sum of fewest tokens (Dijkstra over the heaps' actions)
- * and the elements in that order: an option of a least sum has fewer
- * tokens, so its element comes earlier. */
-static cg_status least_sums(extender *x) {
-    x->failed = CG_OK;
-    size_t m = x->m;
-    uint64_t *tokens = take(x, m, sizeof *tokens);
-    uint8_t *done = take(x, m, 1);
-    x->parent = take(x, m, sizeof *x->parent);
-    x->heap_of = take(x, m, sizeof *x->heap_of);
-    x->by_tokens = take(x, m, sizeof *x->by_tokens);
-    if (tokens == NULL || done == NULL || x->parent == NULL || x->heap_of == NULL ||
-        x->by_tokens == NULL) {
-        free(tokens);
-        free(done);
-        return x->failed;
-    }
-    for (size_t e = 0; e < m; e++) {
-        tokens[e] = UINT64_MAX;
-    }
-    tokens[0] = 0;
-    for (size_t k = 0; k < m; k++) {
-        uint32_t best = NONE;
-        for (uint32_t e = 0; e < m; e++) {
-            if (!done[e] && tokens[e] != UINT64_MAX && (best == NONE || tokens[e] < tokens[best])) {
-                best = e;
-            }
-        }
-        if (best == NONE) {
-            break; /* the rest is not reached */
-        }
-        done[best] = 1;
-        x->by_tokens[k] = best;
-        for (size_t h = 1; h < x->n; h++) {
-            uint32_t f = step(x->below, best, h);
-            if (tokens[best] + h < tokens[f]) {
-                tokens[f] = tokens[best] + h;
-                x->parent[f] = best;
-                x->heap_of[f] = (uint32_t)h;
-            }
-        }
-    }
-    free(tokens);
-    free(done);
-    return CG_OK;
-}
-
-typedef struct option_sink {
-    extender *x;
-    uint32_t rest;
-    cg_status status;
-    bool heap_n; /* collecting heap n's options */
-} option_sink;
-
-static void see_option(void *context, size_t take_count, const size_t *parts, size_t count) {
+/* Heap n's option elements in Q, each once (at most m distinct). */
+static void see_heap_option(void *context, size_t take_count, const size_t *parts, size_t count) {
     (void)take_count;
-    option_sink *sink = context;
-    extender *x = sink->x;
-    uint32_t e = sink->rest;
+    extender *x = context;
+    uint32_t e = 0;
     for (size_t i = 0; i < count; i++) {
         e = step(x->below, e, parts[i]);
     }
-    if (sink->heap_n) {
-        for (size_t i = 0; i < x->heap_option_count; i++) {
-            if (x->heap_options[i] == e) {
-                return;
-            }
+    for (size_t i = 0; i < x->heap_option_count; i++) {
+        if (x->heap_options[i] == e) {
+            return;
         }
-        x->heap_options[x->heap_option_count++] = e; /* at most m distinct */
-        return;
     }
-    if (sink->status == CG_OK) {
-        sink->status =
-            cg_grow_within(x->budget, &x->option_element, &x->option_capacity, x->option_count + 1,
-                           sizeof *x->option_element, "the quotient", x->err);
-    }
-    if (sink->status == CG_OK) {
-        x->option_element[x->option_count++] = e;
-    }
+    x->heap_options[x->heap_option_count++] = e;
 }
 
-/* The elements of the options of every element's least sum, and of heap n. */
+/* The least sums of Q's elements with their options, and heap n's options. */
 static cg_status list_options(extender *x) {
+    cg_status st = cg_least_sums_find(&x->least, x->below, x->code, x->budget, x->err);
+    if (st != CG_OK) {
+        return st;
+    }
     x->failed = CG_OK;
-    x->option_first = take(x, x->m + 1, sizeof *x->option_first);
     x->heap_options = take(x, x->m, sizeof *x->heap_options);
-    if (x->option_first == NULL || x->heap_options == NULL) {
+    if (x->heap_options == NULL) {
         return x->failed;
     }
-    option_sink sink = {x, 0, CG_OK, true};
-    cg_octal_each_option(x->code, x->n, see_option, &sink);
-    sink.heap_n = false;
-    for (uint32_t e = 0; sink.status == CG_OK && e < x->m; e++) {
-        x->option_first[e] = (uint32_t)x->option_count;
-        if (e != 0 && x->parent[e] == 0 && x->heap_of[e] == 0) {
-            continue; /* not reached */
-        }
-        uint32_t last = 0;
-        for (uint32_t y = e; sink.status == CG_OK && y != 0; y = x->parent[y]) {
-            uint32_t h = x->heap_of[y];
-            if (h == last) {
-                continue; /* the same heap again: the same options */
-            }
-            last = h;
-            /* the rest: the sum without this heap */
-            sink.rest = 0;
-            bool skipped = false;
-            for (uint32_t z = e; z != 0; z = x->parent[z]) {
-                if (!skipped && x->heap_of[z] == h) {
-                    skipped = true;
-                } else {
-                    sink.rest = step(x->below, sink.rest, x->heap_of[z]);
-                }
-            }
-            cg_octal_each_option(x->code, h, see_option, &sink);
-        }
-    }
-    x->option_first[x->m] = (uint32_t)x->option_count;
-    return sink.status;
+    cg_octal_each_option(x->code, x->n, see_heap_option, x);
+    return CG_OK;
 }
 
 /* Prove the table; when proven, q adopts it: times and is_p are then q's
@@ -257,12 +163,12 @@ static cg_status try_element(extender *x, uint32_t y, cg_misere_quotient *q, boo
  * j - 1 (already marked). */
 static bool marked_p(const extender *x, const uint8_t *is_p, uint32_t e, size_t j) {
     const uint8_t *level = is_p + j * x->m;
-    for (uint32_t k = x->option_first[e]; k < x->option_first[e + 1]; k++) {
-        if (level[x->option_element[k]]) {
+    for (uint32_t k = x->least.option_first[e]; k < x->least.option_first[e + 1]; k++) {
+        if (level[x->least.option_element[k]]) {
             return false;
         }
     }
-    bool any = x->option_first[e + 1] > x->option_first[e];
+    bool any = x->least.option_first[e + 1] > x->least.option_first[e];
     for (size_t i = 0; i < x->heap_option_count; i++) {
         any = true;
         if (is_p[(j - 1) * x->m + times_element(x, e, x->heap_options[i])]) {
@@ -289,7 +195,7 @@ static void product_table(const extender *x, size_t levels, size_t p, uint32_t *
     memcpy(is_p, x->below->is_p, m);
     for (size_t j = 1; j < levels; j++) {
         for (size_t k = 0; k < m; k++) {
-            uint32_t e = x->by_tokens[k];
+            uint32_t e = x->least.by_tokens[k];
             is_p[j * m + e] = marked_p(x, is_p, e, j);
         }
     }
@@ -335,10 +241,7 @@ static cg_status try_generator(extender *x, size_t i, size_t p, size_t max_order
 }
 
 static cg_status try_all(extender *x, size_t max_order, cg_misere_quotient *q, bool *found) {
-    cg_status st = least_sums(x);
-    if (st == CG_OK) {
-        st = list_options(x);
-    }
+    cg_status st = list_options(x);
     bool alone_p = x->heap_option_count > 0;
     for (size_t i = 0; i < x->heap_option_count; i++) {
         alone_p = alone_p && !x->below->is_p[x->heap_options[i]];
@@ -386,13 +289,8 @@ cg_status cg_misere_quotient_try_extend(cg_misere_solver *solver, const cg_miser
     x.max_states = max_states;
     cg_status st = try_all(&x, max_order, q, found);
     free(x.heap_options);
-    free(x.parent);
-    free(x.heap_of);
-    free(x.by_tokens);
-    free(x.option_first);
-    free(x.option_element);
+    cg_least_sums_free(&x.least);
     cg_budget_give(x.budget, x.held, 1);
-    cg_budget_give(x.budget, x.option_capacity, sizeof *x.option_element);
     if (st == CG_ERR_LIMIT) {
         /* past the memory budget: no candidate, and the learner, whose tables
          * are its own, says whether it fits */
