@@ -463,6 +463,16 @@ static uint32_t mex_of_values(const uint32_t *values, size_t count) {
     return m;
 }
 
+/* Whether every heap that heap n's options leave is tame. */
+static bool all_options_tame(const cg_misere_solver *s, size_t n) {
+    bool tame = true;
+    for (size_t k = s->option_first[n]; k < s->option_first[n + 1]; k++) {
+        const heap_option *o = &s->options[k];
+        tame = tame && s->tame[o->part[0]] && s->tame[o->part[1]] && s->tame[o->part[2]];
+    }
+    return tame;
+}
+
 /* G-(n): the mex of the options' G- (1 for a heap without moves), and
  * whether every option's heaps are tame. */
 static cg_status heap_value(cg_misere_solver *s, size_t n, uint32_t *value, bool *options_tame,
@@ -477,17 +487,14 @@ static cg_status heap_value(cg_misere_solver *s, size_t n, uint32_t *value, bool
                                   sizeof *s->values, "a heap's options", err);
     position *p = &s->scratch[HEAP];
     const uint16_t empty[2] = {0, 0};
-    bool tame = true;
     for (size_t k = first; st == CG_OK && k < end; k++) {
-        const heap_option *o = &s->options[k];
-        tame = tame && s->tame[o->part[0]] && s->tame[o->part[1]] && s->tame[o->part[2]];
-        replace_heap(empty, 2, SIZE_MAX, o, p);
+        replace_heap(empty, 2, SIZE_MAX, &s->options[k], p);
         cg_misere_method method;
         st = settle(s, p, true, &s->values[k - first], &method, err);
     }
     if (st == CG_OK) {
         *value = mex_of_values(s->values, end - first);
-        *options_tame = tame;
+        *options_tame = all_options_tame(s, n);
     }
     return st;
 }
@@ -515,15 +522,27 @@ static bool put_heap(const cg_misere_solver *s, size_t n, position *p) {
     return true;
 }
 
-/* Analyse heap n (all below are done). */
-static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
+/* Heap n's room, normal value and options (all below are done). */
+static cg_status prepare_heap(cg_misere_solver *s, size_t n, cg_error *err) {
     cg_status st = grow_heaps(s, n + 1, err);
     if (st == CG_OK) {
         st = cg_octal_engine_extend(&s->normal, n, err);
     }
-    if (st == CG_OK) {
-        st = list_options(s, n, err);
-    }
+    return st == CG_OK ? list_options(s, n, err) : st;
+}
+
+/* Heap n's G- is m: kept with its tameness, heap n counted as analysed. */
+static void record_heap(cg_misere_solver *s, size_t n, uint32_t m, bool options_tame) {
+    uint32_t normal = cg_octal_engine_at(&s->normal, n);
+    s->misere[n] = m;
+    bool tame_pair = (normal == 0 && m == 1) || (normal == 1 && m == 0) || normal == m;
+    s->tame[n] = tame_pair && options_tame;
+    s->count = n + 1;
+}
+
+/* Analyse heap n (all below are done). */
+static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
+    cg_status st = prepare_heap(s, n, err);
     uint32_t m = 0;
     bool options_tame = true;
     if (st == CG_OK) {
@@ -532,11 +551,7 @@ static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
     if (st != CG_OK) {
         return st;
     }
-    uint32_t normal = cg_octal_engine_at(&s->normal, n);
-    s->misere[n] = m;
-    bool tame_pair = (normal == 0 && m == 1) || (normal == 1 && m == 0) || normal == m;
-    s->tame[n] = tame_pair && options_tame;
-    s->count = n + 1; /* the genus below reads heap n as analysed */
+    record_heap(s, n, m, options_tame); /* the genus below reads heap n as analysed */
     uint32_t *genus = s->genus + n * s->terms;
     genus[0] = m;
     position *p = &s->scratch[HEAP];
@@ -651,6 +666,27 @@ cg_status cg_misere_extend(cg_misere_solver *s, size_t n, cg_error *err) {
         }
     }
     return CG_OK;
+}
+
+cg_status cg_misere_adopt_heap(cg_misere_solver *s, size_t n, const uint32_t *genus,
+                               cg_error *err) {
+    if (s == NULL || genus == NULL || n != s->count) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_adopt_heap: not the next heap");
+    }
+    if (n > CG_MISERE_MAX_HEAP) {
+        return cg_error_set(err, CG_ERR_LIMIT, "misère heaps go up to %u, not %zu",
+                            CG_MISERE_MAX_HEAP, n);
+    }
+    cg_status st = prepare_heap(s, n, err);
+    if (st == CG_OK) {
+        memcpy(s->genus + n * s->terms, genus, s->terms * sizeof *genus);
+        record_heap(s, n, genus[0], all_options_tame(s, n));
+    }
+    return st;
+}
+
+int cg_misere_nim_heap(const cg_misere_solver *s, size_t n) {
+    return n < s->count && s->nim[n] != NIM_NONE ? s->nim[n] : -1;
 }
 
 size_t cg_misere_count(const cg_misere_solver *s) {

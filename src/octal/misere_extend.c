@@ -103,7 +103,7 @@ static cg_status prove_and_adopt(extender *x, size_t order, uint32_t *times, uin
     if (x->states >= x->max_states) {
         return CG_OK;
     }
-    const cg_quotient_candidate cand = {x->code, x->n, order, times, is_p};
+    const cg_quotient_candidate cand = {x->code, x->n, order, times, is_p, NULL};
     cg_proof_failure failure;
     uint64_t states = 0;
     bool proven = false;

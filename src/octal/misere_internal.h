@@ -88,6 +88,15 @@ void cg_misere_set_progress(cg_misere_solver *solver, cg_progress_hook hook, voi
  * spent, CG_ERR_STOPPED when the hook asks; the heaps done before stay. */
 cg_status cg_misere_extend(cg_misere_solver *solver, size_t n, cg_error *err);
 
+/* Heap n, the next one (cg_misere_count), analysed elsewhere: genus[0..terms
+ * - 1] its proven γ0, γ1, ... (misere_values_internal.h); its normal value,
+ * options and tameness follow as for a heap the solver analyses. */
+cg_status cg_misere_adopt_heap(cg_misere_solver *solver, size_t n, const uint32_t *genus,
+                               cg_error *err);
+
+/* The nim-heap k (0, 1 or 2) that analysed heap n is in every sum, or -1. */
+int cg_misere_nim_heap(const cg_misere_solver *solver, size_t n);
+
 /* Heaps analysed (0..count-1), and one of them. */
 size_t cg_misere_count(const cg_misere_solver *solver);
 cg_misere_heap cg_misere_heap_at(const cg_misere_solver *solver, size_t n);

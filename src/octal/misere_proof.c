@@ -170,12 +170,20 @@ static cg_status element_word(prover *p, uint32_t e, cg_proof_failure *f) {
     return st;
 }
 
-/* The P side: no y·h and y·o both predicted P. */
+/* Whether a sum of element a and an option of it, element b, break the rule:
+ * both predicted P, or with values, both of one value. */
+static bool clash(const prover *p, uint32_t a, uint32_t b) {
+    const uint32_t *value = p->c->value;
+    return value != NULL ? value[a] == value[b] : p->c->is_p[a] && p->c->is_p[b];
+}
+
+/* The P side: no y·h and y·o both predicted P (with values: of one value). */
 static cg_status check_p_side(prover *p, bool *holds, cg_proof_failure *f) {
     const uint8_t *is_p = p->c->is_p;
-    *holds = !is_p[0];
+    /* the empty sum has no move: it is no P-position, and its G- is 1 */
+    *holds = p->c->value != NULL ? p->c->value[0] == 1 : !is_p[0];
     if (!*holds) {
-        f->count = 0; /* the empty sum has no move: it is no P-position */
+        f->count = 0;
         return CG_OK;
     }
     for (uint32_t y = 0; y < p->c->order; y++) {
@@ -183,11 +191,12 @@ static cg_status check_p_side(prover *p, bool *holds, cg_proof_failure *f) {
             continue; /* no sum reaches y */
         }
         for (size_t i = 0; i < p->live_count; i++) {
-            if (!is_p[times(p, y, p->live[i])]) {
+            uint32_t yh = times(p, y, p->live[i]);
+            if (p->c->value == NULL && !is_p[yh]) {
                 continue;
             }
             for (size_t k = p->option_first[i]; k < p->option_first[i + 1]; k++) {
-                if (is_p[times_option(p, y, &p->options[k])]) {
+                if (clash(p, yh, times_option(p, y, &p->options[k]))) {
                     *holds = false;
                     cg_status st = element_word(p, y, f);
                     return st == CG_OK ? witness_add(p, f, p->live[i]) : st;
@@ -281,6 +290,42 @@ static bool meets_p(const prover *p, const uint64_t *set) {
     return false;
 }
 
+/* Whether the elements of set have every value below `below`. */
+static bool covers(const prover *p, const uint64_t *set, uint32_t below) {
+    if (below > 64) {
+        /* past a word of values: count the distinct ones below, one by one */
+        for (uint32_t v = 0; v < below; v++) {
+            bool seen = false;
+            for (size_t w = 0; w < p->words && !seen; w++) {
+                for (uint64_t bits = set[w]; bits != 0 && !seen; bits &= bits - 1) {
+                    seen = p->c->value[w * 64 + (size_t)__builtin_ctzll(bits)] == v;
+                }
+            }
+            if (!seen) {
+                return false;
+            }
+        }
+        return true;
+    }
+    uint64_t seen = 0;
+    for (size_t w = 0; w < p->words; w++) {
+        for (uint64_t bits = set[w]; bits != 0; bits &= bits - 1) {
+            uint32_t v = p->c->value[w * 64 + (size_t)__builtin_ctzll(bits)];
+            seen |= v < 64 ? (uint64_t)1 << v : 0;
+        }
+    }
+    uint64_t wanted = below == 64 ? UINT64_MAX : ((uint64_t)1 << below) - 1;
+    return (seen & wanted) == wanted;
+}
+
+/* The N side's rule at a state of element x and options' set. */
+static bool n_side_holds(const prover *p, uint32_t x, const uint64_t *set) {
+    if (p->c->value != NULL) {
+        return covers(p, set, p->c->value[x]);
+    }
+    return p->c->is_p[x] || meets_p(p, set);
+}
+
 /* f = the sum of state s plus heap h. */
 static cg_status state_word(prover *p, size_t s, uint32_t h, cg_proof_failure *f) {
     f->count = 0;
@@ -311,7 +356,7 @@ static cg_status check_n_side(prover *p, uint64_t max_states, bool *holds, cg_pr
     for (size_t s = 0; st == CG_OK && *holds && s < p->state_count; s++) {
         for (size_t i = 0; st == CG_OK && i < p->live_count; i++) {
             uint32_t x = successor(p, s, i, set);
-            if (!p->c->is_p[x] && !meets_p(p, set)) {
+            if (!n_side_holds(p, x, set)) {
                 *holds = false;
                 st = state_word(p, s, p->live[i], f);
                 break;

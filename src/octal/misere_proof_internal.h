@@ -21,7 +21,14 @@
  *    in the P-portion (the domination Siegel's MisereSolver prunes by).
  *
  * A failure names a sum where the rule does not hold: its class or one of
- * its options' classes is wrong, for the builder to split. */
+ * its options' classes is wrong, for the builder to split.
+ *
+ * With values (G- of each element), the same walk proves instead that every
+ * sum's G- is its element's value, which the outcomes follow (P iff 0): the
+ * empty sum's value is 1; no y·h has the value of an option y·o (the P
+ * side, for every value); and every state's T holds every value below x's
+ * (the N side: the mex of T's values is at least x's), which a superset of
+ * T keeps, so domination prunes as before. */
 #ifndef CGSOLVE_MISERE_PROOF_H
 #define CGSOLVE_MISERE_PROOF_H
 
@@ -45,6 +52,7 @@ typedef struct cg_quotient_candidate {
     size_t order;          /* elements 0..order-1 */
     const uint32_t *times; /* times[e * (heaps + 1) + h] */
     const uint8_t *is_p;   /* is_p[e] */
+    const uint32_t *value; /* NULL, or value[e]: G- of e's sums, proven instead */
 } cg_quotient_candidate;
 
 /* A sum where the rule of play fails, when the proof fails. */

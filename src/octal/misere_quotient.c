@@ -341,7 +341,7 @@ static cg_status find_wrong(builder *b, const cg_octal_code *code, const uint8_t
 /* The proof (misere_proof_internal.h): *proven, or a test added that
  * splits the class of a sum where the rule of play fails. */
 static cg_status verify(builder *b, const cg_octal_code *code, const uint8_t *is_p, bool *proven) {
-    const cg_quotient_candidate candidate = {code, b->n, b->order, b->trans, is_p};
+    const cg_quotient_candidate candidate = {code, b->n, b->order, b->trans, is_p, NULL};
     cg_proof_failure failure;
     cg_status st =
         cg_misere_prove(&candidate, b->budget, b->max_states, proven, &failure, &b->states, b->err);

@@ -557,7 +557,7 @@ static cg_status one_round(repairer *r, const table *base, const table *t, freed
  * adoption fails). */
 static cg_status prove(repairer *r, table *c, cg_misere_quotient *q, bool *found,
                        cg_proof_failure *failure) {
-    const cg_quotient_candidate cand = {r->code, r->n, c->order, c->times, c->is_p};
+    const cg_quotient_candidate cand = {r->code, r->n, c->order, c->times, c->is_p, NULL};
     uint64_t walked = 0;
     bool proven = false;
     cg_status st = cg_misere_prove(&cand, r->budget, r->max_states - r->states, &proven, failure,

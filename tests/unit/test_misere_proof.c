@@ -68,7 +68,7 @@ static void proven_quotients_pass_and_corruptions_fail(void **state) {
         cg_misere_quotient q;
         cg_error err;
         assert_int_equal(cg_misere_quotient_build(s, 8, 1000, 100000, &q, &err), CG_OK);
-        cg_quotient_candidate cand = {&code, q.heaps, q.order, q.times, q.is_p};
+        cg_quotient_candidate cand = {&code, q.heaps, q.order, q.times, q.is_p, NULL};
         bool proven = false;
         cg_proof_failure f;
         uint64_t states = 0;
@@ -114,7 +114,7 @@ static void refuses_bad_arguments(void **state) {
     cg_proof_failure f;
     cg_error err;
     assert_int_equal(cg_misere_prove(NULL, NULL, 10, &proven, &f, NULL, &err), CG_ERR_USAGE);
-    cg_quotient_candidate empty = {NULL, 0, 0, NULL, NULL};
+    cg_quotient_candidate empty = {NULL, 0, 0, NULL, NULL, NULL};
     assert_int_equal(cg_misere_prove(&empty, NULL, 10, &proven, &f, NULL, &err), CG_ERR_USAGE);
 }
 
@@ -127,7 +127,7 @@ static void proof_counts_in_budget(void **state) {
     cg_misere_quotient q;
     cg_error err;
     assert_int_equal(cg_misere_quotient_build(s, 12, 1000, 100000, &q, &err), CG_OK);
-    cg_quotient_candidate cand = {&code, q.heaps, q.order, q.times, q.is_p};
+    cg_quotient_candidate cand = {&code, q.heaps, q.order, q.times, q.is_p, NULL};
     cg_budget budget = cg_budget_make((size_t)1 << 20);
     bool proven = false;
     cg_proof_failure f;

@@ -1,0 +1,91 @@
+/* Heaps' misère values and genus from the quotient (see
+ * misere_genus_internal.h). */
+#include "octal/misere_genus_internal.h"
+
+#include <string.h>
+
+#include "octal/misere_quotient_internal.h"
+#include "octal/misere_values_internal.h"
+
+/* A heap <= top that is *2 in every sum, analysed by the solver (small
+ * heaps are cheap), or 0 when none of the first few is. */
+static cg_status find_nim_two(cg_misere_solver *s, size_t top, size_t *two, cg_error *err) {
+    *two = 0;
+    size_t last = top < CG_GENUS_NIM_HEAPS ? top : CG_GENUS_NIM_HEAPS;
+    for (size_t h = 1; h <= last && *two == 0; h++) {
+        cg_status st = cg_misere_extend(s, h, err);
+        if (st != CG_OK) {
+            return st;
+        }
+        *two = cg_misere_nim_heap(s, h) == 2 ? h : 0;
+    }
+    return CG_OK;
+}
+
+/* The quotient of heaps <= top, or of fewer when a bound stops it: q's
+ * order is 0 when none is proven. Past completeness the chain goes on, so
+ * that the values are proven over every heap adopted. */
+static cg_status build_quotient(cg_misere_solver *s, size_t top, cg_misere_quotient *q,
+                                cg_error *err) {
+    memset(q, 0, sizeof *q);
+    cg_misere_quotient next;
+    cg_status st =
+        cg_misere_quotient_build(s, 0, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &next, err);
+    while (st == CG_OK) {
+        cg_misere_quotient_free(q);
+        *q = next;
+        if (q->heaps >= top) {
+            break;
+        }
+        st = cg_misere_quotient_build_next(s, q, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &next,
+                                           err);
+    }
+    return st == CG_ERR_LIMIT ? CG_OK : st;
+}
+
+/* Heaps count..q->heaps, each genus term the value of its element times
+ * heap `two` k times. */
+static cg_status adopt_heaps(cg_misere_solver *s, const cg_misere_quotient *q,
+                             const uint32_t *values, size_t two, cg_error *err) {
+    size_t terms = cg_misere_terms(s), stride = q->heaps + 1;
+    uint32_t genus[CG_MISERE_MAX_TERMS];
+    cg_status st = CG_OK;
+    for (size_t n = cg_misere_count(s); st == CG_OK && n <= q->heaps; n++) {
+        uint32_t e = q->heap_element[n];
+        for (size_t k = 0; k < terms; k++) {
+            genus[k] = values[e];
+            e = two != 0 ? q->times[(size_t)e * stride + two] : e;
+        }
+        st = cg_misere_adopt_heap(s, n, genus, err);
+    }
+    return st;
+}
+
+cg_status cg_misere_genus_from_quotient(cg_misere_solver *s, size_t upto, cg_error *err) {
+    if (s == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_genus_from_quotient: no solver");
+    }
+    size_t top = upto < CG_QUOTIENT_MAX_HEAPS ? upto : CG_QUOTIENT_MAX_HEAPS;
+    size_t two = 0;
+    cg_status st = find_nim_two(s, top, &two, err);
+    if (st == CG_ERR_LIMIT || (st == CG_OK && two == 0 && cg_misere_terms(s) > 1) ||
+        cg_misere_count(s) > top) {
+        return st == CG_ERR_LIMIT ? CG_OK : st; /* the search's to do */
+    }
+    cg_misere_quotient q;
+    memset(&q, 0, sizeof q);
+    st = st == CG_OK ? build_quotient(s, top, &q, err) : st;
+    uint32_t *values = NULL;
+    bool proven = false;
+    if (st == CG_OK && q.order > 0 && q.heaps >= two) {
+        st = cg_misere_quotient_values(&q, cg_misere_code(s), cg_misere_budget(s),
+                                       CG_GENUS_MAX_STATES, &values, &proven, err);
+        st = st == CG_ERR_LIMIT ? CG_OK : st;
+    }
+    if (st == CG_OK && proven) {
+        st = adopt_heaps(s, &q, values, two, err);
+    }
+    cg_misere_values_free(values, q.order, cg_misere_budget(s));
+    cg_misere_quotient_free(&q);
+    return st;
+}

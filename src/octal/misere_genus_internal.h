@@ -1,0 +1,40 @@
+/* Heaps' misère values and genus from the proven quotient, not by search.
+ *
+ * The search values a heap through sums of its options, which grow without
+ * bound where heaps are wild (Kayles past heap 40 doubles its time every
+ * three heaps). The quotient of heaps <= N (misere_quotient_internal.h) is
+ * built from far fewer searches, most of its steps proven without any;
+ * once its elements' values are proven (misere_values_internal.h), each
+ * heap n <= N is read off it: γk = value(n · (*2)^k), with a heap the
+ * solver finds to be *2 in every sum standing for the genus's nim-heaps of
+ * 2. Nothing is guessed: where the quotient is past its bounds or its
+ * values are not proven, no heap is adopted and the search does the rest. */
+#ifndef CGSOLVE_MISERE_GENUS_H
+#define CGSOLVE_MISERE_GENUS_H
+
+#include <stddef.h>
+
+#include "core/status_internal.h"
+#include "octal/misere_internal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CG_GENUS_MAX_ORDER 1024      /* a quotient's elements at most */
+#define CG_GENUS_MAX_STATES 4000000u /* states of one proof at most */
+#define CG_GENUS_NIM_HEAPS 16        /* heaps looked at for one that is *2 */
+
+/* Analyse heaps cg_misere_count(solver)..N, N <= upto the largest that the
+ * proven quotient of heaps <= N and its proven values reach (none when they
+ * are not found). CG_ERR_STOPPED when the solver's progress hook asks; the
+ * heaps adopted before stay. A quotient or a proof past its bounds, the
+ * solver's positions or the memory budget is no error: fewer heaps are
+ * adopted. */
+cg_status cg_misere_genus_from_quotient(cg_misere_solver *solver, size_t upto, cg_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
