@@ -7,10 +7,13 @@
 #include "core/buf_internal.h"
 #include "core/report_internal.h"
 #include "octal/grundy_table_internal.h"
+#include "octal/misere_genus_internal.h"
 #include "octal/misere_quotient_internal.h"
 #include "octal/misere_settle_internal.h"
 
 #define MAX_SUM 1024 /* heaps in a sum on the command line */
+
+enum { MISERE_BY_SEARCH, MISERE_BY_QUOTIENT }; /* --by's choices */
 /* heaps past the search's need a complete quotient; listing a heap's winning moves
  * takes time in proportion to it, so 10^6 at most */
 #define MAX_SUM_HEAP 1000000ull
@@ -34,6 +37,12 @@ const cg_option_spec cg_misere_options[] = {
      CG_OPTION_FIELD(positions),
      .min = 1,
      .max = (int64_t)1 << 40},
+    {.name = "by",
+     .arg = CG_ARG_CHOICE,
+     .arg_name = "WAY",
+     .help = "heaps valued by search (default) or quotient",
+     CG_OPTION_FIELD(misere_by),
+     .choices = "search|quotient"},
     {.name = "quotient",
      .arg = CG_ARG_INT,
      .arg_name = "N",
@@ -149,7 +158,9 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
         return cg_error_set(err, CG_ERR_LIMIT, "misère heaps go up to %u, not %zu",
                             CG_MISERE_MAX_HEAP, upto);
     }
-    cg_status st = CG_OK;
+    cg_status st = options->misere_by == MISERE_BY_QUOTIENT
+                       ? cg_misere_genus_from_quotient(s, upto, err)
+                       : CG_OK;
     uint64_t checksum = CG_GRUNDY_CHECKSUM_START;
     cg_buf line = CG_BUF_INIT;
     for (size_t n = 0; st == CG_OK && n <= upto; n++) {
