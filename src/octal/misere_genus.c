@@ -22,9 +22,8 @@ static cg_status find_nim_two(cg_misere_solver *s, size_t top, size_t *two, cg_e
     return CG_OK;
 }
 
-/* The quotient of heaps <= top, or of fewer when a bound stops it: q's
- * order is 0 when none is proven. Past completeness the chain goes on, so
- * that the values are proven over every heap adopted. */
+/* The quotient of heaps <= top, or a complete one of fewer, or of fewer
+ * when a bound stops it: q's order is 0 when none is proven. */
 static cg_status build_quotient(cg_misere_solver *s, size_t top, cg_misere_quotient *q,
                                 cg_error *err) {
     memset(q, 0, sizeof *q);
@@ -34,7 +33,7 @@ static cg_status build_quotient(cg_misere_solver *s, size_t top, cg_misere_quoti
     while (st == CG_OK) {
         cg_misere_quotient_free(q);
         *q = next;
-        if (q->heaps >= top) {
+        if (q->heaps >= top || q->complete) {
             break;
         }
         st = cg_misere_quotient_build_next(s, q, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &next,
@@ -43,15 +42,15 @@ static cg_status build_quotient(cg_misere_solver *s, size_t top, cg_misere_quoti
     return st == CG_ERR_LIMIT ? CG_OK : st;
 }
 
-/* Heaps count..q->heaps, each genus term the value of its element times
- * heap `two` k times. */
+/* Heaps count..last, each genus term the value of its element times heap
+ * `two` k times. */
 static cg_status adopt_heaps(cg_misere_solver *s, const cg_misere_quotient *q,
-                             const uint32_t *values, size_t two, cg_error *err) {
+                             const uint32_t *values, size_t two, size_t last, cg_error *err) {
     size_t terms = cg_misere_terms(s), stride = q->heaps + 1;
     uint32_t genus[CG_MISERE_MAX_TERMS];
     cg_status st = CG_OK;
-    for (size_t n = cg_misere_count(s); st == CG_OK && n <= q->heaps; n++) {
-        uint32_t e = q->heap_element[n];
+    for (size_t n = cg_misere_count(s); st == CG_OK && n <= last; n++) {
+        uint32_t e = cg_misere_quotient_element(q, &n, 1);
         for (size_t k = 0; k < terms; k++) {
             genus[k] = values[e];
             e = two != 0 ? q->times[(size_t)e * stride + two] : e;
@@ -83,7 +82,9 @@ cg_status cg_misere_genus_from_quotient(cg_misere_solver *s, size_t upto, cg_err
         st = st == CG_ERR_LIMIT ? CG_OK : st;
     }
     if (st == CG_OK && proven) {
-        st = adopt_heaps(s, &q, values, two, err);
+        /* complete, every heap is read off it (misere_genus_internal.h) */
+        st = adopt_heaps(s, &q, values, two, q.complete ? upto : q.heaps, err);
+        st = st == CG_ERR_LIMIT ? CG_OK : st; /* past the memory: the search's */
     }
     cg_misere_values_free(values, q.order, cg_misere_budget(s));
     cg_misere_quotient_free(&q);

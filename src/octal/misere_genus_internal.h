@@ -8,7 +8,13 @@
  * heap n <= N is read off it: γk = value(n · (*2)^k), with a heap the
  * solver finds to be *2 in every sum standing for the genus's nim-heaps of
  * 2. Nothing is guessed: where the quotient is past its bounds or its
- * values are not proven, no heap is adopted and the search does the rest. */
+ * values are not proven, no heap is adopted and the search does the rest.
+ *
+ * A complete quotient (misere_period_internal.h) gives every heap, not
+ * only those <= N: heap m > N has the element and the option elements of
+ * m - p, so by induction on the tokens every sum's G- is the value of its
+ * element, as the periodicity theorem argues for outcomes (the rule the
+ * values obey, the mex, reads only those elements). */
 #ifndef CGSOLVE_MISERE_GENUS_H
 #define CGSOLVE_MISERE_GENUS_H
 
@@ -26,11 +32,10 @@ extern "C" {
 #define CG_GENUS_NIM_HEAPS 16        /* heaps looked at for one that is *2 */
 
 /* Analyse heaps cg_misere_count(solver)..N, N <= upto the largest that the
- * proven quotient of heaps <= N and its proven values reach (none when they
- * are not found). CG_ERR_STOPPED when the solver's progress hook asks; the
- * heaps adopted before stay. A quotient or a proof past its bounds, the
- * solver's positions or the memory budget is no error: fewer heaps are
- * adopted. */
+ * proven quotient of heaps <= N and its proven values reach (upto when the
+ * quotient is complete; none when they are not found). CG_ERR_STOPPED when the solver's progress
+ * hook asks; the heaps adopted before stay. A quotient or a proof past its bounds, the solver's
+ * positions or the memory budget is no error: fewer heaps are adopted. */
 cg_status cg_misere_genus_from_quotient(cg_misere_solver *solver, size_t upto, cg_error *err);
 
 #ifdef __cplusplus
