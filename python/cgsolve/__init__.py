@@ -388,14 +388,14 @@ def _small(values: Sequence[int]) -> np.ndarray:
 
 
 def _misere(code: Optional[str], upto: int, refused: Mapping[str, Any], terms: Optional[int],
-            positions: Optional[int], memory: Optional[str],
+            positions: Optional[int], by: Optional[str], memory: Optional[str],
             progress: Optional[Progress]) -> MisereResult:
     given = [name for name, value in refused.items() if value not in (None, False, "auto")]
     if given:
         raise _usage(f"misère values take no {', '.join(given)}")
     if code is None:
         raise _usage("misère values need a code (no checkpoint is resumed)")
-    opts = _options({"terms": terms, "positions": positions, "memory": memory})
+    opts = _options({"terms": terms, "positions": positions, "by": by, "memory": memory})
     return _analysed(code, upto, opts, progress, _misere_result)
 
 
@@ -451,6 +451,7 @@ def grundy(
     progress: Optional[Progress] = None,
     terms: Optional[int] = None,
     positions: Optional[int] = None,
+    by: Optional[str] = None,
 ) -> Union[GrundyResult, MisereResult]:
     """G(0..upto) of the octal game ``code`` ("0.007" Treblecross, "0.77"
     Kayles, "0.07" Dawson's Kayles), as ``cgsolve grundy CODE --upto N``:
@@ -474,8 +475,10 @@ def grundy(
     ``misere=True``: misère play, as ``cgsolve grundy CODE --misere --json``:
     a MisereResult (G-(0..upto), G+, genus symbols and terms, tameness,
     first_wild, checksum). ``terms`` (genus terms per heap, default 4) and
-    ``positions`` (the search budget of one heap, default 2,000,000) are its
-    options; method, threads, until_period, checkpoint and resume are
+    ``positions`` (the search budget of one heap, default 2,000,000) and
+    ``by`` ("search", the default, or "quotient": heaps read off the proven
+    misère quotient where its values are proven, as ``--by quotient``) are
+    its options; method, threads, until_period, checkpoint and resume are
     refused (UsageError). Its arrays are built from the analysis (a copy:
     the misère solver keeps no flat table).
 
@@ -485,7 +488,8 @@ def grundy(
     of upto + 1); the checkpoint, if asked, is saved.
     """
     given = {"method": method, "threads": threads, "until_period": until_period,
-             "checkpoint": checkpoint, "resume": resume, "terms": terms, "positions": positions}
+             "checkpoint": checkpoint, "resume": resume, "terms": terms, "positions": positions,
+             "by": by}
     # upto is checked against its declaration, as the command line's
     # --upto (the extension would read -1 as the largest unsigned number)
     upto = _integer("misere" if misere else "grundy", "upto", upto)
@@ -493,10 +497,10 @@ def grundy(
     if misere:
         takes = _command_options("misere")
         refused = {k: v for k, v in given.items() if k.replace("_", "-") not in takes}
-        return _misere(code, upto, refused, terms, positions, memory, progress)
+        return _misere(code, upto, refused, terms, positions, by, memory, progress)
     takes = _command_options("grundy")
     if any(v is not None for k, v in given.items() if k.replace("_", "-") not in takes):
-        raise _usage("terms and positions are options of misère values (misere=True)")
+        raise _usage("terms, positions and by are options of misère values (misere=True)")
     opts = _options(
         {
             "method": method,

@@ -110,6 +110,20 @@ def test_misere_values_are_the_clis(code):
     assert six.terms.shape == (9, 6) and six.values.tolist() == result.values[:9].tolist()
 
 
+@pytest.mark.parametrize("code,upto", [("0.75", 150), ("0.152", 200), ("0.77", 30)])
+def test_misere_values_by_quotient_are_the_clis(code, upto):
+    # by="quotient" is --by quotient: the same analysis line as the CLI's,
+    # and the same heaps as the search's where the search is quick (0.75
+    # and 0.152 are read off complete quotients; Kayles's values are proven
+    # to heap 19, the rest searched)
+    result = cgsolve.grundy(code, upto, misere=True, by="quotient")
+    analysis = json.loads(cli("misere", code, "--upto", str(upto), "--by", "quotient", "--json").stdout)
+    assert result.analysis == analysis["analysis"]
+    searched = cgsolve.grundy(code, min(upto, 40), misere=True)
+    assert result.genus[:41] == searched.genus and result.tame[:41].tolist() == searched.tame.tolist()
+    assert len(result.values) == upto + 1
+
+
 @pytest.mark.parametrize(
     "code,heaps",
     [("0.77", [3, 4, 5]), ("0.77", [5, 7, 9]), ("0.07", [3, 4, 5]), ("0.07", [1, 1]),
@@ -143,6 +157,10 @@ def test_misere_errors_are_exceptions():
         cgsolve.misere_outcome("0.16", [20, 21, 22, 23], positions=10)
     with pytest.raises(cgsolve.UsageError):
         cgsolve.grundy("0.77", 5, misere=True, terms=99)
+    with pytest.raises(cgsolve.UsageError, match="by"):
+        cgsolve.grundy("0.77", 5, misere=True, by="guess")
+    with pytest.raises(cgsolve.UsageError, match="by are options of misère values"):
+        cgsolve.grundy("0.77", 5, by="quotient")  # by without misere
 
 
 INTERRUPTED = textwrap.dedent(
