@@ -654,7 +654,7 @@ cg_status cg_misere_extend(cg_misere_solver *s, size_t n, cg_error *err) {
         return cg_error_set(err, CG_ERR_LIMIT, "misère heaps go up to %u, not %zu",
                             CG_MISERE_MAX_HEAP, n);
     }
-    s->wanted = n > s->wanted ? n : s->wanted;
+    cg_misere_want(s, n);
     while (s->count <= n) {
         s->nodes_this_question = 0;
         cg_status st = analyse_heap(s, s->count, err);
@@ -683,6 +683,10 @@ cg_status cg_misere_adopt_heap(cg_misere_solver *s, size_t n, const uint32_t *ge
         record_heap(s, n, genus[0], all_options_tame(s, n));
     }
     return st;
+}
+
+void cg_misere_want(cg_misere_solver *s, size_t n) {
+    s->wanted = n > s->wanted ? n : s->wanted;
 }
 
 int cg_misere_nim_heap(const cg_misere_solver *s, size_t n) {

@@ -49,6 +49,7 @@ static cg_status adopt_heaps(cg_misere_solver *s, const cg_misere_quotient *q,
     size_t terms = cg_misere_terms(s), stride = q->heaps + 1;
     uint32_t genus[CG_MISERE_MAX_TERMS];
     cg_status st = CG_OK;
+    cg_misere_want(s, last);
     for (size_t n = cg_misere_count(s); st == CG_OK && n <= last; n++) {
         uint32_t e = cg_misere_quotient_element(q, &n, 1);
         for (size_t k = 0; k < terms; k++) {
@@ -56,6 +57,9 @@ static cg_status adopt_heaps(cg_misere_solver *s, const cg_misere_quotient *q,
             e = two != 0 ? q->times[(size_t)e * stride + two] : e;
         }
         st = cg_misere_adopt_heap(s, n, genus, err);
+        if (st == CG_OK && cg_misere_tell(s)) { /* thousands of heaps: a stop is heard */
+            st = cg_error_set(err, CG_ERR_STOPPED, "interrupted");
+        }
     }
     return st;
 }

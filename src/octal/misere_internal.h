@@ -94,6 +94,10 @@ cg_status cg_misere_extend(cg_misere_solver *solver, size_t n, cg_error *err);
 cg_status cg_misere_adopt_heap(cg_misere_solver *solver, size_t n, const uint32_t *genus,
                                cg_error *err);
 
+/* Heaps up to n are wanted: what progress tells as the heaps to do
+ * (cg_misere_extend says so itself; cg_misere_adopt_heap's caller does). */
+void cg_misere_want(cg_misere_solver *solver, size_t n);
+
 /* The nim-heap k (0, 1 or 2) that analysed heap n is in every sum, or -1. */
 int cg_misere_nim_heap(const cg_misere_solver *solver, size_t n);
 

@@ -161,10 +161,14 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
     cg_status st = options->misere_by == MISERE_BY_QUOTIENT
                        ? cg_misere_genus_from_quotient(s, upto, err)
                        : CG_OK;
+    /* a stop while heaps were read off the quotient: those are written */
+    cg_status stopped_before = st == CG_ERR_STOPPED ? st : CG_OK;
+    st = st == CG_ERR_STOPPED ? CG_OK : st;
     uint64_t checksum = CG_GRUNDY_CHECKSUM_START;
     cg_buf line = CG_BUF_INIT;
     for (size_t n = 0; st == CG_OK && n <= upto; n++) {
-        st = cg_misere_extend(s, n, err);
+        st = stopped_before != CG_OK && n >= cg_misere_count(s) ? stopped_before
+                                                                : cg_misere_extend(s, n, err);
         if (st == CG_OK) {
             checksum = cg_grundy_checksum_add(checksum, n, cg_misere_heap_at(s, n).misere);
             cg_buf_clear(&line);

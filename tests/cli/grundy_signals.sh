@@ -50,4 +50,15 @@ if [ "$status" = 130 ] && [ ! -s "$signal_dir/filled.values" ] &&
 else
     s_bad "Ctrl-C past a proven period: exit $status, $(tail -n 1 "$signal_dir/filled.err")"
 fi
+# misere --by quotient reads thousands of heaps off 0.75's complete
+# quotient: Ctrl-C stops that too, the heaps read so far written and valid.
+signal_run INT misere misere 0.75 --upto 60000 --by quotient
+lines=$(wc -l < "$signal_dir/misere.values")
+if [ "$status" = 130 ] && [ "$lines" -gt 0 ] && [ "$lines" -lt 60001 ] &&
+    grep -q "interrupted; the lines written so far are valid" "$signal_dir/misere.err" &&
+    "$exe" misere 0.75 --upto "$((lines - 1))" --by quotient | cmp -s - "$signal_dir/misere.values"; then
+    s_ok
+else
+    s_bad "Ctrl-C in misere --by quotient: exit $status, $(tail -n 1 "$signal_dir/misere.err"), $lines lines"
+fi
 rm -rf "$signal_dir"
