@@ -25,7 +25,7 @@ struct cg_misere_above {
     option_parts *options;
     size_t option_count, option_capacity;
     size_t held;              /* bytes of live and first */
-    cg_misere_table table;    /* value 0: P, 1: N */
+    cg_misere_table table;    /* outcomes (0: P, 1: N), or G- when below has values */
     uint64_t limit, searched; /* positions this question may add, added */
     uint64_t told;
     cg_error *err;
@@ -126,13 +126,13 @@ static size_t child_of(const uint16_t *pos, size_t len, size_t at, const option_
     return c;
 }
 
-static bool from_below(const cg_misere_above *a, const uint16_t *pos, size_t len) {
+static uint32_t element_below(const cg_misere_above *a, const uint16_t *pos, size_t len) {
     const cg_misere_quotient *q = a->below;
     uint32_t e = 0;
     for (size_t i = 0; i < len; i++) {
         e = q->times[(size_t)e * (q->heaps + 1) + pos[i]];
     }
-    return q->is_p[e] != 0;
+    return e;
 }
 
 static cg_status count_position(cg_misere_above *a) {
@@ -147,27 +147,43 @@ static cg_status count_position(cg_misere_above *a) {
     return CG_OK;
 }
 
+/* Whether the descending live heaps pos[0..len-1] need no search: no heap
+ * of n, or a table that cannot hold them. */
+static cg_status settled_below(cg_misere_above *a, const uint16_t *pos, size_t len, size_t depth,
+                               bool *below) {
+    *below = len == 0 || pos[0] < a->n;
+    if (!*below && (depth > MAX_DEPTH || len + 2 > MAX_HEAPS)) {
+        return cg_error_set(a->err, CG_ERR_LIMIT,
+                            "a misère position of more than %d heaps or %d moves", MAX_HEAPS,
+                            MAX_DEPTH);
+    }
+    return CG_OK;
+}
+
+/* pos's entry in the table, *id: *known when it was there already (its
+ * value set), else entered and counted against the limit. */
+static cg_status enter(cg_misere_above *a, const uint16_t *pos, size_t len, uint32_t *id,
+                       bool *known) {
+    size_t before = a->table.entry_count;
+    cg_status st = cg_misere_table_intern(&a->table, pos, len, id, a->err);
+    *known = st == CG_OK && a->table.entry_count == before;
+    return st == CG_OK && !*known ? count_position(a) : st;
+}
+
 /* *p for the live heaps pos[0..len-1], descending. */
 static cg_status solve(cg_misere_above *a, const uint16_t *pos, size_t len, size_t depth, bool *p) {
-    if (len == 0 || pos[0] < a->n) {
-        *p = len > 0 && from_below(a, pos, len);
-        return CG_OK;
-    }
-    if (depth > MAX_DEPTH || len + 2 > MAX_HEAPS) {
-        return cg_error_set(a->err, CG_ERR_LIMIT,
-                            "a misère position of more than %d heaps or "
-                            "%d moves",
-                            MAX_HEAPS, MAX_DEPTH);
+    bool below = false;
+    cg_status st = settled_below(a, pos, len, depth, &below);
+    if (st != CG_OK || below) {
+        *p = len > 0 && a->below->is_p[element_below(a, pos, len)] != 0;
+        return st;
     }
     uint32_t id;
-    size_t before = a->table.entry_count;
-    cg_status st = cg_misere_table_intern(&a->table, pos, len, &id, a->err);
-    if (st == CG_OK && a->table.entry_count == before) {
+    bool known = false;
+    st = enter(a, pos, len, &id, &known);
+    if (known) {
         *p = a->table.entries[id].value == 0;
         return CG_OK;
-    }
-    if (st == CG_OK) {
-        st = count_position(a);
     }
     bool to_p = false;
     uint16_t child[MAX_HEAPS];
@@ -187,9 +203,75 @@ static cg_status solve(cg_misere_above *a, const uint16_t *pos, size_t len, size
     return st;
 }
 
+/* *value, G- of the live heaps pos[0..len-1], descending: as solve, but
+ * the mex of every option's value (below's values read where no heap of n
+ * is left), so no option is skipped. */
+static cg_status solve_value(cg_misere_above *a, const uint16_t *pos, size_t len, size_t depth,
+                             uint32_t *value) {
+    bool below = false;
+    cg_status st = settled_below(a, pos, len, depth, &below);
+    if (st != CG_OK || below) {
+        *value = len == 0 ? 1 : a->below->value[element_below(a, pos, len)];
+        return st;
+    }
+    uint32_t id;
+    bool known = false;
+    st = enter(a, pos, len, &id, &known);
+    if (known) {
+        *value = a->table.entries[id].value;
+        return CG_OK;
+    }
+    uint64_t seen = 0; /* the values below 64 among the options */
+    uint16_t child[MAX_HEAPS];
+    for (size_t i = 0; st == CG_OK && i < len; i++) {
+        if (i > 0 && pos[i] == pos[i - 1]) {
+            continue;
+        }
+        for (size_t k = a->first[pos[i]]; st == CG_OK && k < a->first[pos[i] + 1]; k++) {
+            size_t c = child_of(pos, len, i, &a->options[k], child);
+            uint32_t v = 0;
+            st = solve_value(a, child, c, depth + 1, &v);
+            seen |= v < 64 ? UINT64_C(1) << v : 0;
+        }
+    }
+    if (st == CG_OK && seen == UINT64_MAX) {
+        st = cg_error_set(a->err, CG_ERR_LIMIT, "a misère value above 63");
+    }
+    if (st == CG_OK) {
+        /* it has a move (a live heap), so its value is the mex */
+        *value = (uint32_t)__builtin_ctzll(~seen);
+        a->table.entries[id].value = *value;
+    }
+    return st;
+}
+
 static int descending(const void *x, const void *y) {
     uint16_t a = *(const uint16_t *)x, b = *(const uint16_t *)y;
     return (a < b) - (a > b);
+}
+
+/* The live heaps of heaps[0..count-1], descending, in pos (MAX_HEAPS). */
+static cg_status live_heaps(cg_misere_above *a, const size_t *heaps, size_t count, uint16_t *pos,
+                            size_t *len, cg_error *err) {
+    *len = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (heaps[i] > a->n) {
+            return cg_error_set(err, CG_ERR_USAGE, "heap %zu is above the search's %zu", heaps[i],
+                                a->n);
+        }
+        if (a->live[heaps[i]]) {
+            if (*len == MAX_HEAPS) {
+                return cg_error_set(err, CG_ERR_LIMIT, "a misère position of more than %d heaps",
+                                    MAX_HEAPS);
+            }
+            pos[(*len)++] = (uint16_t)heaps[i];
+        }
+    }
+    qsort(pos, *len, sizeof *pos, descending);
+    a->err = err;
+    a->limit = cg_misere_node_limit(a->solver);
+    a->searched = 0;
+    return CG_OK;
 }
 
 cg_status cg_misere_above_is_p(cg_misere_above *a, const size_t *heaps, size_t count, bool *p,
@@ -197,24 +279,28 @@ cg_status cg_misere_above_is_p(cg_misere_above *a, const size_t *heaps, size_t c
     if (a == NULL || (heaps == NULL && count > 0) || p == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_misere_above_is_p: missing argument");
     }
+    if (a->below->value != NULL) {
+        uint32_t value = 0;
+        cg_status st = cg_misere_above_value(a, heaps, count, &value, err);
+        *p = value == 0;
+        return st;
+    }
     uint16_t pos[MAX_HEAPS];
     size_t len = 0;
-    for (size_t i = 0; i < count; i++) {
-        if (heaps[i] > a->n) {
-            return cg_error_set(err, CG_ERR_USAGE, "heap %zu is above the search's %zu", heaps[i],
-                                a->n);
-        }
-        if (a->live[heaps[i]]) {
-            if (len == MAX_HEAPS) {
-                return cg_error_set(err, CG_ERR_LIMIT, "a misère position of more than %d heaps",
-                                    MAX_HEAPS);
-            }
-            pos[len++] = (uint16_t)heaps[i];
-        }
+    cg_status st = live_heaps(a, heaps, count, pos, &len, err);
+    return st == CG_OK ? solve(a, pos, len, 0, p) : st;
+}
+
+cg_status cg_misere_above_value(cg_misere_above *a, const size_t *heaps, size_t count,
+                                uint32_t *value, cg_error *err) {
+    if (a == NULL || (heaps == NULL && count > 0) || value == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_above_value: missing argument");
     }
-    qsort(pos, len, sizeof *pos, descending);
-    a->err = err;
-    a->limit = cg_misere_node_limit(a->solver);
-    a->searched = 0;
-    return solve(a, pos, len, 0, p);
+    if (a->below->value == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "values above a quotient need its values");
+    }
+    uint16_t pos[MAX_HEAPS];
+    size_t len = 0;
+    cg_status st = live_heaps(a, heaps, count, pos, &len, err);
+    return st == CG_OK ? solve_value(a, pos, len, 0, value) : st;
 }

@@ -93,17 +93,19 @@ static cg_status list_options(extender *x) {
     return CG_OK;
 }
 
-/* Prove the table; when proven, q adopts it: times and is_p are then q's
- * (*taken), freed by q even when the adoption fails. Otherwise the caller's,
- * with their table_bytes still in x->held. A proof past the heap's states
- * left or past the memory budget only leaves the candidate untaken. */
+/* Prove the table (with its values when value is not NULL); when proven, q
+ * adopts it: times, is_p and value are then q's (*taken), freed by q even
+ * when the adoption fails. Otherwise the caller's, with their table_bytes
+ * still in x->held. A proof past the heap's states left or past the memory
+ * budget only leaves the candidate untaken. */
 static cg_status prove_and_adopt(extender *x, size_t order, uint32_t *times, uint8_t *is_p,
-                                 size_t table_bytes, cg_misere_quotient *q, bool *taken) {
+                                 uint32_t *value, size_t table_bytes, cg_misere_quotient *q,
+                                 bool *taken) {
     *taken = false;
     if (x->states >= x->max_states) {
         return CG_OK;
     }
-    const cg_quotient_candidate cand = {x->code, x->n, order, times, is_p, NULL};
+    const cg_quotient_candidate cand = {x->code, x->n, order, times, is_p, value};
     cg_proof_failure failure;
     uint64_t states = 0;
     bool proven = false;
@@ -120,8 +122,8 @@ static cg_status prove_and_adopt(extender *x, size_t order, uint32_t *times, uin
     q->budget = x->budget;
     x->held -= table_bytes; /* now q's */
     *taken = true;
-    return cg_misere_quotient_adopt(q, x->code, x->n, order, times, is_p, table_bytes, x->states,
-                                    x->err);
+    return cg_misere_quotient_adopt(q, x->code, x->n, order, times, is_p, value, table_bytes,
+                                    x->states, x->err);
 }
 
 static void drop(extender *x, void *a, void *b, size_t bytes) {
@@ -131,16 +133,22 @@ static void drop(extender *x, void *a, void *b, size_t bytes) {
     cg_budget_give(x->budget, bytes, 1);
 }
 
-/* Heap n as element y of Q. */
+/* Heap n as element y of Q (with Q's values, when it has them). */
 static cg_status try_element(extender *x, uint32_t y, cg_misere_quotient *q, bool *found) {
     x->failed = CG_OK;
     size_t m = x->m, stride = x->n + 1;
+    const uint32_t *below_value = x->below->value;
     uint32_t *times = take(x, m * stride, sizeof *times);
     uint8_t *is_p = take(x, m, 1);
-    if (times == NULL || is_p == NULL) {
+    uint32_t *value = below_value != NULL ? take(x, m, sizeof *value) : NULL;
+    if (times == NULL || is_p == NULL || (below_value != NULL && value == NULL)) {
         free(times); /* their bytes stay in x->held until the end */
         free(is_p);
+        free(value);
         return x->failed;
+    }
+    if (value != NULL) {
+        memcpy(value, below_value, m * sizeof *value);
     }
     for (uint32_t e = 0; e < m; e++) {
         memcpy(times + (size_t)e * stride, x->below->times + (size_t)e * x->n,
@@ -148,37 +156,44 @@ static cg_status try_element(extender *x, uint32_t y, cg_misere_quotient *q, boo
         times[(size_t)e * stride + x->n] = times_element(x, e, y);
     }
     memcpy(is_p, x->below->is_p, m);
-    size_t bytes = m * stride * sizeof *times + m;
+    size_t bytes = m * stride * sizeof *times + m + (value != NULL ? m * sizeof *value : 0);
     bool taken = false;
-    cg_status st = prove_and_adopt(x, m, times, is_p, bytes, q, &taken);
+    cg_status st = prove_and_adopt(x, m, times, is_p, value, bytes, q, &taken);
     if (!taken) {
+        free(value);
         drop(x, times, is_p, bytes);
     }
     *found = taken && st == CG_OK;
     return st;
 }
 
-/* P-ness of element e with j copies of heap n in Q x <g>: the rule of play
- * on e's least sum plus j heaps of n, its options read at levels j and
- * j - 1 (already marked). */
-static bool marked_p(const extender *x, const uint8_t *is_p, uint32_t e, size_t j) {
-    const uint8_t *level = is_p + j * x->m;
+/* The label of element e with j copies of heap n in Q x <g>, by the rule
+ * of play on e's least sum plus j heaps of n, its options' labels read at
+ * levels j and j - 1 (already labelled): its P-ness, or with values its G-
+ * (the mex of the options', 1 with none; UINT8_MAX past 254). */
+static uint8_t level_label(const extender *x, const uint8_t *label, uint32_t e, size_t j) {
+    const uint8_t *level = label + j * x->m;
+    bool seen[UINT8_MAX + 1] = {false}, any = false;
     for (uint32_t k = x->least.option_first[e]; k < x->least.option_first[e + 1]; k++) {
-        if (level[x->least.option_element[k]]) {
-            return false;
-        }
-    }
-    bool any = x->least.option_first[e + 1] > x->least.option_first[e];
-    for (size_t i = 0; i < x->heap_option_count; i++) {
+        seen[level[x->least.option_element[k]]] = true;
         any = true;
-        if (is_p[(j - 1) * x->m + times_element(x, e, x->heap_options[i])]) {
-            return false;
-        }
     }
-    return any;
+    for (size_t i = 0; i < x->heap_option_count; i++) {
+        seen[label[(j - 1) * x->m + times_element(x, e, x->heap_options[i])]] = true;
+        any = true;
+    }
+    if (x->below->value == NULL) {
+        return any && !seen[1]; /* P when it has a move and no option is P */
+    }
+    uint8_t m = 0;
+    while (m < UINT8_MAX && seen[m]) {
+        m++;
+    }
+    return any ? m : 1;
 }
 
-/* The table of Q x <g | g^(i+p) = g^i> (level j: j copies of heap n). */
+/* The table of Q x <g | g^(i+p) = g^i> (level j: j copies of heap n) and
+ * its labels (P-ness, or values when Q has them). */
 static void product_table(const extender *x, size_t levels, size_t p, uint32_t *times,
                           uint8_t *is_p) {
     size_t m = x->m, stride = x->n + 1;
@@ -192,13 +207,38 @@ static void product_table(const extender *x, size_t levels, size_t p, uint32_t *
             row[x->n] = (uint32_t)(up * m + e);
         }
     }
-    memcpy(is_p, x->below->is_p, m);
+    for (uint32_t e = 0; e < m; e++) {
+        is_p[e] = x->below->value != NULL ? (uint8_t)x->below->value[e] : x->below->is_p[e];
+    }
     for (size_t j = 1; j < levels; j++) {
         for (size_t k = 0; k < m; k++) {
             uint32_t e = x->least.by_tokens[k];
-            is_p[j * m + e] = marked_p(x, is_p, e, j);
+            is_p[j * m + e] = level_label(x, is_p, e, j);
         }
     }
+}
+
+/* The merged classes' labels as values (*value, counted in x->held) and
+ * P-ness; *value stays NULL when a value is past 254 (no candidate). */
+static cg_status labels_to_values(extender *x, size_t classes, uint8_t *label, uint32_t **value) {
+    *value = NULL;
+    for (size_t c = 0; c < classes; c++) {
+        if (label[c] == UINT8_MAX) {
+            return CG_OK;
+        }
+    }
+    x->failed = CG_OK;
+    uint32_t *v = take(x, classes, sizeof *v);
+    if (v == NULL) {
+        return x->failed;
+    }
+    x->held -= classes * sizeof *v; /* counted with the merged table from here */
+    for (size_t c = 0; c < classes; c++) {
+        v[c] = label[c];
+        label[c] = label[c] == 0;
+    }
+    *value = v;
+    return CG_OK;
 }
 
 /* Heap n as a new generator of index i and period p, merged, proven. */
@@ -224,11 +264,18 @@ static cg_status try_generator(extender *x, size_t i, size_t p, size_t max_order
         x->held += merged_bytes; /* given back by drop() or adopted by q */
     }
     bool taken = false;
-    if (st == CG_OK && merged != NULL && classes > x->m) {
-        st = prove_and_adopt(x, classes, merged, merged_p, merged_bytes, q, &taken);
+    uint32_t *value = NULL;
+    if (st == CG_OK && merged != NULL && classes > x->m && x->below->value != NULL) {
+        st = labels_to_values(x, classes, merged_p, &value);
+        merged_bytes += value != NULL ? classes * sizeof *value : 0;
+    }
+    if (st == CG_OK && merged != NULL && classes > x->m &&
+        (x->below->value == NULL || value != NULL)) {
+        st = prove_and_adopt(x, classes, merged, merged_p, value, merged_bytes, q, &taken);
         *found = taken && st == CG_OK;
     }
     if (!taken && merged != NULL) {
+        free(value);
         drop(x, merged, merged_p, merged_bytes);
     }
     if (times != NULL && is_p != NULL) {
@@ -240,16 +287,43 @@ static cg_status try_generator(extender *x, size_t i, size_t p, size_t max_order
     return st;
 }
 
-static cg_status try_all(extender *x, size_t max_order, cg_misere_quotient *q, bool *found) {
-    cg_status st = list_options(x);
+/* G- of heap n alone: the mex of its options' values, 1 with none. */
+static uint32_t heap_value(const extender *x) {
+    bool seen[UINT8_MAX + 2] = {false};
+    for (size_t i = 0; i < x->heap_option_count; i++) {
+        uint32_t v = x->below->value[x->heap_options[i]];
+        seen[v <= UINT8_MAX ? v : UINT8_MAX + 1] = true;
+    }
+    uint32_t m = 0;
+    while (seen[m] && m <= UINT8_MAX) {
+        m++;
+    }
+    return x->heap_option_count == 0 ? 1 : m;
+}
+
+/* Heap n as each element it may act as: one of its P-ness, or of its
+ * value when Q has values. */
+static cg_status try_elements(extender *x, cg_misere_quotient *q, bool *found) {
     bool alone_p = x->heap_option_count > 0;
     for (size_t i = 0; i < x->heap_option_count; i++) {
         alone_p = alone_p && !x->below->is_p[x->heap_options[i]];
     }
+    uint32_t alone = x->below->value != NULL ? heap_value(x) : 0;
+    cg_status st = CG_OK;
     for (uint32_t y = 0; st == CG_OK && !*found && x->states < x->max_states && y < x->m; y++) {
-        if ((x->below->is_p[y] != 0) == alone_p) {
+        bool fits = x->below->value != NULL ? x->below->value[y] == alone
+                                            : (x->below->is_p[y] != 0) == alone_p;
+        if (fits) {
             st = try_element(x, y, q, found);
         }
+    }
+    return st;
+}
+
+static cg_status try_all(extender *x, size_t max_order, cg_misere_quotient *q, bool *found) {
+    cg_status st = list_options(x);
+    if (st == CG_OK) {
+        st = try_elements(x, q, found);
     }
     static const size_t shapes[][2] = {{1, 1}, {0, 2}, {2, 1}, {1, 2}, {3, 1}, {2, 2},
                                        {4, 1}, {3, 2}, {4, 2}, {5, 2}, {6, 2}};
@@ -258,8 +332,9 @@ static cg_status try_all(extender *x, size_t max_order, cg_misere_quotient *q, b
          s++) {
         st = try_generator(x, shapes[s][0], shapes[s][1], max_order, q, found);
     }
-    if (st == CG_OK && !*found) {
-        /* the repair's proofs have states of their own, as the learner's */
+    if (st == CG_OK && !*found && x->below->value == NULL) {
+        /* the repair's proofs have states of their own, as the learner's;
+         * it repairs outcomes only */
         st = cg_misere_quotient_repair(x->code, x->budget, x->below, max_order, x->max_states, NULL,
                                        q, found, x->err);
     }

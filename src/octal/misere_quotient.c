@@ -21,7 +21,8 @@ typedef struct qsum {
 
 typedef struct builder {
     cg_misere_solver *solver;
-    cg_misere_above *above; /* outcomes from the quotient below, when given */
+    cg_misere_above *above; /* readings from the quotient below, when given */
+    bool values;            /* classes told apart by G- (else by P-ness) */
     cg_budget *budget;      /* the solver's: every array below is counted in it */
     size_t n, max_order;
     uint64_t max_states;
@@ -35,7 +36,7 @@ typedef struct builder {
     uint32_t *trans; /* order x (n + 1) */
     size_t order, capacity;
     size_t classes_held; /* bytes of reps and trans */
-    uint8_t *sigs;       /* order x test_count: P-ness of rep + test */
+    uint8_t *sigs;       /* order x test_count: the reading of rep + test */
     size_t sig_capacity;
     uint8_t *sig; /* one signature being read */
     size_t sig_room;
@@ -56,25 +57,37 @@ static cg_status join(const qsum *a, const qsum *b, qsum *out, cg_error *err) {
     return CG_OK;
 }
 
-static cg_status outcome(builder *b, const qsum *x, bool *p) {
-    if (b->above != NULL) {
-        return cg_misere_above_is_p(b->above, x->heap, x->count, p, b->err);
-    }
+/* What the classes are told apart by: x's P-ness (1: P), or its G-. */
+static cg_status reading(builder *b, const qsum *x, uint8_t *r) {
+    cg_status st = CG_OK;
     cg_misere_method method;
-    return cg_misere_is_p(b->solver, x->heap, x->count, p, &method, b->err);
+    if (b->values) {
+        uint32_t v = 0;
+        st = b->above != NULL
+                 ? cg_misere_above_value(b->above, x->heap, x->count, &v, b->err)
+                 : cg_misere_value(b->solver, x->heap, x->count, 0, 0, &v, &method, b->err);
+        if (st == CG_OK && v >= UINT8_MAX) {
+            st = cg_error_set(b->err, CG_ERR_LIMIT, "a misère value above %d", UINT8_MAX - 1);
+        }
+        *r = (uint8_t)v;
+        return st;
+    }
+    bool p = false;
+    st = b->above != NULL ? cg_misere_above_is_p(b->above, x->heap, x->count, &p, b->err)
+                          : cg_misere_is_p(b->solver, x->heap, x->count, &p, &method, b->err);
+    *r = p;
+    return st;
 }
 
-/* The signature of x: P-ness of x plus each test. */
+/* The signature of x: the reading of x plus each test. */
 static cg_status signature(builder *b, const qsum *x, uint8_t *sig) {
     cg_status st = CG_OK;
     qsum y = {0, {0}};
     for (size_t t = 0; st == CG_OK && t < b->test_count; t++) {
-        bool p = false;
         st = join(x, &b->tests[t], &y, b->err);
         if (st == CG_OK) {
-            st = outcome(b, &y, &p);
+            st = reading(b, &y, &sig[t]);
         }
-        sig[t] = p;
     }
     return st;
 }
@@ -255,8 +268,8 @@ static uint32_t element_of(const builder *b, const qsum *x) {
 /* x is misclassified: add the test that splits the class where the reading
  * of x goes wrong (Rivest and Schapire). */
 static cg_status split_by(builder *b, const qsum *x) {
-    bool before = false;
-    cg_status st = outcome(b, x, &before); /* i = 0: the empty class plus all of x */
+    uint8_t before = 0;
+    cg_status st = reading(b, x, &before); /* i = 0: the empty class plus all of x */
     uint32_t e = 0;
     for (size_t i = 0; st == CG_OK && i < x->count; i++) {
         e = step(b, e, x->heap[i]);
@@ -264,10 +277,10 @@ static cg_status split_by(builder *b, const qsum *x) {
         for (size_t j = i + 1; j < x->count; j++) {
             rest.heap[rest.count++] = x->heap[j];
         }
-        bool now = false;
+        uint8_t now = 0;
         st = join(&b->reps[e], &rest, &y, b->err);
         if (st == CG_OK) {
-            st = outcome(b, &y, &now);
+            st = reading(b, &y, &now);
         }
         if (st == CG_OK && now != before) {
             return add_test(b, &rest);
@@ -282,7 +295,7 @@ typedef struct option_check {
     builder *b;
     const qsum *g;
     size_t at;
-    const uint8_t *is_p;
+    const uint8_t *predicted; /* each element's reading */
     bool found;
     qsum wrong;
     cg_status status;
@@ -303,9 +316,9 @@ static void check_option(void *context, size_t take, const size_t *parts, size_t
     for (size_t i = 0; i < count && x.count < MAX_SUM; i++) {
         x.heap[x.count++] = parts[i];
     }
-    bool p = false;
-    c->status = outcome(c->b, &x, &p);
-    if (c->status == CG_OK && p != (c->is_p[element_of(c->b, &x)] != 0)) {
+    uint8_t r = 0;
+    c->status = reading(c->b, &x, &r);
+    if (c->status == CG_OK && r != c->predicted[element_of(c->b, &x)]) {
         c->found = true;
         c->wrong = x;
     }
@@ -313,15 +326,15 @@ static void check_option(void *context, size_t take, const size_t *parts, size_t
 
 /* A sum whose class is wrong, given that the check failed at g: g itself,
  * or one of its options. */
-static cg_status find_wrong(builder *b, const cg_octal_code *code, const uint8_t *is_p,
+static cg_status find_wrong(builder *b, const cg_octal_code *code, const uint8_t *predicted,
                             const qsum *g, qsum *wrong) {
-    bool p = false;
-    cg_status st = outcome(b, g, &p);
-    if (st != CG_OK || p != (is_p[element_of(b, g)] != 0)) {
+    uint8_t r = 0;
+    cg_status st = reading(b, g, &r);
+    if (st != CG_OK || r != predicted[element_of(b, g)]) {
         *wrong = *g;
         return st;
     }
-    option_check c = {b, g, 0, is_p, false, {0, {0}}, CG_OK};
+    option_check c = {b, g, 0, predicted, false, {0, {0}}, CG_OK};
     for (size_t i = 0; i < g->count && !c.found && c.status == CG_OK; i++) {
         c.at = i;
         cg_octal_each_option(code, g->heap[i], check_option, &c);
@@ -338,17 +351,20 @@ static cg_status find_wrong(builder *b, const cg_octal_code *code, const uint8_t
     return CG_OK;
 }
 
-/* The proof (misere_proof_internal.h): *proven, or a test added that
- * splits the class of a sum where the rule of play fails. */
-static cg_status verify(builder *b, const cg_octal_code *code, const uint8_t *is_p, bool *proven) {
-    const cg_quotient_candidate candidate = {code, b->n, b->order, b->trans, is_p, NULL};
+/* The proof (misere_proof_internal.h) of the classes, each predicted to
+ * read as its class's sum alone (is_p the P-ness, value the G- when the
+ * classes hold values): *proven, or a test added that splits the class of
+ * a sum where the rule of play fails. */
+static cg_status verify(builder *b, const cg_octal_code *code, const uint8_t *predicted,
+                        const uint8_t *is_p, const uint32_t *value, bool *proven) {
+    const cg_quotient_candidate candidate = {code, b->n, b->order, b->trans, is_p, value};
     cg_proof_failure failure;
     cg_status st =
         cg_misere_prove(&candidate, b->budget, b->max_states, proven, &failure, &b->states, b->err);
     if (st == CG_OK && !*proven) {
         qsum g = {failure.count, {0}}, wrong = {0, {0}};
         memcpy(g.heap, failure.heap, failure.count * sizeof *g.heap);
-        st = find_wrong(b, code, is_p, &g, &wrong);
+        st = find_wrong(b, code, predicted, &g, &wrong);
         if (st == CG_OK) {
             st = split_by(b, &wrong);
         }
@@ -572,7 +588,7 @@ static void find_alphabet(builder *b, const cg_octal_code *code) {
 }
 
 /* One round: the classes of the tests, made to commute, then the proof.
- * Proven, q takes the classes' table and P-portion. */
+ * Proven, q takes the classes' table, P-portion and values. */
 static cg_status one_round(builder *b, const cg_octal_code *code, cg_misere_quotient *q,
                            bool *proven) {
     bool changed = false;
@@ -583,34 +599,46 @@ static cg_status one_round(builder *b, const cg_octal_code *code, cg_misere_quot
     if (st != CG_OK || changed) {
         return st;
     }
-    size_t is_p_bytes = b->order + 1;
-    if ((st = cg_budget_take(b->budget, is_p_bytes, 1, "the quotient", b->err)) != CG_OK) {
-        return st;
-    }
-    uint8_t *is_p = calloc(is_p_bytes, 1);
-    if (is_p == NULL) {
-        cg_budget_give(b->budget, is_p_bytes, 1);
-        return cg_error_nomem(b->err, "the quotient");
-    }
-    for (size_t e = 0; e < b->order; e++) {
+    uint8_t *predicted = NULL, *is_p = NULL;
+    uint32_t *value = NULL;
+    size_t held = 0;
+    const cg_array arrays[] = {
+        {&predicted, 1, 1, 1},
+        {&is_p, 1, 1, 1},
+        {&value, sizeof *value, 1, 1},
+    };
+    st = cg_resize_arrays(b->budget, &held, arrays, b->values ? 3 : 2, b->order, "the quotient",
+                          b->err);
+    for (size_t e = 0; st == CG_OK && e < b->order; e++) {
         /* test 0 is the empty sum (the analyser loses track of the realloc'd rows) */
         // NOLINTNEXTLINE(clang-analyzer-core.uninitialized.Assign)
-        is_p[e] = b->sigs[e * b->test_count];
+        predicted[e] = b->sigs[e * b->test_count];
+        is_p[e] = b->values ? predicted[e] == 0 : predicted[e];
+        if (value != NULL) {
+            value[e] = predicted[e];
+        }
     }
-    st = verify(b, code, is_p, proven);
+    if (st == CG_OK) {
+        st = verify(b, code, predicted, is_p, value, proven);
+    }
+    free(predicted);
+    size_t predicted_bytes = b->order + 1;
     if (st != CG_OK || !*proven) {
         free(is_p);
-        cg_budget_give(b->budget, is_p_bytes, 1);
+        free(value);
+        cg_budget_give(b->budget, held, 1);
         return st;
     }
+    cg_budget_give(b->budget, predicted_bytes, 1);
     size_t times_bytes = b->capacity * (b->n + 1) * sizeof *b->trans;
     q->heaps = b->n;
     q->order = b->order;
     q->is_p = is_p;
+    q->value = value;
     q->times = b->trans; /* its bytes go from the builder's count to q's */
     b->trans = NULL;
     b->classes_held -= times_bytes;
-    q->held += is_p_bytes + times_bytes;
+    q->held += held - predicted_bytes + times_bytes;
     q->tests = b->test_count;
     q->states = b->states;
     return CG_OK;
@@ -643,7 +671,7 @@ static cg_status heap_elements(cg_misere_quotient *q, cg_error *err) {
  * so that every way of building a quotient lists it alike. */
 static cg_status renumber(cg_misere_quotient *q, cg_error *err) {
     size_t order = q->order, stride = q->heaps + 1, held = 0;
-    uint32_t *parent = NULL, *heap = NULL, *queue = NULL, *times = NULL;
+    uint32_t *parent = NULL, *heap = NULL, *queue = NULL, *times = NULL, *value = NULL;
     uint8_t *is_p = NULL;
     const cg_array arrays[] = {
         {&parent, sizeof *parent, 1, 0},
@@ -651,8 +679,10 @@ static cg_status renumber(cg_misere_quotient *q, cg_error *err) {
         {&queue, sizeof *queue, 1, 0},
         {&times, sizeof *times, stride, 0},
         {&is_p, 1, 1, 0},
+        {&value, sizeof *value, 1, 0},
     };
-    cg_status st = cg_resize_arrays(q->budget, &held, arrays, 5, order, "the quotient", err);
+    cg_status st = cg_resize_arrays(q->budget, &held, arrays, q->value != NULL ? 6 : 5, order,
+                                    "the quotient", err);
     if (st == CG_OK) {
         size_t met = cg_quotient_walk(q->times, order, q->heaps, parent, heap, queue);
         uint32_t *id = parent; /* the walk's parents are not needed past here */
@@ -664,11 +694,17 @@ static cg_status renumber(cg_misere_quotient *q, cg_error *err) {
                 times[i * stride + h] = id[q->times[(size_t)queue[i] * stride + h]];
             }
             is_p[i] = q->is_p[queue[i]];
+            if (value != NULL) {
+                value[i] = q->value[queue[i]];
+            }
         }
         /* every element is some sum's, so met == order; were one not met, it
          * is no element of the quotient and is left out */
         memcpy(q->times, times, met * stride * sizeof *times);
         memcpy(q->is_p, is_p, met);
+        if (value != NULL) {
+            memcpy(q->value, value, met * sizeof *value);
+        }
         q->order = met;
     }
     free(parent);
@@ -676,6 +712,7 @@ static cg_status renumber(cg_misere_quotient *q, cg_error *err) {
     free(queue);
     free(times);
     free(is_p);
+    free(value);
     cg_budget_give(q->budget, held, 1);
     return st;
 }
@@ -696,12 +733,13 @@ static cg_status finish(cg_misere_quotient *q, const cg_octal_code *code, cg_err
 }
 
 cg_status cg_misere_quotient_adopt(cg_misere_quotient *q, const cg_octal_code *code, size_t heaps,
-                                   size_t order, uint32_t *times, uint8_t *is_p, size_t held,
-                                   uint64_t states, cg_error *err) {
+                                   size_t order, uint32_t *times, uint8_t *is_p, uint32_t *value,
+                                   size_t held, uint64_t states, cg_error *err) {
     q->heaps = heaps;
     q->order = order;
     q->times = times;
     q->is_p = is_p;
+    q->value = value;
     q->held = held;
     q->states = states;
     cg_status st = finish(q, code, err);
@@ -724,7 +762,7 @@ static void free_builder(builder *b) {
 }
 
 static cg_status build(cg_misere_solver *solver, const cg_misere_quotient *below, size_t n,
-                       size_t max_order, uint64_t max_states, cg_misere_quotient *q,
+                       bool values, size_t max_order, uint64_t max_states, cg_misere_quotient *q,
                        cg_error *err) {
     memset(q, 0, sizeof *q);
     const cg_octal_code *code = cg_misere_code(solver);
@@ -732,6 +770,7 @@ static cg_status build(cg_misere_solver *solver, const cg_misere_quotient *below
     builder b;
     memset(&b, 0, sizeof b);
     b.solver = solver;
+    b.values = values;
     b.budget = q->budget;
     b.n = n;
     b.max_order = max_order;
@@ -783,13 +822,15 @@ cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t ma
     if (q == NULL || !bounds_fit(solver, n, max_order)) {
         return bounds_error(err);
     }
-    return build(solver, NULL, n, max_order, max_states, q, err);
+    return build(solver, NULL, n, false, max_order, max_states, q, err);
 }
 
-cg_status cg_misere_quotient_build_next(cg_misere_solver *solver, const cg_misere_quotient *below,
-                                        size_t max_order, uint64_t max_states,
-                                        cg_misere_quotient *q, cg_error *err) {
-    if (q == NULL || below == NULL || below->times == NULL ||
+/* The quotient (values: the value quotient) of heaps <= below->heaps + 1:
+ * the guesses from below first, then the learner. */
+static cg_status build_next(cg_misere_solver *solver, const cg_misere_quotient *below, bool values,
+                            size_t max_order, uint64_t max_states, cg_misere_quotient *q,
+                            cg_error *err) {
+    if (q == NULL || below == NULL || below->times == NULL || (values && below->value == NULL) ||
         !bounds_fit(solver, below->heaps + 1, max_order)) {
         return bounds_error(err);
     }
@@ -799,7 +840,29 @@ cg_status cg_misere_quotient_build_next(cg_misere_solver *solver, const cg_miser
     if (st != CG_OK || found) {
         return st;
     }
-    return build(solver, below, below->heaps + 1, max_order, max_states, q, err);
+    return build(solver, below, below->heaps + 1, values, max_order, max_states, q, err);
+}
+
+cg_status cg_misere_quotient_build_next(cg_misere_solver *solver, const cg_misere_quotient *below,
+                                        size_t max_order, uint64_t max_states,
+                                        cg_misere_quotient *q, cg_error *err) {
+    return build_next(solver, below, false, max_order, max_states, q, err);
+}
+
+cg_status cg_misere_value_quotient_build(cg_misere_solver *solver, size_t n, size_t max_order,
+                                         uint64_t max_states, cg_misere_quotient *q,
+                                         cg_error *err) {
+    if (q == NULL || !bounds_fit(solver, n, max_order)) {
+        return bounds_error(err);
+    }
+    return build(solver, NULL, n, true, max_order, max_states, q, err);
+}
+
+cg_status cg_misere_value_quotient_build_next(cg_misere_solver *solver,
+                                              const cg_misere_quotient *below, size_t max_order,
+                                              uint64_t max_states, cg_misere_quotient *q,
+                                              cg_error *err) {
+    return build_next(solver, below, true, max_order, max_states, q, err);
 }
 
 cg_status cg_misere_quotient_chain(cg_misere_solver *solver, size_t upto, size_t max_order,
@@ -833,6 +896,7 @@ void cg_misere_quotient_free(cg_misere_quotient *q) {
     cg_budget_give(q->budget, q->relation_room, 2 * q->generators);
     free(q->times);
     free(q->is_p);
+    free(q->value);
     free(q->heap_element);
     free(q->normal);
     free(q->relations);

@@ -45,6 +45,7 @@ typedef struct cg_misere_quotient {
     size_t order;           /* elements; element 0 is the identity (the empty sum) */
     uint32_t *times;        /* times[e * (heaps + 1) + h]: element e plus heap h */
     uint8_t *is_p;          /* is_p[e]: e is in the P-portion */
+    uint32_t *value;        /* NULL, or value[e]: G- of e's sums (a value quotient) */
     uint32_t *heap_element; /* heap_element[h], h = 0..heaps */
     size_t generators;
     size_t generator_heap[CG_QUOTIENT_MAX_HEAPS + 1]; /* the heap each generator is */
@@ -54,7 +55,7 @@ typedef struct cg_misere_quotient {
     size_t tests;         /* test sums used to tell the classes apart */
     uint64_t states;      /* states walked by the verification */
     cg_budget *budget;    /* the solver's, which counts the arrays above */
-    size_t held;          /* bytes of times, is_p, heap_element and normal in it */
+    size_t held;          /* bytes of times, is_p, value, heap_element and normal in it */
     size_t relation_room; /* relations' room, pairs of words */
     /* complete: the quotient of every heap, heaps above `heaps` acting as
      * heap preperiod + (h - preperiod) % period (misere_period_internal.h) */
@@ -79,6 +80,23 @@ cg_status cg_misere_quotient_build(cg_misere_solver *solver, size_t n, size_t ma
 cg_status cg_misere_quotient_build_next(cg_misere_solver *solver, const cg_misere_quotient *below,
                                         size_t max_order, uint64_t max_states,
                                         cg_misere_quotient *q, cg_error *err);
+
+/* The value quotient of heaps <= n: sums told apart by the G- of each sum
+ * with a test (G ~ H when G-(G + X) = G-(H + X) for every X), which is the
+ * quotient of the game with every nim-heap adjoined (X + *m is a P-position
+ * exactly when G-(X) = m). It is finer than the quotient, and each element
+ * has one G-, q->value, proven with it, which the quotient alone does not
+ * give when some G- is 4 or more. Otherwise as cg_misere_quotient_build;
+ * values above 254 are CG_ERR_LIMIT. */
+cg_status cg_misere_value_quotient_build(cg_misere_solver *solver, size_t n, size_t max_order,
+                                         uint64_t max_states, cg_misere_quotient *q, cg_error *err);
+/* The same for heaps <= below->heaps + 1 from the value quotient below, as
+ * cg_misere_quotient_build_next (of the guesses tried first, only heap n
+ * acting as an element below). */
+cg_status cg_misere_value_quotient_build_next(cg_misere_solver *solver,
+                                              const cg_misere_quotient *below, size_t max_order,
+                                              uint64_t max_states, cg_misere_quotient *q,
+                                              cg_error *err);
 void cg_misere_quotient_free(cg_misere_quotient *q);
 
 /* Told each quotient a chain proves; a status other than CG_OK ends the
@@ -95,12 +113,12 @@ cg_status cg_misere_quotient_chain(cg_misere_solver *solver, size_t upto, size_t
                                    cg_misere_quotient *last, cg_error *err);
 
 /* q (zeroed, q->budget set) takes a proven table: times (order x (heaps +
- * 1), element 0 the empty sum) and is_p, their `held` bytes counted in
- * q->budget; its heap elements, presentation and completeness follow.
- * On failure q is freed. */
+ * 1), element 0 the empty sum), is_p and value (NULL, or proven values),
+ * their `held` bytes counted in q->budget; its heap elements, presentation
+ * and completeness follow. On failure q is freed. */
 cg_status cg_misere_quotient_adopt(cg_misere_quotient *q, const cg_octal_code *code, size_t heaps,
-                                   size_t order, uint32_t *times, uint8_t *is_p, size_t held,
-                                   uint64_t states, cg_error *err);
+                                   size_t order, uint32_t *times, uint8_t *is_p, uint32_t *value,
+                                   size_t held, uint64_t states, cg_error *err);
 
 /* The element of the sum heaps[0..count-1] (each <= q->heaps, or any size
  * when q is complete). */

@@ -128,13 +128,18 @@ static uint32_t next_class(refiner *f, size_t s, size_t *made) {
     }
 }
 
-/* Moore's refinement: classes by P-ness, then by successors' classes until
+/* Moore's refinement: classes by label, then by successors' classes until
  * no class splits. State 0 is met first, so its class is 0. */
 static size_t refine(refiner *f, const uint8_t *is_p) {
-    size_t before = 0, now = 1;
+    /* first by label (P-ness, or a value), numbered as met */
+    uint32_t label_class[UINT8_MAX + 1];
+    memset(label_class, 0xff, sizeof label_class);
+    size_t before = 0, now = 0;
     for (size_t s = 0; s < f->count; s++) {
-        f->class[s] = is_p[s] != is_p[0];
-        now = f->class[s] == 1 ? 2 : now;
+        if (label_class[is_p[s]] == NONE) {
+            label_class[is_p[s]] = (uint32_t)now++;
+        }
+        f->class[s] = label_class[is_p[s]];
     }
     while (now != before) {
         before = now;
@@ -568,7 +573,7 @@ static cg_status prove(repairer *r, table *c, cg_misere_quotient *q, bool *found
     }
     memset(q, 0, sizeof *q);
     q->budget = r->budget;
-    st = cg_misere_quotient_adopt(q, r->code, r->n, c->order, c->times, c->is_p, c->bytes,
+    st = cg_misere_quotient_adopt(q, r->code, r->n, c->order, c->times, c->is_p, NULL, c->bytes,
                                   r->states, r->err);
     memset(c, 0, sizeof *c); /* q's now */
     *found = st == CG_OK;

@@ -41,9 +41,10 @@ extern "C" {
 #define CG_REPAIR_MAX_FREED 3         /* heaps freed in one round at most */
 
 /* The minimal automaton of the table times[s * stride + h] (count states,
- * state 0 the empty sum) with P-portion is_p: Moore's refinement by
- * P-ness and successors. *classes; when it is at most max_classes, *merged
- * (classes x stride, class 0 the empty sum's) and *merged_p, their
+ * state 0 the empty sum) with labels is_p (the P-portion, or any label such
+ * as a value): Moore's refinement by label and successors. *classes; when
+ * it is at most max_classes, *merged (classes x stride, class 0 the empty
+ * sum's) and *merged_p (each class's label), their
  * *merged_bytes counted in budget (the caller's to give back with them);
  * else both NULL. Scratch is counted in budget and given back. */
 cg_status cg_quotient_merge(cg_budget *budget, size_t count, size_t stride, const uint32_t *times,

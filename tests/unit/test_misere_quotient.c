@@ -161,6 +161,88 @@ static void quotients_agree_with_brute_force(void **state) {
     assert_true(checked > 5000);
 }
 
+/* Sums of heaps 1..n (n from the chain) checked for G-: every multiset of
+ * at most `tokens` tokens, the value of its element against the
+ * reference's exhaustive search. */
+static void walk_values(walker *w, size_t count, size_t largest, size_t total) {
+    unsigned want = ref_misere_value(w->heaps, count, NULL, 0);
+    uint32_t e = cg_misere_quotient_element(w->q, w->heaps, count);
+    if (want != w->q->value[e] || (want == 0) != (w->q->is_p[e] != 0)) {
+        fail_msg("%s up to %zu: a sum of %zu heaps (first %zu) valued %u, not %u", w->code, w->n,
+                 count, count > 0 ? w->heaps[0] : 0, (unsigned)w->q->value[e], want);
+    }
+    w->checked++;
+    for (size_t h = 1; h <= largest && total + h <= w->tokens && count < 32; h++) {
+        w->heaps[count] = h;
+        walk_values(w, count + 1, h, total + h);
+    }
+}
+
+/* The value quotients of heaps <= 0, 1, ..., n, each from the one before
+ * (their guesses, generators and learner), checked on every sum within
+ * the tokens at each step. */
+static size_t check_value_chain(const char *text, size_t n, size_t tokens) {
+    cg_octal_code code;
+    cg_error err;
+    assert_int_equal(cg_octal_parse(text, &code, &err), CG_OK);
+    cg_misere_solver *s = solver_for(text);
+    cg_misere_quotient q, next;
+    assert_int_equal(cg_misere_value_quotient_build(s, 0, 2000, 400000, &q, &err), CG_OK);
+    ref_misere_begin(&code);
+    size_t heaps[32], checked = 0;
+    while (q.heaps < n) {
+        cg_status st = cg_misere_value_quotient_build_next(s, &q, 2000, 400000, &next, &err);
+        if (st != CG_OK) {
+            fail_msg("%s, heap %zu: %s", text, q.heaps + 1, err.message);
+        }
+        cg_misere_quotient_free(&q);
+        q = next;
+        assert_non_null(q.value);
+        walker w = {&q, text, q.heaps, tokens, heaps, 0};
+        walk_values(&w, 0, q.heaps, 0);
+        checked += w.checked;
+    }
+    ref_misere_end();
+    cg_misere_quotient_free(&q);
+    cg_misere_free(s);
+    return checked;
+}
+
+/* Value quotients: G- read off the element of every sum. Kayles's value
+ * quotient tells apart what its quotient cannot (20 + 9, the genus's
+ * reason for them) and reaches heap 19 by guesses alone. */
+static void value_quotients_agree_with_brute_force(void **state) {
+    (void)state;
+    size_t checked = 0;
+    checked += check_value_chain("0.77", 12, 16);
+    checked += check_value_chain("0.75", 9, 15);
+    checked += check_value_chain("0.07", 8, 14);
+    checked += check_value_chain("0.333", 6, 13);
+    printf("value quotients checked on %zu sums\n", checked);
+    assert_true(checked > 5000);
+}
+
+/* A value quotient's bounds as the quotient's; the next one needs values
+ * below. */
+static void value_quotient_refuses(void **state) {
+    (void)state;
+    cg_misere_solver *s = solver_for("0.77");
+    cg_misere_quotient q, next;
+    cg_error err;
+    assert_int_equal(cg_misere_value_quotient_build(s, 4, 1, 100000, &q, &err), CG_ERR_USAGE);
+    assert_int_equal(cg_misere_quotient_build(s, 4, 100, 100000, &q, &err), CG_OK);
+    assert_null(q.value);
+    assert_int_equal(cg_misere_value_quotient_build_next(s, &q, 100, 100000, &next, &err),
+                     CG_ERR_USAGE);
+    cg_misere_quotient_free(&q);
+    assert_int_equal(cg_misere_value_quotient_build(s, 4, 100, 100000, &q, &err), CG_OK);
+    assert_non_null(q.value);
+    assert_int_equal(q.value[q.heap_element[4]], 0); /* Kayles 4: genus 1^031, G- 0 */
+    assert_int_equal(q.value[q.heap_element[3]], 3); /* 3^31 */
+    cg_misere_quotient_free(&q);
+    cg_misere_free(s);
+}
+
 /* The quotient's outcome and winning moves against the solver's search on
  * random Kayles sums of up to 10 heaps up to 9. */
 static void moves_from_the_quotient(void **state) {
@@ -245,6 +327,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tame_quotient_t2),
         cmocka_unit_test(quotients_agree_with_brute_force),
+        cmocka_unit_test(value_quotients_agree_with_brute_force),
+        cmocka_unit_test(value_quotient_refuses),
         cmocka_unit_test(moves_from_the_quotient),
         cmocka_unit_test(limits_refuse),
         cmocka_unit_test(quotient_counts_in_budget),
