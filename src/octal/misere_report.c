@@ -486,6 +486,11 @@ cg_status cg_write_misere(const char *text, const char *const *args, size_t coun
         return cg_error_set(err, CG_ERR_USAGE, "unexpected argument '%s' (heaps need --sum)",
                             args[0]);
     }
+    if (options->misere_by == MISERE_BY_QUOTIENT && (options->sum || options->quotient >= 0)) {
+        /* a sum and a quotient take no --by: it would be ignored */
+        return cg_error_set(err, CG_ERR_USAGE,
+                            "--by is for the table of heaps, not for --sum or --quotient");
+    }
     cg_octal_code code;
     cg_status st = cg_octal_parse(text, &code, err);
     size_t heaps[MAX_SUM] = {0};

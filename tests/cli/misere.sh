@@ -23,6 +23,11 @@ expect 2 "" "cgsolve misere: heap 'x' is not a number from 0 to 1000000
 Try 'cgsolve --help'." -- misere 0.77 --sum x
 expect 2 "" "cgsolve misere: unexpected argument '5' (heaps need --sum)
 Try 'cgsolve --help'." -- misere 0.77 5
+# --by values the table's heaps; with a sum or a quotient it is refused, not ignored
+expect 2 "" "cgsolve misere: --by is for the table of heaps, not for --sum or --quotient
+Try 'cgsolve --help'." -- misere 0.77 --by quotient --sum 5 7
+expect 2 "" "cgsolve misere: --by is for the table of heaps, not for --sum or --quotient
+Try 'cgsolve --help'." -- misere 0.77 --quotient 6 --by quotient
 # 0.16's quotient needs the outcome learner at heap 12: a search of 5
 # positions settles neither the sum nor that quotient, exit 3.
 expect 3 "" "cgsolve misere: not settled within 5 positions of search; nor by the quotient of heaps up to 20: not settled within 5 positions of search" -- \
