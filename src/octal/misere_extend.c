@@ -332,9 +332,8 @@ static cg_status try_all(extender *x, size_t max_order, cg_misere_quotient *q, b
          s++) {
         st = try_generator(x, shapes[s][0], shapes[s][1], max_order, q, found);
     }
-    if (st == CG_OK && !*found && x->below->value == NULL) {
-        /* the repair's proofs have states of their own, as the learner's;
-         * it repairs outcomes only */
+    if (st == CG_OK && !*found) {
+        /* the repair's proofs have states of their own, as the learner's */
         st = cg_misere_quotient_repair(x->code, x->budget, x->below, max_order, x->max_states, NULL,
                                        q, found, x->err);
     }

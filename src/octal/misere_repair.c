@@ -24,7 +24,9 @@ typedef struct freed_heap {
     size_t heap, index, period, weight;
 } freed_heap;
 
-/* A table of elements: times[e * stride + h], element 0 the empty sum. */
+/* A table of elements: times[e * stride + h], element 0 the empty sum;
+ * is_p each element's label: its P-ness, or its G- when the quotient below
+ * has values (UINT8_MAX past 254). */
 typedef struct table {
     uint32_t *times;
     uint8_t *is_p;
@@ -42,6 +44,7 @@ typedef struct repairer {
     size_t option_count, option_capacity;
     cg_status option_status;
     uint64_t max_states, states;
+    bool values; /* the quotient below has values: the candidates too */
 } repairer;
 
 /* ---- Tables counted in the budget ---- */
@@ -404,9 +407,10 @@ static uint32_t pop(queue *q) {
     return top;
 }
 
-/* Element e's P-ness by the rule of play on its least sum (the heaps from e
+/* Element e's label by the rule of play on its least sum (the heaps from e
  * back through parent, each added by via): P when the sum has a move and no
- * option's element is P. The options have fewer tokens, so theirs are known. */
+ * option's element is P; with values, the mex of the options' (1 with no
+ * option). The options have fewer tokens, so theirs are known. */
 static cg_status mark_one(const repairer *r, table *p, const uint32_t *parent, const uint32_t *via,
                           uint32_t e) {
     uint32_t sum[MAX_LEAST];
@@ -418,7 +422,7 @@ static cg_status mark_one(const repairer *r, table *p, const uint32_t *parent, c
         }
         sum[len++] = via[y];
     }
-    bool any = false;
+    bool any = false, seen[UINT8_MAX + 1] = {false};
     for (size_t i = 0; i < len; i++) {
         size_t h = sum[i], j = 0;
         while (j < i && sum[j] != h) {
@@ -433,13 +437,14 @@ static cg_status mark_one(const repairer *r, table *p, const uint32_t *parent, c
         }
         for (size_t k = r->option_first[h]; k < r->option_first[h + 1]; k++) {
             any = true;
-            if (p->is_p[step_option(r, p, rest, &r->options[k])]) {
-                p->is_p[e] = 0;
-                return CG_OK;
-            }
+            seen[p->is_p[step_option(r, p, rest, &r->options[k])]] = true;
         }
     }
-    p->is_p[e] = any;
+    uint8_t mex = 0;
+    while (mex < UINT8_MAX && seen[mex]) {
+        mex++;
+    }
+    p->is_p[e] = r->values ? (any ? mex : 1) : any && !seen[1];
     return CG_OK;
 }
 
@@ -558,23 +563,57 @@ static cg_status one_round(repairer *r, const table *base, const table *t, freed
     return st;
 }
 
+/* With values, c's labels as *value (counted in the budget) and its
+ * labels made P-ness. */
+static cg_status split_labels(repairer *r, table *c, uint32_t **value) {
+    *value = NULL;
+    if (!r->values) {
+        return CG_OK;
+    }
+    for (size_t e = 0; e < c->order; e++) {
+        if (c->is_p[e] == UINT8_MAX) {
+            return cg_error_set(r->err, CG_ERR_LIMIT, "a misère value above %d", UINT8_MAX - 1);
+        }
+    }
+    cg_status st = cg_budget_take(r->budget, c->order, sizeof **value, WHAT, r->err);
+    uint32_t *v = st == CG_OK ? calloc(c->order > 0 ? c->order : 1, sizeof *v) : NULL;
+    if (st == CG_OK && v == NULL) {
+        cg_budget_give(r->budget, c->order, sizeof *v);
+        return cg_error_nomem(r->err, WHAT);
+    }
+    for (size_t e = 0; v != NULL && e < c->order; e++) {
+        v[e] = c->is_p[e];
+        c->is_p[e] = c->is_p[e] == 0;
+    }
+    *value = v;
+    return st;
+}
+
 /* Prove c; when proven, q adopts its table (then q's, even when the
  * adoption fails). */
 static cg_status prove(repairer *r, table *c, cg_misere_quotient *q, bool *found,
                        cg_proof_failure *failure) {
-    const cg_quotient_candidate cand = {r->code, r->n, c->order, c->times, c->is_p, NULL};
+    uint32_t *value = NULL;
+    cg_status st = split_labels(r, c, &value);
+    if (st != CG_OK) {
+        return st;
+    }
+    const cg_quotient_candidate cand = {r->code, r->n, c->order, c->times, c->is_p, value};
     uint64_t walked = 0;
     bool proven = false;
-    cg_status st = cg_misere_prove(&cand, r->budget, r->max_states - r->states, &proven, failure,
-                                   &walked, r->err);
+    st = cg_misere_prove(&cand, r->budget, r->max_states - r->states, &proven, failure, &walked,
+                         r->err);
     r->states += walked;
+    size_t value_bytes = value != NULL ? c->order * sizeof *value : 0;
     if (st != CG_OK || !proven) {
+        free(value);
+        cg_budget_give(r->budget, value_bytes, 1);
         return st;
     }
     memset(q, 0, sizeof *q);
     q->budget = r->budget;
-    st = cg_misere_quotient_adopt(q, r->code, r->n, c->order, c->times, c->is_p, NULL, c->bytes,
-                                  r->states, r->err);
+    st = cg_misere_quotient_adopt(q, r->code, r->n, c->order, c->times, c->is_p, value,
+                                  c->bytes + value_bytes, r->states, r->err);
     memset(c, 0, sizeof *c); /* q's now */
     *found = st == CG_OK;
     return st;
@@ -664,6 +703,7 @@ cg_status cg_misere_quotient_repair(const cg_octal_code *code, cg_budget *budget
     r.n = below->heaps + 1;
     r.stride = r.n + 1;
     r.max_states = max_states;
+    r.values = below->value != NULL;
     size_t limit = below->order * CG_REPAIR_MAX_GROWTH;
     cg_status st = repair(&r, below, limit < max_order ? limit : max_order, q, found);
     free(r.options);

@@ -9,8 +9,9 @@
  * three at a time: each becomes a new cyclic generator over the submonoid
  * the other heaps generate in the candidate (the candidate's product with
  * <g_h | g_h^(i + p) = g_h^i>, i and p guessed from the powers of the
- * heap's element and of its options' elements), every element's P-ness is
- * marked again by the rule of play on its least sum (tokens), and
+ * heap's element and of its options' elements), every element's P-ness
+ * (or G-, when Q is a value quotient: the mex of its options') is marked
+ * again by the rule of play on its least sum (tokens), and
  * indistinguishable elements are merged (the minimal automaton). A freed
  * heap splits the identifications the candidate made through it, which is
  * what a wrong sum of W needs.
