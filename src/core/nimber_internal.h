@@ -66,6 +66,35 @@ bool cg_mex_contains(const cg_mex_set *set, cg_nimber value);
 /* The least value not in the set. */
 cg_nimber cg_mex_value(const cg_mex_set *set);
 
+/* A set of values below CG_SMALL_SET_SIZE, for a mex where values are known
+ * to be small (misère values, labels of a quotient's elements): on the
+ * stack, so nothing can fail; zero it to empty it. Larger values are not
+ * held (a caller that may meet them bounds its answer below the size). */
+#define CG_SMALL_SET_SIZE 256
+typedef struct cg_small_set {
+    uint64_t words[CG_SMALL_SET_SIZE / 64];
+} cg_small_set;
+
+static inline void cg_small_set_add(cg_small_set *set, uint64_t value) {
+    if (value < CG_SMALL_SET_SIZE) {
+        set->words[value >> 6] |= (uint64_t)1 << (value & 63);
+    }
+}
+
+static inline bool cg_small_set_has(const cg_small_set *set, uint64_t value) {
+    return value < CG_SMALL_SET_SIZE && (set->words[value >> 6] >> (value & 63) & 1) != 0;
+}
+
+/* The least value not in the set, CG_SMALL_SET_SIZE when all below are. */
+static inline unsigned cg_small_set_mex(const cg_small_set *set) {
+    for (unsigned w = 0; w < CG_SMALL_SET_SIZE / 64; w++) {
+        if (set->words[w] != UINT64_MAX) {
+            return w * 64 + (unsigned)__builtin_ctzll(~set->words[w]);
+        }
+    }
+    return CG_SMALL_SET_SIZE;
+}
+
 #ifdef __cplusplus
 }
 #endif

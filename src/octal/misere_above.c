@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/grow_internal.h"
+#include "core/nimber_internal.h"
 
 #define MAX_HEAPS 256  /* heaps in a position */
 #define MAX_DEPTH 2048 /* moves in a line of play kept with heap n */
@@ -221,7 +222,7 @@ static cg_status solve_value(cg_misere_above *a, const uint16_t *pos, size_t len
         *value = a->table.entries[id].value;
         return CG_OK;
     }
-    uint64_t seen = 0; /* the values below 64 among the options */
+    cg_small_set seen = {{0}}; /* the options' values */
     uint16_t child[MAX_HEAPS];
     for (size_t i = 0; st == CG_OK && i < len; i++) {
         if (i > 0 && pos[i] == pos[i - 1]) {
@@ -231,15 +232,16 @@ static cg_status solve_value(cg_misere_above *a, const uint16_t *pos, size_t len
             size_t c = child_of(pos, len, i, &a->options[k], child);
             uint32_t v = 0;
             st = solve_value(a, child, c, depth + 1, &v);
-            seen |= v < 64 ? UINT64_C(1) << v : 0;
+            cg_small_set_add(&seen, v);
         }
     }
-    if (st == CG_OK && seen == UINT64_MAX) {
-        st = cg_error_set(a->err, CG_ERR_LIMIT, "a misère value above 63");
+    unsigned mex = cg_small_set_mex(&seen);
+    if (st == CG_OK && mex == CG_SMALL_SET_SIZE) {
+        st = cg_error_set(a->err, CG_ERR_LIMIT, "a misère value above %d", CG_SMALL_SET_SIZE - 1);
     }
     if (st == CG_OK) {
         /* it has a move (a live heap), so its value is the mex */
-        *value = (uint32_t)__builtin_ctzll(~seen);
+        *value = mex;
         a->table.entries[id].value = *value;
     }
     return st;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/grow_internal.h"
+#include "core/nimber_internal.h"
 #include "octal/misere_least_internal.h"
 #include "octal/misere_proof_internal.h"
 #include "octal/misere_repair_internal.h"
@@ -173,23 +174,21 @@ static cg_status try_element(extender *x, uint32_t y, cg_misere_quotient *q, boo
  * (the mex of the options', 1 with none; UINT8_MAX past 254). */
 static uint8_t level_label(const extender *x, const uint8_t *label, uint32_t e, size_t j) {
     const uint8_t *level = label + j * x->m;
-    bool seen[UINT8_MAX + 1] = {false}, any = false;
+    cg_small_set seen = {{0}};
+    bool any = false;
     for (uint32_t k = x->least.option_first[e]; k < x->least.option_first[e + 1]; k++) {
-        seen[level[x->least.option_element[k]]] = true;
+        cg_small_set_add(&seen, level[x->least.option_element[k]]);
         any = true;
     }
     for (size_t i = 0; i < x->heap_option_count; i++) {
-        seen[label[(j - 1) * x->m + times_element(x, e, x->heap_options[i])]] = true;
+        cg_small_set_add(&seen, label[(j - 1) * x->m + times_element(x, e, x->heap_options[i])]);
         any = true;
     }
     if (x->below->value == NULL) {
-        return any && !seen[1]; /* P when it has a move and no option is P */
+        return any && !cg_small_set_has(&seen, 1); /* P: a move, and no option P */
     }
-    uint8_t m = 0;
-    while (m < UINT8_MAX && seen[m]) {
-        m++;
-    }
-    return any ? m : 1;
+    unsigned m = cg_small_set_mex(&seen);
+    return !any ? 1 : m < UINT8_MAX ? (uint8_t)m : UINT8_MAX;
 }
 
 /* The table of Q x <g | g^(i+p) = g^i> (level j: j copies of heap n) and
@@ -289,16 +288,11 @@ static cg_status try_generator(extender *x, size_t i, size_t p, size_t max_order
 
 /* G- of heap n alone: the mex of its options' values, 1 with none. */
 static uint32_t heap_value(const extender *x) {
-    bool seen[UINT8_MAX + 2] = {false};
+    cg_small_set seen = {{0}};
     for (size_t i = 0; i < x->heap_option_count; i++) {
-        uint32_t v = x->below->value[x->heap_options[i]];
-        seen[v <= UINT8_MAX ? v : UINT8_MAX + 1] = true;
+        cg_small_set_add(&seen, x->below->value[x->heap_options[i]]);
     }
-    uint32_t m = 0;
-    while (seen[m] && m <= UINT8_MAX) {
-        m++;
-    }
-    return x->heap_option_count == 0 ? 1 : m;
+    return x->heap_option_count == 0 ? 1 : cg_small_set_mex(&seen);
 }
 
 /* Heap n as each element it may act as: one of its P-ness, or of its

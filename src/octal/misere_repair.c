@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/grow_internal.h"
+#include "core/nimber_internal.h"
 #include "octal/misere_proof_internal.h"
 
 #define NONE UINT32_MAX
@@ -422,7 +423,8 @@ static cg_status mark_one(const repairer *r, table *p, const uint32_t *parent, c
         }
         sum[len++] = via[y];
     }
-    bool any = false, seen[UINT8_MAX + 1] = {false};
+    bool any = false;
+    cg_small_set seen = {{0}};
     for (size_t i = 0; i < len; i++) {
         size_t h = sum[i], j = 0;
         while (j < i && sum[j] != h) {
@@ -437,14 +439,14 @@ static cg_status mark_one(const repairer *r, table *p, const uint32_t *parent, c
         }
         for (size_t k = r->option_first[h]; k < r->option_first[h + 1]; k++) {
             any = true;
-            seen[p->is_p[step_option(r, p, rest, &r->options[k])]] = true;
+            cg_small_set_add(&seen, p->is_p[step_option(r, p, rest, &r->options[k])]);
         }
     }
-    uint8_t mex = 0;
-    while (mex < UINT8_MAX && seen[mex]) {
-        mex++;
-    }
-    p->is_p[e] = r->values ? (any ? mex : 1) : any && !seen[1];
+    unsigned mex = cg_small_set_mex(&seen);
+    p->is_p[e] = !r->values        ? any && !cg_small_set_has(&seen, 1)
+                 : !any            ? 1
+                 : mex < UINT8_MAX ? (uint8_t)mex
+                                   : UINT8_MAX;
     return CG_OK;
 }
 

@@ -29,6 +29,26 @@ static void mex_of_small_sets(void **state) {
     cg_mex_free(&set);
 }
 
+/* The stack set for small values: mex across its words, values past its
+ * size not held, and the full set's mex its size. */
+static void small_set_mex(void **state) {
+    (void)state;
+    cg_small_set set = {{0}};
+    assert_int_equal(cg_small_set_mex(&set), 0);
+    for (unsigned v = 0; v < 130; v++) {
+        cg_small_set_add(&set, v == 70 ? 200 : v);
+    }
+    assert_int_equal(cg_small_set_mex(&set), 70);
+    assert_true(cg_small_set_has(&set, 200));
+    assert_false(cg_small_set_has(&set, 130));
+    cg_small_set_add(&set, 1000);
+    assert_false(cg_small_set_has(&set, 1000));
+    for (unsigned v = 0; v < CG_SMALL_SET_SIZE; v++) {
+        cg_small_set_add(&set, v);
+    }
+    assert_int_equal(cg_small_set_mex(&set), CG_SMALL_SET_SIZE);
+}
+
 static void mex_beyond_64_bits(void **state) {
     (void)state;
     /* Values past any machine word: the set must grow, never wrap. */
@@ -299,6 +319,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mex_of_small_sets),
         cmocka_unit_test(mex_beyond_64_bits),
+        cmocka_unit_test(small_set_mex),
         cmocka_unit_test(nim_sums),
         cmocka_unit_test(kayles),
         cmocka_unit_test(dawsons_kayles),
