@@ -171,48 +171,18 @@ static cg_status enter(cg_misere_above *a, const uint16_t *pos, size_t len, uint
     return st == CG_OK && !*known ? count_position(a) : st;
 }
 
-/* *p for the live heaps pos[0..len-1], descending. */
-static cg_status solve(cg_misere_above *a, const uint16_t *pos, size_t len, size_t depth, bool *p) {
+/* *value for the live heaps pos[0..len-1], descending: their G- when the
+ * quotient below has values, else their outcome as 0 (P) or 1 (N), the
+ * options searched only until one is P. Below's reading is taken where no
+ * heap of n is left; 0 means P in the table either way. */
+static cg_status solve(cg_misere_above *a, const uint16_t *pos, size_t len, size_t depth,
+                       uint32_t *value) {
+    const cg_misere_quotient *q = a->below;
     bool below = false;
     cg_status st = settled_below(a, pos, len, depth, &below);
     if (st != CG_OK || below) {
-        *p = len > 0 && a->below->is_p[element_below(a, pos, len)] != 0;
-        return st;
-    }
-    uint32_t id;
-    bool known = false;
-    st = enter(a, pos, len, &id, &known);
-    if (known) {
-        *p = a->table.entries[id].value == 0;
-        return CG_OK;
-    }
-    bool to_p = false;
-    uint16_t child[MAX_HEAPS];
-    for (size_t i = 0; st == CG_OK && !to_p && i < len; i++) {
-        if (i > 0 && pos[i] == pos[i - 1]) {
-            continue; /* the same moves as the heap before */
-        }
-        for (size_t k = a->first[pos[i]]; st == CG_OK && !to_p && k < a->first[pos[i] + 1]; k++) {
-            size_t c = child_of(pos, len, i, &a->options[k], child);
-            st = solve(a, child, c, depth + 1, &to_p);
-        }
-    }
-    if (st == CG_OK) {
-        a->table.entries[id].value = to_p ? 1 : 0; /* it has a move: a live heap */
-        *p = !to_p;
-    }
-    return st;
-}
-
-/* *value, G- of the live heaps pos[0..len-1], descending: as solve, but
- * the mex of every option's value (below's values read where no heap of n
- * is left), so no option is skipped. */
-static cg_status solve_value(cg_misere_above *a, const uint16_t *pos, size_t len, size_t depth,
-                             uint32_t *value) {
-    bool below = false;
-    cg_status st = settled_below(a, pos, len, depth, &below);
-    if (st != CG_OK || below) {
-        *value = len == 0 ? 1 : a->below->value[element_below(a, pos, len)];
+        uint32_t e = element_below(a, pos, len);
+        *value = len == 0 ? 1 : q->value != NULL ? q->value[e] : q->is_p[e] ? 0 : 1;
         return st;
     }
     uint32_t id;
@@ -222,25 +192,29 @@ static cg_status solve_value(cg_misere_above *a, const uint16_t *pos, size_t len
         *value = a->table.entries[id].value;
         return CG_OK;
     }
+    bool outcome_only = q->value == NULL;
     cg_small_set seen = {{0}}; /* the options' values */
+    bool to_p = false;         /* an option is P: with outcomes only, the rest need no search */
     uint16_t child[MAX_HEAPS];
-    for (size_t i = 0; st == CG_OK && i < len; i++) {
+    for (size_t i = 0; st == CG_OK && !(outcome_only && to_p) && i < len; i++) {
         if (i > 0 && pos[i] == pos[i - 1]) {
-            continue;
+            continue; /* the same moves as the heap before */
         }
-        for (size_t k = a->first[pos[i]]; st == CG_OK && k < a->first[pos[i] + 1]; k++) {
+        for (size_t k = a->first[pos[i]];
+             st == CG_OK && !(outcome_only && to_p) && k < a->first[pos[i] + 1]; k++) {
             size_t c = child_of(pos, len, i, &a->options[k], child);
             uint32_t v = 0;
-            st = solve_value(a, child, c, depth + 1, &v);
+            st = solve(a, child, c, depth + 1, &v);
             cg_small_set_add(&seen, v);
+            to_p = to_p || v == 0;
         }
     }
-    unsigned mex = cg_small_set_mex(&seen);
+    /* it has a move (a live heap): N when an option is P, else the mex */
+    unsigned mex = outcome_only ? (to_p ? 1 : 0) : cg_small_set_mex(&seen);
     if (st == CG_OK && mex == CG_SMALL_SET_SIZE) {
         st = cg_error_set(a->err, CG_ERR_LIMIT, "a misère value above %d", CG_SMALL_SET_SIZE - 1);
     }
     if (st == CG_OK) {
-        /* it has a move (a live heap), so its value is the mex */
         *value = mex;
         a->table.entries[id].value = *value;
     }
@@ -281,16 +255,15 @@ cg_status cg_misere_above_is_p(cg_misere_above *a, const size_t *heaps, size_t c
     if (a == NULL || (heaps == NULL && count > 0) || p == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_misere_above_is_p: missing argument");
     }
-    if (a->below->value != NULL) {
-        uint32_t value = 0;
-        cg_status st = cg_misere_above_value(a, heaps, count, &value, err);
-        *p = value == 0;
-        return st;
-    }
     uint16_t pos[MAX_HEAPS];
     size_t len = 0;
+    uint32_t value = 1;
     cg_status st = live_heaps(a, heaps, count, pos, &len, err);
-    return st == CG_OK ? solve(a, pos, len, 0, p) : st;
+    if (st == CG_OK) {
+        st = solve(a, pos, len, 0, &value);
+    }
+    *p = value == 0;
+    return st;
 }
 
 cg_status cg_misere_above_value(cg_misere_above *a, const size_t *heaps, size_t count,
@@ -304,5 +277,5 @@ cg_status cg_misere_above_value(cg_misere_above *a, const size_t *heaps, size_t 
     uint16_t pos[MAX_HEAPS];
     size_t len = 0;
     cg_status st = live_heaps(a, heaps, count, pos, &len, err);
-    return st == CG_OK ? solve_value(a, pos, len, 0, value) : st;
+    return st == CG_OK ? solve(a, pos, len, 0, value) : st;
 }

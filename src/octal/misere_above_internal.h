@@ -35,8 +35,8 @@ cg_status cg_misere_above_new(cg_misere_solver *solver, const cg_misere_quotient
 void cg_misere_above_free(cg_misere_above *above);
 
 /* Whether the sum heaps[0..count-1] (each <= below->heaps + 1) is a
- * P-position (its value is 0 when below holds values). CG_ERR_LIMIT past the positions or the
- * budget, CG_ERR_STOPPED when the hook asks. */
+ * P-position (its value is 0 when below holds values). CG_ERR_LIMIT past
+ * the positions or the budget, CG_ERR_STOPPED when the hook asks. */
 cg_status cg_misere_above_is_p(cg_misere_above *above, const size_t *heaps, size_t count, bool *p,
                                cg_error *err);
 
