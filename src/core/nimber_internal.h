@@ -95,6 +95,29 @@ static inline unsigned cg_small_set_mex(const cg_small_set *set) {
     return CG_SMALL_SET_SIZE;
 }
 
+/* Value i of a caller's sequence, for cg_mex_of. */
+typedef uint32_t (*cg_value_at_fn)(const void *sequence, size_t i);
+
+/* The least value not among at(sequence, 0..count-1), for values of any
+ * size: a small set below CG_SMALL_SET_SIZE, a scan above it (the mex of
+ * count values is at most count, so the scan only runs when count is at
+ * least the set's size). Inline, so that a constant `at` is inlined too:
+ * the misère search takes a mex at every position. */
+static inline uint32_t cg_mex_of(const void *sequence, size_t count, cg_value_at_fn at) {
+    cg_small_set seen = {{0}};
+    for (size_t i = 0; i < count; i++) {
+        cg_small_set_add(&seen, at(sequence, i));
+    }
+    uint32_t m = cg_small_set_mex(&seen);
+    for (bool found = m == CG_SMALL_SET_SIZE; found; m += found) {
+        found = false;
+        for (size_t i = 0; i < count && !found; i++) {
+            found = at(sequence, i) == m;
+        }
+    }
+    return m;
+}
+
 #ifdef __cplusplus
 }
 #endif

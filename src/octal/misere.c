@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/grow_internal.h"
+#include "core/nimber_internal.h"
 #include "octal/misere_table_internal.h"
 #include "octal/octal_engine_internal.h"
 
@@ -315,27 +316,21 @@ static uint32_t child_value(const cg_misere_solver *s, const child *c) {
     return c->entry == UINT32_MAX ? c->value : s->table.entries[c->entry].value;
 }
 
-/* The least value not among children [first, end) (values below end - first). */
+/* Child i of the children from `first`, for cg_mex_of. */
+typedef struct children_from {
+    const cg_misere_solver *solver;
+    size_t first;
+} children_from;
+
+static uint32_t child_value_at(const void *sequence, size_t i) {
+    const children_from *c = sequence;
+    return child_value(c->solver, &c->solver->children[c->first + i]);
+}
+
+/* The least value not among children [first, end). */
 static uint32_t mex_of(const cg_misere_solver *s, size_t first, size_t end) {
-    size_t n = end - first;
-    uint64_t low = 0; /* a bitset for values below 64, a scan above */
-    for (size_t i = first; i < end; i++) {
-        uint32_t v = child_value(s, &s->children[i]);
-        if (v < 64) {
-            low |= (uint64_t)1 << v;
-        }
-    }
-    uint32_t m = 0;
-    while (m < 64 && (low >> m & 1u)) {
-        m++;
-    }
-    for (bool found = m == 64; found && m <= n; m += found) {
-        found = false;
-        for (size_t i = first; i < end && !found; i++) {
-            found = child_value(s, &s->children[i]) == m;
-        }
-    }
-    return m;
+    const children_from c = {s, first};
+    return cg_mex_of(&c, end - first, child_value_at);
 }
 
 static bool tell(cg_misere_solver *s) {
@@ -442,25 +437,8 @@ static cg_status settle(cg_misere_solver *s, const position *w, bool want_value,
 
 /* ---- heaps ---- */
 
-/* The least value not among values[0..count-1]. */
-static uint32_t mex_of_values(const uint32_t *values, size_t count) {
-    uint64_t low = 0; /* a bitset for values below 64, a scan above */
-    for (size_t i = 0; i < count; i++) {
-        if (values[i] < 64) {
-            low |= (uint64_t)1 << values[i];
-        }
-    }
-    uint32_t m = 0;
-    while (m < 64 && (low >> m & 1u)) {
-        m++;
-    }
-    for (bool found = m == 64; found; m += found) {
-        found = false;
-        for (size_t i = 0; i < count && !found; i++) {
-            found = values[i] == m;
-        }
-    }
-    return m;
+static uint32_t value_at(const void *sequence, size_t i) {
+    return ((const uint32_t *)sequence)[i];
 }
 
 /* Whether every heap that heap n's options leave is tame. */
@@ -493,7 +471,7 @@ static cg_status heap_value(cg_misere_solver *s, size_t n, uint32_t *value, bool
         st = settle(s, p, true, &s->values[k - first], &method, err);
     }
     if (st == CG_OK) {
-        *value = mex_of_values(s->values, end - first);
+        *value = cg_mex_of(s->values, end - first, value_at);
         *options_tame = all_options_tame(s, n);
     }
     return st;

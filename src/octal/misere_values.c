@@ -4,19 +4,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/nimber_internal.h"
 #include "octal/misere_least_internal.h"
 #include "octal/misere_proof_internal.h"
 
+/* The values of one element's least sum's options, for cg_mex_of. */
+typedef struct option_values {
+    const uint32_t *option_element;
+    const uint32_t *values;
+} option_values;
+
+static uint32_t option_value_at(const void *sequence, size_t i) {
+    const option_values *o = sequence;
+    return o->values[o->option_element[i]];
+}
+
 /* The least value not among the values of e's least sum's options. */
 static uint32_t mex_of_options(const cg_least_sums *l, const uint32_t *values, uint32_t e) {
-    uint32_t m = 0;
-    for (bool found = true; found; m += found) {
-        found = false;
-        for (uint32_t k = l->option_first[e]; k < l->option_first[e + 1] && !found; k++) {
-            found = values[l->option_element[k]] == m;
-        }
-    }
-    return m;
+    const option_values o = {l->option_element + l->option_first[e], values};
+    return cg_mex_of(&o, l->option_first[e + 1] - l->option_first[e], option_value_at);
 }
 
 void cg_misere_values_free(uint32_t *values, size_t order, cg_budget *budget) {

@@ -49,6 +49,39 @@ static void small_set_mex(void **state) {
     assert_int_equal(cg_small_set_mex(&set), CG_SMALL_SET_SIZE);
 }
 
+static uint32_t array_at(const void *sequence, size_t i) {
+    return ((const uint32_t *)sequence)[i];
+}
+
+/* The mex of a sequence, against the definition, below and past the small
+ * set's size: values in scrambled order, duplicates, one left out, large
+ * values that cannot be the mex. */
+static void mex_of_sequences(void **state) {
+    (void)state;
+    enum { COUNT = 700 };
+    static uint32_t values[COUNT];
+    assert_int_equal(cg_mex_of(values, 0, array_at), 0);
+    for (uint32_t missing = 0; missing <= 600; missing += 37) {
+        size_t count = 0;
+        for (uint32_t v = 0; v < 650; v++) {
+            uint32_t x = (v * 389u) % 650u; /* 389 is prime to 650: every value once */
+            if (x != missing) {
+                values[count++] = x;
+            }
+            if (v % 100 == 0 && count < COUNT) {
+                values[count++] = 100000u + v; /* far above: never the mex */
+            }
+        }
+        assert_int_equal(cg_mex_of(values, count, array_at), missing);
+    }
+    for (uint32_t v = 0; v < 300; v++) {
+        values[v] = 299u - v;
+    }
+    assert_int_equal(cg_mex_of(values, 300, array_at), 300); /* all present */
+    values[0] = 256;                                         /* 299 gone, 256 twice */
+    assert_int_equal(cg_mex_of(values, 300, array_at), 299);
+}
+
 static void mex_beyond_64_bits(void **state) {
     (void)state;
     /* Values past any machine word: the set must grow, never wrap. */
@@ -320,6 +353,7 @@ int main(void) {
         cmocka_unit_test(mex_of_small_sets),
         cmocka_unit_test(mex_beyond_64_bits),
         cmocka_unit_test(small_set_mex),
+        cmocka_unit_test(mex_of_sequences),
         cmocka_unit_test(nim_sums),
         cmocka_unit_test(kayles),
         cmocka_unit_test(dawsons_kayles),
