@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/grow_internal.h"
+#include "core/nimber_internal.h"
 
 #define NONE UINT32_MAX
 
@@ -292,30 +293,16 @@ static bool meets_p(const prover *p, const uint64_t *set) {
 
 /* Whether the elements of set have every value below `below`. */
 static bool covers(const prover *p, const uint64_t *set, uint32_t below) {
-    if (below > 64) {
-        /* past a word of values: count the distinct ones below, one by one */
-        for (uint32_t v = 0; v < below; v++) {
-            bool seen = false;
-            for (size_t w = 0; w < p->words && !seen; w++) {
-                for (uint64_t bits = set[w]; bits != 0 && !seen; bits &= bits - 1) {
-                    seen = p->c->value[w * 64 + (size_t)__builtin_ctzll(bits)] == v;
-                }
-            }
-            if (!seen) {
-                return false;
-            }
-        }
-        return true;
-    }
-    uint64_t seen = 0;
+    cg_small_set seen = {{0}};
     for (size_t w = 0; w < p->words; w++) {
         for (uint64_t bits = set[w]; bits != 0; bits &= bits - 1) {
-            uint32_t v = p->c->value[w * 64 + (size_t)__builtin_ctzll(bits)];
-            seen |= v < 64 ? (uint64_t)1 << v : 0;
+            cg_small_set_add(&seen, p->c->value[w * 64 + (size_t)__builtin_ctzll(bits)]);
         }
     }
-    uint64_t wanted = below == 64 ? UINT64_MAX : ((uint64_t)1 << below) - 1;
-    return (seen & wanted) == wanted;
+    /* a value past the small set is never proven (a failed proof is safe: the
+     * candidate is not taken); the values a quotient is told apart by are
+     * read as bytes, so none is */
+    return below <= CG_SMALL_SET_SIZE && cg_small_set_mex(&seen) >= below;
 }
 
 /* The N side's rule at a state of element x and options' set. */
