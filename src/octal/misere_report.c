@@ -12,11 +12,11 @@
 #include "octal/misere_settle_internal.h"
 
 #define MAX_SUM 1024 /* heaps in a sum on the command line */
-
-enum { MISERE_BY_SEARCH, MISERE_BY_QUOTIENT }; /* --by's choices */
 /* heaps past the search's need a complete quotient; listing a heap's winning moves
  * takes time in proportion to it, so 10^6 at most */
 #define MAX_SUM_HEAP 1000000ull
+
+enum { MISERE_BY_SEARCH, MISERE_BY_QUOTIENT }; /* --by's choices */
 
 const cg_option_spec cg_misere_options[] = {
     {.name = "sum",
