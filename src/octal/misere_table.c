@@ -20,12 +20,28 @@ void cg_misere_table_free(cg_misere_table *table) {
     memset(table, 0, sizeof *table);
 }
 
-static uint32_t hash_words(const uint16_t *words, size_t length) {
+/* FNV-1a over the words, then a final mix so that the low bits (the slot)
+ * and the high bits (the slot's tag) both depend on every word. */
+static uint64_t hash_words(const uint16_t *words, size_t length) {
     uint64_t h = UINT64_C(14695981039346656037);
     for (size_t i = 0; i < length; i++) {
         h = (h ^ words[i]) * UINT64_C(1099511628211);
     }
-    return (uint32_t)(h ^ (h >> 32));
+    h ^= h >> 31;
+    h *= UINT64_C(0x9e3779b97f4a7c15);
+    return h ^ (h >> 29);
+}
+
+/* A slot holds its entry's index + 1 in the low half (0: empty) and the
+ * high half of the entry's hash as a tag: a probe that meets another
+ * position is told so by the tag, without reading the entry or its words
+ * (two cache misses each; the search spent most of its time there). */
+static uint64_t slot_of(uint64_t hash, size_t entry) {
+    return (hash & UINT64_C(0xffffffff00000000)) | (uint64_t)(entry + 1);
+}
+
+static bool tag_matches(uint64_t slot, uint64_t hash) {
+    return (slot >> 32) == (hash >> 32);
 }
 
 static bool same(const cg_misere_table *t, const cg_misere_entry *e, const uint16_t *words,
@@ -40,18 +56,23 @@ static cg_status rehash(cg_misere_table *t, cg_error *err) {
     if (st != CG_OK) {
         return st;
     }
-    uint32_t *slots = calloc(capacity, sizeof *slots);
+    uint64_t *slots = calloc(capacity, sizeof *slots);
     if (slots == NULL) {
         cg_budget_give(t->budget, capacity, sizeof *t->slots);
         return cg_error_nomem(err, "the misère position table");
     }
-    for (size_t i = 0; i < t->entry_count; i++) {
-        const cg_misere_entry *e = &t->entries[i];
+    for (size_t i = 0; i < t->slot_capacity; i++) {
+        uint64_t slot = t->slots[i];
+        if (slot == 0) {
+            continue;
+        }
+        /* the tag is the hash's high half; the low half is found again */
+        const cg_misere_entry *e = &t->entries[(uint32_t)slot - 1];
         size_t s = hash_words(t->words + e->offset, e->length) & (capacity - 1);
         while (slots[s] != 0) {
             s = (s + 1) & (capacity - 1);
         }
-        slots[s] = (uint32_t)i + 1;
+        slots[s] = slot;
     }
     cg_budget_give(t->budget, t->slot_capacity, sizeof *t->slots);
     free(t->slots);
@@ -66,11 +87,12 @@ cg_status cg_misere_table_intern(cg_misere_table *t, const uint16_t *words, size
     if (4 * (t->entry_count + 1) > 3 * t->slot_capacity && (st = rehash(t, err)) != CG_OK) {
         return st;
     }
-    size_t s = hash_words(words, length) & (t->slot_capacity - 1);
+    uint64_t hash = hash_words(words, length);
+    size_t s = hash & (t->slot_capacity - 1);
     while (t->slots[s] != 0) {
-        const cg_misere_entry *e = &t->entries[t->slots[s] - 1];
-        if (same(t, e, words, length)) {
-            *entry = t->slots[s] - 1;
+        uint32_t at = (uint32_t)t->slots[s] - 1;
+        if (tag_matches(t->slots[s], hash) && same(t, &t->entries[at], words, length)) {
+            *entry = at;
             return CG_OK;
         }
         s = (s + 1) & (t->slot_capacity - 1);
@@ -90,7 +112,7 @@ cg_status cg_misere_table_intern(cg_misere_table *t, const uint16_t *words, size
     t->entries[t->entry_count] =
         (cg_misere_entry){(uint32_t)t->word_count, (uint32_t)length, CG_MISERE_UNKNOWN};
     t->word_count += length;
-    t->slots[s] = (uint32_t)t->entry_count + 1;
+    t->slots[s] = slot_of(hash, t->entry_count);
     *entry = (uint32_t)t->entry_count++;
     return CG_OK;
 }

@@ -31,7 +31,7 @@ typedef struct cg_misere_table {
     size_t word_count, word_capacity;
     cg_misere_entry *entries;
     size_t entry_count, entry_capacity;
-    uint32_t *slots; /* entry index + 1, 0 = empty */
+    uint64_t *slots; /* hash tag << 32 | entry index + 1; 0 = empty */
     size_t slot_capacity;
 } cg_misere_table;
 
