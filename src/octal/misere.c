@@ -36,6 +36,15 @@ typedef struct child {
     uint32_t value;
 } child;
 
+/* A child of the position being expanded whose look-up waits until all
+ * its siblings are hashed, their slots fetched meanwhile
+ * (cg_misere_table_prefetch): its place in the child stack, its words in
+ * the pending arena. */
+typedef struct pending_child {
+    size_t child, offset, length;
+    uint64_t hash;
+} pending_child;
+
 typedef struct frame {
     uint32_t entry;
     size_t first, end, next; /* its children in the child stack */
@@ -72,6 +81,10 @@ struct cg_misere_solver {
     size_t frame_count, frame_capacity;
     child *children;
     size_t child_count, child_capacity;
+    pending_child *pending; /* the children of one expansion to look up */
+    size_t pending_count, pending_capacity;
+    uint16_t *pending_words;
+    size_t pending_word_count, pending_word_capacity;
     position *scratch; /* SCRATCH_POSITIONS of them */
     uint32_t *values;  /* a heap's options' G- */
     size_t value_capacity;
@@ -258,13 +271,39 @@ static cg_status push_child(cg_misere_solver *s, const position *p, cg_error *er
     if (all_tame(s, p->word, p->length)) {
         c.value = tame_value(s, p->word, p->length);
     } else {
-        st = cg_misere_table_intern(&s->table, p->word, p->length, &c.entry, err);
-        if (st != CG_OK) {
+        if ((st = cg_grow_within(s->budget, &s->pending, &s->pending_capacity, s->pending_count + 1,
+                                 sizeof *s->pending, "the misère search", err)) != CG_OK ||
+            (st = cg_grow_within(s->budget, &s->pending_words, &s->pending_word_capacity,
+                                 s->pending_word_count + p->length, sizeof *s->pending_words,
+                                 "the misère search", err)) != CG_OK) {
             return st;
         }
+        pending_child *q = &s->pending[s->pending_count++];
+        *q = (pending_child){s->child_count, s->pending_word_count, p->length,
+                             cg_misere_table_hash(p->word, p->length)};
+        memcpy(s->pending_words + q->offset, p->word, p->length * sizeof *p->word);
+        s->pending_word_count += p->length;
+        cg_misere_table_prefetch(&s->table, q->hash);
+        c.entry = 0; /* set by look_up_pending */
     }
     s->children[s->child_count++] = c;
     return CG_OK;
+}
+
+/* Each pending child's entry, looked up (or entered) now that all their
+ * slots were asked for. */
+static cg_status look_up_pending(cg_misere_solver *s, cg_error *err) {
+    cg_status st = CG_OK;
+    for (size_t k = 0; k < s->pending_count; k++) {
+        cg_misere_table_prefetch_entry(&s->table, s->pending[k].hash);
+    }
+    for (size_t k = 0; st == CG_OK && k < s->pending_count; k++) {
+        const pending_child *q = &s->pending[k];
+        st = cg_misere_table_intern_hashed(&s->table, s->pending_words + q->offset, q->length,
+                                           q->hash, &s->children[q->child].entry, err);
+    }
+    s->pending_count = s->pending_word_count = 0;
+    return st;
 }
 
 /* to = from, only the words in use (a whole copy is 8 KiB). */
@@ -276,6 +315,7 @@ static void copy_position(const position *from, position *to) {
 /* Push every child of the entry's position onto the child stack. */
 static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
     position *w = &s->scratch[EXPAND_FROM], *p = &s->scratch[EXPAND_TO];
+    s->pending_count = s->pending_word_count = 0;
     const cg_misere_entry *e = &s->table.entries[entry];
     w->length = e->length;
     memcpy(w->word, cg_misere_table_words(&s->table, entry), w->length * sizeof w->word[0]);
@@ -309,7 +349,7 @@ static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
         p->word[0]--;
         st = push_child(s, p, err);
     }
-    return st;
+    return st == CG_OK ? look_up_pending(s, err) : st;
 }
 
 static uint32_t child_value(const cg_misere_solver *s, const child *c) {
@@ -591,6 +631,8 @@ void cg_misere_free(cg_misere_solver *s) {
     cg_budget_give(s->budget, s->option_capacity, sizeof *s->options);
     cg_budget_give(s->budget, s->frame_capacity, sizeof *s->frames);
     cg_budget_give(s->budget, s->child_capacity, sizeof *s->children);
+    cg_budget_give(s->budget, s->pending_capacity, sizeof *s->pending);
+    cg_budget_give(s->budget, s->pending_word_capacity, sizeof *s->pending_words);
     cg_budget_give(s->budget, s->value_capacity, sizeof *s->values);
     cg_budget_give(s->budget, s->sum_capacity, sizeof *s->sum);
     if (s->scratch != NULL) {
@@ -604,6 +646,8 @@ void cg_misere_free(cg_misere_solver *s) {
     free(s->options);
     free(s->frames);
     free(s->children);
+    free(s->pending);
+    free(s->pending_words);
     free(s->values);
     free(s->sum);
     free(s->scratch);

@@ -22,7 +22,7 @@ void cg_misere_table_free(cg_misere_table *table) {
 
 /* FNV-1a over the words, then a final mix so that the low bits (the slot)
  * and the high bits (the slot's tag) both depend on every word. */
-static uint64_t hash_words(const uint16_t *words, size_t length) {
+uint64_t cg_misere_table_hash(const uint16_t *words, size_t length) {
     uint64_t h = UINT64_C(14695981039346656037);
     for (size_t i = 0; i < length; i++) {
         h = (h ^ words[i]) * UINT64_C(1099511628211);
@@ -68,7 +68,7 @@ static cg_status rehash(cg_misere_table *t, cg_error *err) {
         }
         /* the tag is the hash's high half; the low half is found again */
         const cg_misere_entry *e = &t->entries[(uint32_t)slot - 1];
-        size_t s = hash_words(t->words + e->offset, e->length) & (capacity - 1);
+        size_t s = cg_misere_table_hash(t->words + e->offset, e->length) & (capacity - 1);
         while (slots[s] != 0) {
             s = (s + 1) & (capacity - 1);
         }
@@ -83,11 +83,16 @@ static cg_status rehash(cg_misere_table *t, cg_error *err) {
 
 cg_status cg_misere_table_intern(cg_misere_table *t, const uint16_t *words, size_t length,
                                  uint32_t *entry, cg_error *err) {
+    return cg_misere_table_intern_hashed(t, words, length, cg_misere_table_hash(words, length),
+                                         entry, err);
+}
+
+cg_status cg_misere_table_intern_hashed(cg_misere_table *t, const uint16_t *words, size_t length,
+                                        uint64_t hash, uint32_t *entry, cg_error *err) {
     cg_status st = CG_OK;
     if (4 * (t->entry_count + 1) > 3 * t->slot_capacity && (st = rehash(t, err)) != CG_OK) {
         return st;
     }
-    uint64_t hash = hash_words(words, length);
     size_t s = hash & (t->slot_capacity - 1);
     while (t->slots[s] != 0) {
         uint32_t at = (uint32_t)t->slots[s] - 1;

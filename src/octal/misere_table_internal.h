@@ -43,6 +43,35 @@ void cg_misere_table_free(cg_misere_table *table);
 cg_status cg_misere_table_intern(cg_misere_table *table, const uint16_t *words, size_t length,
                                  uint32_t *entry, cg_error *err);
 
+/* The hash the table files words under. */
+uint64_t cg_misere_table_hash(const uint16_t *words, size_t length);
+
+/* Ask the processor for the slot of a hash ahead of its look-up: a search
+ * that hashes all of a position's children first, then looks them up, has
+ * their cache misses under way at once rather than one after another. */
+static inline void cg_misere_table_prefetch(const cg_misere_table *table, uint64_t hash) {
+    if (table->slot_capacity != 0) {
+        __builtin_prefetch(&table->slots[hash & (table->slot_capacity - 1)]);
+    }
+}
+
+/* The second step of the same: once the slot has come, ask for the entry
+ * it names when its tag is the hash's (a slot taken by another position
+ * sends the look-up further along; that is left to the look-up). */
+static inline void cg_misere_table_prefetch_entry(const cg_misere_table *table, uint64_t hash) {
+    if (table->slot_capacity != 0) {
+        uint64_t slot = table->slots[hash & (table->slot_capacity - 1)];
+        if (slot != 0 && (slot >> 32) == (hash >> 32)) {
+            __builtin_prefetch(&table->entries[(uint32_t)slot - 1]);
+        }
+    }
+}
+
+/* cg_misere_table_intern with the words' hash already computed. */
+cg_status cg_misere_table_intern_hashed(cg_misere_table *table, const uint16_t *words,
+                                        size_t length, uint64_t hash, uint32_t *entry,
+                                        cg_error *err);
+
 /* The words of an entry (valid until the next intern). */
 static inline const uint16_t *cg_misere_table_words(const cg_misere_table *table, uint32_t entry) {
     return table->words + table->entries[entry].offset;
