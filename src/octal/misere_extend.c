@@ -231,7 +231,6 @@ static cg_status labels_to_values(extender *x, size_t classes, uint8_t *label, u
     if (v == NULL) {
         return x->failed;
     }
-    x->held -= classes * sizeof *v; /* counted with the merged table from here */
     for (size_t c = 0; c < classes; c++) {
         v[c] = label[c];
         label[c] = label[c] == 0;
