@@ -93,6 +93,8 @@ struct cg_misere_solver {
     uint64_t node_limit, nodes_this_question, positions;
     cg_progress_hook progress;
     void *progress_context;
+    cg_misere_oracle_fn oracle;
+    void *oracle_context;
     size_t wanted;
 };
 
@@ -261,6 +263,19 @@ static bool replace_heap(const uint16_t *w, size_t length, size_t at, const heap
     return true;
 }
 
+/* The value of the position w without a search, when the tame rule or the
+ * oracle gives it. */
+static bool value_at_once(const cg_misere_solver *s, const uint16_t *w, size_t length,
+                          uint32_t *value, cg_misere_method *method) {
+    if (all_tame(s, w, length)) {
+        *value = tame_value(s, w, length);
+        *method = CG_MISERE_BY_TAME_RULE;
+        return true;
+    }
+    *method = CG_MISERE_BY_SEARCH;
+    return s->oracle != NULL && s->oracle(s->oracle_context, w[0], w[1], w + 2, length - 2, value);
+}
+
 static cg_status push_child(cg_misere_solver *s, const position *p, cg_error *err) {
     cg_status st = cg_grow_within(s->budget, &s->children, &s->child_capacity, s->child_count + 1,
                                   sizeof *s->children, "the misère search", err);
@@ -268,9 +283,8 @@ static cg_status push_child(cg_misere_solver *s, const position *p, cg_error *er
         return st;
     }
     child c = {UINT32_MAX, 0};
-    if (all_tame(s, p->word, p->length)) {
-        c.value = tame_value(s, p->word, p->length);
-    } else {
+    cg_misere_method method;
+    if (!value_at_once(s, p->word, p->length, &c.value, &method)) {
         if ((st = cg_grow_within(s->budget, &s->pending, &s->pending_capacity, s->pending_count + 1,
                                  sizeof *s->pending, "the misère search", err)) != CG_OK ||
             (st = cg_grow_within(s->budget, &s->pending_words, &s->pending_word_capacity,
@@ -457,12 +471,9 @@ static cg_status search(cg_misere_solver *s, uint32_t root, bool want_value, cg_
 /* G- (want_value) or P-ness of the position w. */
 static cg_status settle(cg_misere_solver *s, const position *w, bool want_value, uint32_t *value,
                         cg_misere_method *method, cg_error *err) {
-    if (all_tame(s, w->word, w->length)) {
-        *value = tame_value(s, w->word, w->length);
-        *method = CG_MISERE_BY_TAME_RULE;
+    if (value_at_once(s, w->word, w->length, value, method)) {
         return CG_OK;
     }
-    *method = CG_MISERE_BY_SEARCH;
     uint32_t entry;
     cg_status st = cg_misere_table_intern(&s->table, w->word, w->length, &entry, err);
     uint32_t v = st == CG_OK ? s->table.entries[entry].value : 0;
@@ -669,6 +680,14 @@ bool cg_misere_tell(cg_misere_solver *s) {
 void cg_misere_set_progress(cg_misere_solver *s, cg_progress_hook hook, void *context) {
     s->progress = hook;
     s->progress_context = context;
+}
+
+void cg_misere_set_oracle(cg_misere_solver *s, cg_misere_oracle_fn oracle, void *context) {
+    if (s == NULL) {
+        return;
+    }
+    s->oracle = oracle;
+    s->oracle_context = context;
 }
 
 cg_status cg_misere_extend(cg_misere_solver *s, size_t n, cg_error *err) {

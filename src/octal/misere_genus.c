@@ -64,10 +64,12 @@ static cg_status adopt_heaps(cg_misere_solver *s, const cg_misere_quotient *q,
     return st;
 }
 
-cg_status cg_misere_genus_from_quotient(cg_misere_solver *s, size_t upto, cg_error *err) {
-    if (s == NULL) {
+cg_status cg_misere_genus_from_quotient(cg_misere_solver *s, size_t upto, cg_misere_genus_aid *aid,
+                                        cg_error *err) {
+    if (s == NULL || aid == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_misere_genus_from_quotient: no solver");
     }
+    memset(aid, 0, sizeof *aid);
     size_t top = upto < CG_QUOTIENT_MAX_HEAPS ? upto : CG_QUOTIENT_MAX_HEAPS;
     size_t two = 0;
     cg_status st = find_nim_two(s, top, &two, err);
@@ -91,6 +93,25 @@ cg_status cg_misere_genus_from_quotient(cg_misere_solver *s, size_t upto, cg_err
         st = st == CG_ERR_LIMIT ? CG_OK : st; /* past the memory: the search's */
     }
     cg_misere_values_free(values, q.order, cg_misere_budget(s));
+    if (st == CG_OK && q.order > 0) {
+        /* the heaps past it are the search's, asking the quotient first */
+        aid->quotient = q;
+        memset(&q, 0, sizeof q);
+        st = cg_misere_oracle_attach(&aid->oracle, s, &aid->quotient, err);
+        st = st == CG_ERR_LIMIT ? CG_OK : st; /* no room: the plain search */
+    }
     cg_misere_quotient_free(&q);
     return st;
+}
+
+void cg_misere_genus_aid_free(cg_misere_solver *s, cg_misere_genus_aid *aid) {
+    if (aid == NULL) {
+        return;
+    }
+    cg_misere_set_oracle(s, NULL, NULL);
+    cg_misere_oracle_free(&aid->oracle);
+    if (aid->quotient.order > 0) {
+        cg_misere_quotient_free(&aid->quotient);
+    }
+    memset(aid, 0, sizeof *aid);
 }

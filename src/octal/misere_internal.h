@@ -60,7 +60,7 @@ typedef struct cg_misere_heap {
 /* How a sum was settled. */
 typedef enum cg_misere_method {
     CG_MISERE_BY_TAME_RULE, /* every heap tame: the rule for tame sums */
-    CG_MISERE_BY_SEARCH,    /* exhaustive search */
+    CG_MISERE_BY_SEARCH,    /* exhaustive search (with the oracle's answers, when one is set) */
 } cg_misere_method;
 
 /* A solver for code computing `terms` genus terms per heap (1 to
@@ -83,6 +83,19 @@ bool cg_misere_tell(cg_misere_solver *solver);
 /* Told after each heap and every 65,536 positions searched ("misere",
  * heaps done, heaps wanted); true stops the run with CG_ERR_STOPPED. */
 void cg_misere_set_progress(cg_misere_solver *solver, cg_progress_hook hook, void *context);
+
+/* Values some sums are known to have without a search: true with *value
+ * = G- of the sum of `ones` (0 or 1) nim-heaps of 1, `twos` of 2 and
+ * heaps[0..count-1] (none of them a nim-heap in every sum), false when the
+ * oracle does not know it. What it answers must be exact: the search
+ * builds on it (misere_oracle_internal.h reads values 0-3 off a proven
+ * quotient). */
+typedef bool (*cg_misere_oracle_fn)(void *context, unsigned ones, unsigned twos,
+                                    const uint16_t *heaps, size_t count, uint32_t *value);
+
+/* Ask oracle (NULL: none) before searching a position; the positions
+ * already in the table keep their values. */
+void cg_misere_set_oracle(cg_misere_solver *solver, cg_misere_oracle_fn oracle, void *context);
 
 /* Analyse heaps 0..n. CG_ERR_LIMIT when the budget (positions or bytes) is
  * spent, CG_ERR_STOPPED when the hook asks; the heaps done before stay. */

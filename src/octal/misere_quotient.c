@@ -908,11 +908,15 @@ static size_t fold(const cg_misere_quotient *q, size_t h) {
     return q->complete ? cg_misere_quotient_fold(q, q->preperiod, q->period, h) : h;
 }
 
+uint32_t cg_misere_quotient_plus(const cg_misere_quotient *q, uint32_t e, size_t h) {
+    return q->times[(size_t)e * (q->heaps + 1) + fold(q, h)];
+}
+
 uint32_t cg_misere_quotient_element(const cg_misere_quotient *q, const size_t *heaps,
                                     size_t count) {
     uint32_t e = 0;
     for (size_t i = 0; i < count; i++) {
-        e = q->times[(size_t)e * (q->heaps + 1) + fold(q, heaps[i])];
+        e = cg_misere_quotient_plus(q, e, heaps[i]);
     }
     return e;
 }

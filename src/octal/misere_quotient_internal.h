@@ -124,6 +124,9 @@ cg_status cg_misere_quotient_adopt(cg_misere_quotient *q, const cg_octal_code *c
  * when q is complete). */
 uint32_t cg_misere_quotient_element(const cg_misere_quotient *q, const size_t *heaps, size_t count);
 
+/* Element e plus heap h (h <= q->heaps, or any size when q is complete). */
+uint32_t cg_misere_quotient_plus(const cg_misere_quotient *q, uint32_t e, size_t h);
+
 /* Whether the sum heaps[0..count-1] (as for the element) is a P-position,
  * and fn for each of its winning moves, as cg_misere_winning_moves reports
  * them; *wins counts them. code is the quotient's game. */

@@ -158,8 +158,10 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
         return cg_error_set(err, CG_ERR_LIMIT, "misère heaps go up to %u, not %zu",
                             CG_MISERE_MAX_HEAP, upto);
     }
+    cg_misere_genus_aid aid; /* the quotient the search asks, for --by quotient */
+    memset(&aid, 0, sizeof aid);
     cg_status st = options->misere_by == MISERE_BY_QUOTIENT
-                       ? cg_misere_genus_from_quotient(s, upto, err)
+                       ? cg_misere_genus_from_quotient(s, upto, &aid, err)
                        : CG_OK;
     /* a stop while heaps were read off the quotient: those are written */
     cg_status stopped_before = st == CG_ERR_STOPPED ? st : CG_OK;
@@ -179,6 +181,7 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
         }
     }
     cg_buf_free(&line);
+    cg_misere_genus_aid_free(s, &aid);
     /* Stopped, JSON mode still writes the analysis of the heaps done so far
      * ("computed" short of upto + 1), for the front ends' partial result. */
     bool stopped = st == CG_ERR_STOPPED && options->output == CG_OUTPUT_JSON;

@@ -158,7 +158,9 @@ static size_t same_heaps(cg_misere_solver *adopted, cg_misere_solver *searched, 
 
 int main(void) {
     ref_rng rng = cg_rng_make(20261201);
-    size_t heaps_checked = 0, sums_checked = 0, p_positions = 0, searched = 0, codes_adopted = 0;
+    size_t heaps_checked = 0, sums_checked = 0, p_positions = 0, searched = 0, codes_adopted = 0,
+           codes_asking = 0;
+    uint64_t oracle_answers = 0; /* positions valued off the quotient, not searched */
     /* Under the sanitizers (CGSOLVE_SANITIZED, set by the tests' CMake) the
      * first third of the codes: the release run compares all of them, and
      * ASan's slowdown made the whole test 107 s of CI's 20 minutes. */
@@ -184,22 +186,24 @@ int main(void) {
         /* the same heaps read off the proven quotient where its values are
          * proven (misere --by quotient), the rest searched */
         cg_misere_solver *adopted = NULL;
+        cg_misere_genus_aid aid;
+        memset(&aid, 0, sizeof aid);
         cg_status st = cg_misere_new(&code, TERMS, NULL, &adopted, &err);
         if (st == CG_OK) {
             cg_misere_set_node_limit(adopted, ADOPT_POSITIONS);
-            st = cg_misere_genus_from_quotient(adopted, HEAPS, &err);
+            st = cg_misere_genus_from_quotient(adopted, HEAPS, &aid, &err);
         }
         if (st != CG_OK) {
             fail(text, err.message);
         } else {
             codes_adopted += cg_misere_count(adopted) == HEAPS + 1;
+            codes_asking += aid.quotient.order > 0 && aid.oracle.value != NULL;
             if (cg_misere_extend(adopted, HEAPS, &err) != CG_OK) {
                 fail(text, err.message);
             } else {
                 heaps_checked += same_heaps(adopted, s, text);
             }
         }
-        cg_misere_free(adopted);
         for (size_t t = 0; t < SUMS; t++) {
             size_t heaps[MAX_TOKENS], count = 0, tokens = 0;
             size_t budget = 1 + (size_t)ref_rng_below(&rng, MAX_TOKENS);
@@ -236,22 +240,42 @@ int main(void) {
                          count, wins, expected_wins);
                 fail(text, what);
             }
+            /* the same sum searched asking the quotient (G- 0 to 3 read
+             * off it), when the quotient covers its heaps */
+            uint32_t asked_value = 0;
+            if (st == CG_OK && aid.oracle.value != NULL) {
+                if (cg_misere_value(adopted, heaps, count, 0, 0, &asked_value, &method, &err) !=
+                    CG_OK) {
+                    fail(text, err.message);
+                } else if (asked_value != expected) {
+                    snprintf(what, sizeof what,
+                             "a sum of %zu heaps (%zu first), asking the quotient: value %u; "
+                             "expected %u",
+                             count, heaps[0], asked_value, expected);
+                    fail(text, what);
+                }
+            }
             check_with_nims(s, text, heaps, count, &rng);
             sums_checked++;
             p_positions += p;
             searched += method == CG_MISERE_BY_SEARCH;
         }
+        oracle_answers += aid.oracle.answered;
+        cg_misere_genus_aid_free(adopted, &aid);
+        cg_misere_free(adopted);
         cg_misere_free(s);
         ref_misere_end();
     }
     printf("diff_misere: %zu heaps and %zu sums (%zu P-positions, %zu by search) of %zu codes, "
-           "%zu codes' heaps all from the quotient, %d failures\n",
-           heaps_checked, sums_checked, p_positions, searched, codes, codes_adopted, failures);
+           "%zu codes' heaps all from the quotient, %zu searched asking it (%llu answers), "
+           "%d failures\n",
+           heaps_checked, sums_checked, p_positions, searched, codes, codes_adopted, codes_asking,
+           (unsigned long long)oracle_answers, failures);
     /* the quotient's values are proven for most codes at these heaps: a
      * check of the adopted heaps that adopted none would check nothing */
-    if (codes_adopted < codes / 4) {
-        fprintf(stderr, "diff_misere: only %zu codes' heaps came from the quotient\n",
-                codes_adopted);
+    if (codes_adopted < codes / 4 || codes_asking < codes / 4 || oracle_answers == 0) {
+        fprintf(stderr, "diff_misere: only %zu codes' heaps came from the quotient, %zu asked it\n",
+                codes_adopted, codes_asking);
         return 1;
     }
     return failures == 0 ? 0 : 1;

@@ -14,19 +14,18 @@
 
 #include <cmocka.h>
 
+#include "misere_fixture.h"
+
 #include "core/rng_internal.h"
 #include "octal/misere_genus_internal.h"
 #include "octal/misere_least_internal.h"
+#include "octal/misere_oracle_internal.h"
 #include "octal/misere_proof_internal.h"
 #include "octal/misere_quotient_internal.h"
 #include "octal/misere_values_internal.h"
 
 static cg_misere_solver *solver_for(const char *text, size_t terms, cg_octal_code *code) {
-    cg_error err;
-    assert_int_equal(cg_octal_parse(text, code, &err), CG_OK);
-    cg_misere_solver *s = NULL;
-    assert_int_equal(cg_misere_new(code, terms, NULL, &s, &err), CG_OK);
-    return s;
+    return misere_solver(text, terms, NULL, code);
 }
 
 static uint32_t searched_value(cg_misere_solver *s, const size_t *heaps, size_t count) {
@@ -155,10 +154,11 @@ static void adopted_heaps_equal_searched_heaps(void **state) {
         cg_misere_solver *adopted = solver_for(games[g].code, 6, &code);
         cg_error err;
         assert_int_equal(cg_misere_extend(searched, games[g].upto, &err), CG_OK);
-        assert_int_equal(cg_misere_genus_from_quotient(adopted, games[g].upto, &err), CG_OK);
-        /* the heaps the quotient does not reach are the search's: 0.77's
-         * values past 19 fail their proof, so only the heaps looked at for a
-         * *2 are there */
+        cg_misere_genus_aid aid;
+        assert_int_equal(cg_misere_genus_from_quotient(adopted, games[g].upto, &aid, &err), CG_OK);
+        /* the heaps the quotient does not reach are the search's (asking the
+         * quotient for G- 0 to 3 first): 0.77's values past 19 fail their
+         * proof, so only the heaps looked at for a *2 are there */
         assert_int_equal(cg_misere_count(adopted), games[g].adopted + 1);
         assert_int_equal(cg_misere_extend(adopted, games[g].upto, &err), CG_OK);
         for (size_t n = 0; n <= games[g].upto; n++) {
@@ -168,9 +168,64 @@ static void adopted_heaps_equal_searched_heaps(void **state) {
             assert_int_equal(a.tame, b.tame);
             assert_memory_equal(a.genus, b.genus, 6 * sizeof *a.genus);
         }
+        cg_misere_genus_aid_free(adopted, &aid);
         cg_misere_free(searched);
         cg_misere_free(adopted);
     }
+}
+
+/* The oracle reads G- 0 to 3 off Kayles's complete quotient: sums searched
+ * asking it have the values of sums searched without it, it answers only
+ * values 0 to 3 and answers some, its table is counted in the budget and
+ * given back, and it refuses what is missing. */
+static void the_oracle_reads_small_values(void **state) {
+    (void)state;
+    cg_octal_code code;
+    cg_budget budget = cg_budget_make((size_t)256 << 20);
+    cg_error err;
+    assert_int_equal(cg_octal_parse("0.77", &code, &err), CG_OK);
+    cg_misere_solver *asking = NULL;
+    assert_int_equal(cg_misere_new(&code, 1, &budget, &asking, &err), CG_OK);
+    cg_misere_solver *plain = solver_for("0.77", 1, &code);
+    cg_misere_quotient q;
+    assert_int_equal(cg_misere_quotient_chain(asking, 400, 1024, 4000000u, NULL, NULL, &q, &err),
+                     CG_OK);
+    assert_true(q.complete);
+    size_t before = budget.used;
+    cg_misere_oracle o;
+    assert_int_equal(cg_misere_oracle_attach(NULL, asking, &q, &err), CG_ERR_USAGE);
+    assert_int_equal(cg_misere_oracle_attach(&o, asking, NULL, &err), CG_ERR_USAGE);
+    assert_int_equal(cg_misere_oracle_attach(&o, asking, &q, &err), CG_OK);
+    assert_int_equal(o.one, 1);
+    assert_int_equal(o.two, 2);
+    assert_true(budget.used >= before + q.order); /* and heaps 1 and 2 analysed */
+    cg_rng rng = cg_rng_make(20261206);
+    for (size_t t = 0; t < 300; t++) {
+        size_t heaps[3], count = 1 + cg_rng_below(&rng, 3);
+        for (size_t k = 0; k < count; k++) {
+            heaps[k] = 1 + cg_rng_below(&rng, 24);
+        }
+        uint32_t a = 0, b = 0;
+        cg_misere_method method;
+        uint64_t answered = o.answered;
+        assert_int_equal(cg_misere_value(asking, heaps, count, 0, 0, &a, &method, &err), CG_OK);
+        assert_int_equal(cg_misere_value(plain, heaps, count, 0, 0, &b, &method, &err), CG_OK);
+        assert_int_equal(a, b);
+        /* a sum the oracle valued itself (one question, one answer) is 0-3 */
+        if (o.answered == answered + 1 && o.asked - o.answered <= 1) {
+            assert_true(a <= 3);
+        }
+    }
+    assert_true(o.answered > 0);
+    assert_true(o.answered < o.asked); /* G- 4 and more are the search's */
+    cg_misere_set_oracle(asking, NULL, NULL);
+    size_t held = budget.used; /* the searches' positions came on top */
+    cg_misere_oracle_free(&o);
+    assert_int_equal(budget.used, held - q.order);
+    cg_misere_quotient_free(&q);
+    cg_misere_free(asking);
+    cg_misere_free(plain);
+    assert_int_equal(budget.used, 0);
 }
 
 /* Every byte is counted and given back; a budget too small is a limit. */
@@ -208,6 +263,7 @@ int main(void) {
         cmocka_unit_test(corrupted_values_fail),
         cmocka_unit_test(kayles_values_are_not_a_function_of_the_quotient),
         cmocka_unit_test(adopted_heaps_equal_searched_heaps),
+        cmocka_unit_test(the_oracle_reads_small_values),
         cmocka_unit_test(values_count_in_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
