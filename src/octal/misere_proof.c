@@ -208,6 +208,31 @@ static cg_status check_p_side(prover *p, bool *holds, cg_proof_failure *f) {
     return CG_OK;
 }
 
+/* Heaps without a move (heap 0 among them) are the empty game: every
+ * reached element plus one must be itself, or a sum holding one would be
+ * in an element no walk below checks. */
+static cg_status check_dead_heaps(prover *p, bool *holds, cg_proof_failure *f) {
+    *holds = true;
+    for (uint32_t y = 0; y < p->c->order; y++) {
+        if (p->element_parent[y] == NONE) {
+            continue; /* no sum reaches y */
+        }
+        size_t i = 0; /* the live heaps come ascending */
+        for (size_t h = 0; h <= p->c->heaps; h++) {
+            if (i < p->live_count && p->live[i] == h) {
+                i++;
+                continue;
+            }
+            if (times(p, y, h) != y) {
+                *holds = false;
+                cg_status st = element_word(p, y, f);
+                return st == CG_OK ? witness_add(p, f, h) : st;
+            }
+        }
+    }
+    return CG_OK;
+}
+
 static cg_status grow_states(prover *p, size_t needed) {
     if (needed <= p->state_capacity) {
         return CG_OK;
@@ -299,9 +324,12 @@ static bool covers(const prover *p, const uint64_t *set, uint32_t below) {
             cg_small_set_add(&seen, p->c->value[w * 64 + (size_t)__builtin_ctzll(bits)]);
         }
     }
-    /* a value past the small set is never proven (a failed proof is safe: the
-     * candidate is not taken); the values a quotient is told apart by are
-     * read as bytes, so none is */
+    /* a value past the small set is never proven (a failed proof is safe:
+     * the candidate is not taken). A value quotient's values are read as
+     * bytes, so none is; a value read off an outcome quotient
+     * (misere_values.c) would need 256 options of distinct values, which no
+     * game reaches here within 400 heaps, and would leave its heaps to the
+     * search */
     return below <= CG_SMALL_SET_SIZE && cg_small_set_mex(&seen) >= below;
 }
 
@@ -390,6 +418,9 @@ cg_status cg_misere_prove(const cg_quotient_candidate *c, cg_budget *budget, uin
     }
     bool holds = false;
     if (st == CG_OK) {
+        st = check_dead_heaps(&p, &holds, failure);
+    }
+    if (st == CG_OK && holds) {
         st = check_p_side(&p, &holds, failure);
     }
     if (st == CG_OK && holds) {
