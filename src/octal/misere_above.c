@@ -180,10 +180,13 @@ static cg_status solve(cg_misere_above *a, const uint16_t *pos, size_t len, size
     const cg_misere_quotient *q = a->below;
     bool below = false;
     cg_status st = settled_below(a, pos, len, depth, &below);
-    if (st != CG_OK || below) {
+    if (st != CG_OK) {
+        return st; /* past the bounds: pos may hold heap n, which below has no column for */
+    }
+    if (below) {
         uint32_t e = element_below(a, pos, len);
         *value = len == 0 ? 1 : q->value != NULL ? q->value[e] : q->is_p[e] ? 0 : 1;
-        return st;
+        return CG_OK;
     }
     uint32_t id;
     bool known = false;
