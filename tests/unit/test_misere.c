@@ -9,14 +9,13 @@
 
 #include <cmocka.h>
 
+#include "misere_fixture.h"
+
 #include "octal/misere_internal.h"
 
 static cg_misere_solver *solver_for(const char *text, size_t terms, size_t upto) {
-    cg_octal_code code;
+    cg_misere_solver *s = misere_solver(text, terms, NULL, NULL);
     cg_error err;
-    assert_int_equal(cg_octal_parse(text, &code, &err), CG_OK);
-    cg_misere_solver *s = NULL;
-    assert_int_equal(cg_misere_new(&code, terms, NULL, &s, &err), CG_OK);
     assert_int_equal(cg_misere_extend(s, upto, &err), CG_OK);
     return s;
 }

@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "misere_fixture.h"
+
 #include "octal/misere_extend_internal.h"
 #include "octal/misere_quotient_internal.h"
 #include "octal/misere_repair_internal.h"
@@ -23,12 +25,7 @@
 #include "ref_rng.h"
 
 static cg_misere_solver *solver_for(const char *text, cg_budget *budget) {
-    cg_octal_code code;
-    cg_error err;
-    assert_int_equal(cg_octal_parse(text, &code, &err), CG_OK);
-    cg_misere_solver *s = NULL;
-    assert_int_equal(cg_misere_new(&code, 1, budget, &s, &err), CG_OK);
-    return s;
+    return misere_solver(text, 1, budget, NULL);
 }
 
 /* Quotients of heaps 0..n, each from the one before, or until complete;

@@ -10,17 +10,14 @@
 
 #include <cmocka.h>
 
+#include "misere_fixture.h"
+
 #include "octal/misere_quotient_internal.h"
 #include "ref_misere.h"
 #include "ref_rng.h"
 
 static cg_misere_solver *solver_for(const char *text) {
-    cg_octal_code code;
-    cg_error err;
-    assert_int_equal(cg_octal_parse(text, &code, &err), CG_OK);
-    cg_misere_solver *s = NULL;
-    assert_int_equal(cg_misere_new(&code, 1, NULL, &s, &err), CG_OK);
-    return s;
+    return misere_solver(text, 1, NULL, NULL);
 }
 
 /* "generators; relations; P-portion; heap elements" as text. */
