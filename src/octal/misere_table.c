@@ -32,52 +32,37 @@ uint64_t cg_misere_table_hash(const uint16_t *words, size_t length) {
     return h ^ (h >> 29);
 }
 
-/* A slot holds its entry's index + 1 in the low half (0: empty) and the
- * high half of the entry's hash as a tag: a probe that meets another
- * position is told so by the tag, without reading the entry or its words
- * (two cache misses each; the search spent most of its time there). */
-static uint64_t slot_of(uint64_t hash, size_t entry) {
-    return (hash & UINT64_C(0xffffffff00000000)) | (uint64_t)(entry + 1);
-}
-
-static bool tag_matches(uint64_t slot, uint64_t hash) {
-    return (slot >> 32) == (hash >> 32);
-}
-
 static bool same(const cg_misere_table *t, const cg_misere_entry *e, const uint16_t *words,
                  size_t length) {
     return e->length == length && memcmp(t->words + e->offset, words, length * sizeof *words) == 0;
 }
 
-/* Double the hash slots and place every entry again. */
+/* Double the hash slots and place every entry again, with a tag one bit
+ * shorter. */
 static cg_status rehash(cg_misere_table *t, cg_error *err) {
     size_t capacity = t->slot_capacity == 0 ? 1024 : 2 * t->slot_capacity;
     cg_status st = cg_budget_take(t->budget, capacity, sizeof *t->slots, "misère positions", err);
     if (st != CG_OK) {
         return st;
     }
-    uint64_t *slots = calloc(capacity, sizeof *slots);
+    uint32_t *slots = calloc(capacity, sizeof *slots);
     if (slots == NULL) {
         cg_budget_give(t->budget, capacity, sizeof *t->slots);
         return cg_error_nomem(err, "the misère position table");
-    }
-    for (size_t i = 0; i < t->slot_capacity; i++) {
-        uint64_t slot = t->slots[i];
-        if (slot == 0) {
-            continue;
-        }
-        /* the tag is the hash's high half; the low half is found again */
-        const cg_misere_entry *e = &t->entries[(uint32_t)slot - 1];
-        size_t s = cg_misere_table_hash(t->words + e->offset, e->length) & (capacity - 1);
-        while (slots[s] != 0) {
-            s = (s + 1) & (capacity - 1);
-        }
-        slots[s] = slot;
     }
     cg_budget_give(t->budget, t->slot_capacity, sizeof *t->slots);
     free(t->slots);
     t->slots = slots;
     t->slot_capacity = capacity;
+    for (size_t i = 0; i < t->entry_count; i++) {
+        const cg_misere_entry *e = &t->entries[i];
+        uint64_t hash = cg_misere_table_hash(t->words + e->offset, e->length);
+        size_t s = hash & (capacity - 1);
+        while (slots[s] != 0) {
+            s = (s + 1) & (capacity - 1);
+        }
+        slots[s] = cg_misere_table_slot_of(t, hash, i);
+    }
     return CG_OK;
 }
 
@@ -95,8 +80,9 @@ cg_status cg_misere_table_intern_hashed(cg_misere_table *t, const uint16_t *word
     }
     size_t s = hash & (t->slot_capacity - 1);
     while (t->slots[s] != 0) {
-        uint32_t at = (uint32_t)t->slots[s] - 1;
-        if (tag_matches(t->slots[s], hash) && same(t, &t->entries[at], words, length)) {
+        uint32_t at = cg_misere_table_entry_of(t, t->slots[s]);
+        if (cg_misere_table_tag_matches(t, t->slots[s], hash) &&
+            same(t, &t->entries[at], words, length)) {
             *entry = at;
             return CG_OK;
         }
@@ -117,7 +103,7 @@ cg_status cg_misere_table_intern_hashed(cg_misere_table *t, const uint16_t *word
     t->entries[t->entry_count] =
         (cg_misere_entry){(uint32_t)t->word_count, (uint32_t)length, CG_MISERE_UNKNOWN};
     t->word_count += length;
-    t->slots[s] = slot_of(hash, t->entry_count);
+    t->slots[s] = cg_misere_table_slot_of(t, hash, t->entry_count);
     *entry = (uint32_t)t->entry_count++;
     return CG_OK;
 }

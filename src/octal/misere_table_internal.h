@@ -6,6 +6,7 @@
 #ifndef CGSOLVE_MISERE_TABLE_H
 #define CGSOLVE_MISERE_TABLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,7 +32,7 @@ typedef struct cg_misere_table {
     size_t word_count, word_capacity;
     cg_misere_entry *entries;
     size_t entry_count, entry_capacity;
-    uint64_t *slots; /* hash tag << 32 | entry index + 1; 0 = empty */
+    uint32_t *slots; /* a tag of the hash's high bits | entry index + 1; 0 = empty */
     size_t slot_capacity;
 } cg_misere_table;
 
@@ -45,6 +46,31 @@ cg_status cg_misere_table_intern(cg_misere_table *table, const uint16_t *words, 
 
 /* The hash the table files words under. */
 uint64_t cg_misere_table_hash(const uint16_t *words, size_t length);
+
+/* A slot holds its entry's index + 1 in its low bits, as many as the
+ * table has slots (the index fits: the table is at most 3/4 full), and
+ * above them a tag, the same bits of the high half of the entry's hash: a
+ * probe that meets another position is told so by the tag most of the time
+ * (1 in 2^(32 - log2 slots) not), without reading the entry or its words,
+ * two cache misses each. Past 2^32 slots there is no tag. */
+static inline uint32_t cg_misere_table_tag_mask(const cg_misere_table *table) {
+    return (uint64_t)table->slot_capacity > UINT32_MAX ? 0 : ~(uint32_t)(table->slot_capacity - 1);
+}
+
+static inline uint32_t cg_misere_table_slot_of(const cg_misere_table *table, uint64_t hash,
+                                               size_t entry) {
+    return ((uint32_t)(hash >> 32) & cg_misere_table_tag_mask(table)) | (uint32_t)(entry + 1);
+}
+
+/* The entry a full slot names, and whether its tag is the hash's. */
+static inline uint32_t cg_misere_table_entry_of(const cg_misere_table *table, uint32_t slot) {
+    return (slot & ~cg_misere_table_tag_mask(table)) - 1;
+}
+
+static inline bool cg_misere_table_tag_matches(const cg_misere_table *table, uint32_t slot,
+                                               uint64_t hash) {
+    return ((slot ^ (uint32_t)(hash >> 32)) & cg_misere_table_tag_mask(table)) == 0;
+}
 
 /* Ask the processor for the slot of a hash ahead of its look-up: a search
  * that hashes all of a position's children first, then looks them up, has
@@ -60,9 +86,9 @@ static inline void cg_misere_table_prefetch(const cg_misere_table *table, uint64
  * sends the look-up further along; that is left to the look-up). */
 static inline void cg_misere_table_prefetch_entry(const cg_misere_table *table, uint64_t hash) {
     if (table->slot_capacity != 0) {
-        uint64_t slot = table->slots[hash & (table->slot_capacity - 1)];
-        if (slot != 0 && (slot >> 32) == (hash >> 32)) {
-            __builtin_prefetch(&table->entries[(uint32_t)slot - 1]);
+        uint32_t slot = table->slots[hash & (table->slot_capacity - 1)];
+        if (slot != 0 && cg_misere_table_tag_matches(table, slot, hash)) {
+            __builtin_prefetch(&table->entries[cg_misere_table_entry_of(table, slot)]);
         }
     }
 }
