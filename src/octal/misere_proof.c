@@ -208,6 +208,18 @@ static cg_status check_p_side(prover *p, bool *holds, cg_proof_failure *f) {
     return CG_OK;
 }
 
+/* With values, the P-portion is read off them: an element is P exactly
+ * when its value is 0. The walks below check the values only, so the
+ * outcomes a value quotient answers with are checked here. */
+static bool outcomes_agree_with_values(const prover *p) {
+    for (uint32_t y = 0; p->c->value != NULL && y < p->c->order; y++) {
+        if (p->element_parent[y] != NONE && (p->c->is_p[y] != 0) != (p->c->value[y] == 0)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Heaps without a move (heap 0 among them) are the empty game: every
  * reached element plus one must be itself, or a sum holding one would be
  * in an element no walk below checks. */
@@ -419,6 +431,7 @@ cg_status cg_misere_prove(const cg_quotient_candidate *c, cg_budget *budget, uin
     bool holds = false;
     if (st == CG_OK) {
         st = check_dead_heaps(&p, &holds, failure);
+        holds = holds && outcomes_agree_with_values(&p);
     }
     if (st == CG_OK && holds) {
         st = check_p_side(&p, &holds, failure);

@@ -147,7 +147,8 @@ static void proof_counts_in_budget(void **state) {
  * has no move. A candidate that makes heap 2 an element of its own,
  * labelled P (G- 0), is false (G-(2) = 1, G-(2 + 1) = 0) though every walk
  * over moves agrees with it; the proof refuses it, outcomes and values,
- * naming heap 2 in its failing sum. With heap 2 the identity it passes. */
+ * naming heap 2 in its failing sum. With heap 2 the identity it passes,
+ * unless its outcomes disagree with its values. */
 static void a_heap_without_a_move_adds_nothing(void **state) {
     (void)state;
     cg_octal_code code;
@@ -172,6 +173,14 @@ static void a_heap_without_a_move_adds_nothing(void **state) {
         assert_int_equal(cg_misere_prove(&r, NULL, 1000, &proven, &f, NULL, &err), CG_OK);
         assert_true(proven);
     }
+    /* values that are right with outcomes that are not: a value quotient
+     * answers outcomes from is_p, so it must agree with the values */
+    uint8_t flipped_p[] = {0, 0};
+    cg_quotient_candidate r = {&code, 2, 2, right, flipped_p, right_value};
+    bool proven = true;
+    cg_proof_failure f;
+    assert_int_equal(cg_misere_prove(&r, NULL, 1000, &proven, &f, NULL, &err), CG_OK);
+    assert_false(proven);
 }
 
 int main(void) {
