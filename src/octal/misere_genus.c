@@ -27,6 +27,11 @@ static cg_status find_nim_two(cg_misere_solver *s, size_t top, size_t *two, cg_e
 static cg_status build_quotient(cg_misere_solver *s, size_t top, cg_misere_quotient *q,
                                 cg_error *err) {
     memset(q, 0, sizeof *q);
+    /* the chain's searches get fewer positions than the heaps' will: a heap
+     * the chain cannot take fails sooner, and the search does the rest */
+    uint64_t limit = cg_misere_node_limit(s);
+    cg_misere_set_node_limit(
+        s, limit == 0 || limit > CG_GENUS_CHAIN_POSITIONS ? CG_GENUS_CHAIN_POSITIONS : limit);
     cg_misere_quotient next;
     cg_status st =
         cg_misere_quotient_build(s, 0, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &next, err);
@@ -39,6 +44,7 @@ static cg_status build_quotient(cg_misere_solver *s, size_t top, cg_misere_quoti
         st = cg_misere_quotient_build_next(s, q, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &next,
                                            err);
     }
+    cg_misere_set_node_limit(s, limit);
     return st == CG_ERR_LIMIT ? CG_OK : st;
 }
 

@@ -155,7 +155,10 @@ static void adopted_heaps_equal_searched_heaps(void **state) {
         cg_error err;
         assert_int_equal(cg_misere_extend(searched, games[g].upto, &err), CG_OK);
         cg_misere_genus_aid aid;
+        cg_misere_set_node_limit(adopted, 3000000);
         assert_int_equal(cg_misere_genus_from_quotient(adopted, games[g].upto, &aid, &err), CG_OK);
+        /* the chain searched with fewer positions; the heaps get theirs back */
+        assert_int_equal(cg_misere_node_limit(adopted), 3000000);
         /* the heaps the quotient does not reach are the search's (asking the
          * quotient for G- 0 to 3 first): 0.77's values past 19 fail their
          * proof, so only the heaps looked at for a *2 are there */
