@@ -128,10 +128,9 @@ static size_t child_of(const uint16_t *pos, size_t len, size_t at, const option_
 }
 
 static uint32_t element_below(const cg_misere_above *a, const uint16_t *pos, size_t len) {
-    const cg_misere_quotient *q = a->below;
     uint32_t e = 0;
     for (size_t i = 0; i < len; i++) {
-        e = q->times[(size_t)e * (q->heaps + 1) + pos[i]];
+        e = cg_misere_quotient_plus(a->below, e, pos[i]);
     }
     return e;
 }

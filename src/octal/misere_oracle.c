@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "octal/misere_period_internal.h"
-
 #define NIM_HEAPS_LOOKED_AT 16 /* the nim-heaps of 1 and 2 are among the first heaps */
 
 /* Whether q covers heap h (any heap, once complete). */
@@ -25,19 +23,12 @@ static bool oracle_value(void *context, unsigned ones, unsigned twos, const uint
     if ((ones != 0 && o->one == 0) || (twos != 0 && o->two == 0)) {
         return false;
     }
-    /* the walk, inline: a search asks for every child it makes */
-    const uint32_t *times = q->times;
-    const size_t stride = q->heaps + 1;
     uint32_t e = 0;
     for (size_t i = 0; i < count; i++) {
-        size_t h = heaps[i];
-        if (h > q->heaps) {
-            if (!q->complete) {
-                return false;
-            }
-            h = cg_misere_quotient_fold(q, q->preperiod, q->period, h);
+        if (!covers(q, heaps[i])) {
+            return false;
         }
-        e = times[(size_t)e * stride + h];
+        e = cg_misere_quotient_plus(q, e, heaps[i]);
     }
     e = ones & 1u ? cg_misere_quotient_plus(q, e, o->one) : e;
     for (unsigned k = 0; k < twos; k++) {

@@ -31,11 +31,6 @@ extern "C" {
 bool cg_misere_quotient_period(const cg_misere_quotient *q, const cg_octal_code *code,
                                size_t *preperiod, size_t *period);
 
-/* The heap <= q->heaps that heap h acts as in a complete quotient of
- * preperiod n0 and period p: h itself when h <= q->heaps. */
-size_t cg_misere_quotient_fold(const cg_misere_quotient *q, size_t preperiod, size_t period,
-                               size_t h);
-
 #ifdef __cplusplus
 }
 #endif

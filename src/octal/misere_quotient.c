@@ -903,15 +903,6 @@ void cg_misere_quotient_free(cg_misere_quotient *q) {
     memset(q, 0, sizeof *q);
 }
 
-/* Heap h as the heap it acts as (itself unless q is complete and h above its heaps). */
-static size_t fold(const cg_misere_quotient *q, size_t h) {
-    return q->complete ? cg_misere_quotient_fold(q, q->preperiod, q->period, h) : h;
-}
-
-uint32_t cg_misere_quotient_plus(const cg_misere_quotient *q, uint32_t e, size_t h) {
-    return q->times[(size_t)e * (q->heaps + 1) + fold(q, h)];
-}
-
 uint32_t cg_misere_quotient_element(const cg_misere_quotient *q, const size_t *heaps,
                                     size_t count) {
     uint32_t e = 0;
@@ -963,7 +954,7 @@ static void quotient_move(void *context, size_t take, const size_t *parts, size_
     quotient_moves *m = context;
     uint32_t e = m->rest;
     for (size_t i = 0; i < count; i++) {
-        e = m->q->times[(size_t)e * (m->q->heaps + 1) + fold(m->q, parts[i])];
+        e = cg_misere_quotient_plus(m->q, e, parts[i]);
     }
     if (m->q->is_p[e]) {
         m->wins++;
@@ -981,7 +972,7 @@ void cg_misere_quotient_winning_moves(const cg_misere_quotient *q, const cg_octa
         m.rest = 0;
         for (size_t j = 0; j < count; j++) {
             if (j != i) {
-                m.rest = q->times[(size_t)m.rest * (q->heaps + 1) + fold(q, heaps[j])];
+                m.rest = cg_misere_quotient_plus(q, m.rest, heaps[j]);
             }
         }
         m.at = i;

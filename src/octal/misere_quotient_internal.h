@@ -124,8 +124,19 @@ cg_status cg_misere_quotient_adopt(cg_misere_quotient *q, const cg_octal_code *c
  * when q is complete). */
 uint32_t cg_misere_quotient_element(const cg_misere_quotient *q, const size_t *heaps, size_t count);
 
-/* Element e plus heap h (h <= q->heaps, or any size when q is complete). */
-uint32_t cg_misere_quotient_plus(const cg_misere_quotient *q, uint32_t e, size_t h);
+/* The heap <= q->heaps that heap h acts as in a complete quotient of
+ * preperiod n0 and period p: h itself when h <= q->heaps
+ * (misere_period.c). */
+size_t cg_misere_quotient_fold(const cg_misere_quotient *q, size_t preperiod, size_t period,
+                               size_t h);
+
+/* Element e plus heap h (h <= q->heaps, or any size when q is complete).
+ * Inline: the search's oracle walks every child it makes. */
+static inline uint32_t cg_misere_quotient_plus(const cg_misere_quotient *q, uint32_t e, size_t h) {
+    size_t column =
+        h <= q->heaps || !q->complete ? h : cg_misere_quotient_fold(q, q->preperiod, q->period, h);
+    return q->times[(size_t)e * (q->heaps + 1) + column];
+}
 
 /* Whether the sum heaps[0..count-1] (as for the element) is a P-position,
  * and fn for each of its winning moves, as cg_misere_winning_moves reports
