@@ -113,8 +113,7 @@ static void walk(walker *w, size_t count, size_t largest, size_t total) {
 static size_t check_against_reference(const char *text, size_t n, size_t tokens) {
     cg_octal_code code;
     cg_error err;
-    assert_int_equal(cg_octal_parse(text, &code, &err), CG_OK);
-    cg_misere_solver *s = solver_for(text);
+    cg_misere_solver *s = misere_solver(text, 1, NULL, &code);
     cg_misere_quotient q;
     cg_status st = cg_misere_quotient_build(s, n, 2000, 400000, &q, &err);
     if (st != CG_OK) {
@@ -166,8 +165,7 @@ static void quotients_agree_with_brute_force(void **state) {
 static size_t check_value_chain(const char *text, size_t n, size_t tokens) {
     cg_octal_code code;
     cg_error err;
-    assert_int_equal(cg_octal_parse(text, &code, &err), CG_OK);
-    cg_misere_solver *s = solver_for(text);
+    cg_misere_solver *s = misere_solver(text, 1, NULL, &code);
     cg_misere_quotient q, next;
     assert_int_equal(cg_misere_value_quotient_build(s, 0, 2000, 400000, &q, &err), CG_OK);
     ref_misere_begin(&code);
@@ -196,12 +194,9 @@ static size_t check_value_chain(const char *text, size_t n, size_t tokens) {
  * tables went uncounted), and all is given back at the end. */
 static void value_chain_counts_in_budget(void **state) {
     (void)state;
-    cg_octal_code code;
     cg_error err;
-    assert_int_equal(cg_octal_parse("0.77", &code, &err), CG_OK);
     cg_budget budget = cg_budget_make((size_t)1 << 30);
-    cg_misere_solver *s = NULL;
-    assert_int_equal(cg_misere_new(&code, 1, &budget, &s, &err), CG_OK);
+    cg_misere_solver *s = misere_solver("0.77", 1, &budget, NULL);
     cg_misere_quotient q, next;
     assert_int_equal(cg_misere_value_quotient_build(s, 0, 2000, 400000, &q, &err), CG_OK);
     while (q.heaps < 12) {
@@ -304,12 +299,9 @@ static void limits_refuse(void **state) {
  * and gives every byte back, then and after a failure. */
 static void quotient_counts_in_budget(void **state) {
     (void)state;
-    cg_octal_code code;
     cg_error err;
-    assert_int_equal(cg_octal_parse("0.77", &code, &err), CG_OK);
     cg_budget budget = cg_budget_make((size_t)1 << 30);
-    cg_misere_solver *s = NULL;
-    assert_int_equal(cg_misere_new(&code, 1, &budget, &s, &err), CG_OK);
+    cg_misere_solver *s = misere_solver("0.77", 1, &budget, NULL);
     cg_misere_quotient q;
     assert_int_equal(cg_misere_quotient_build(s, 9, 1000, 100000, &q, &err), CG_OK);
     size_t order = q.order;

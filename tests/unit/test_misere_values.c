@@ -183,13 +183,10 @@ static void adopted_heaps_equal_searched_heaps(void **state) {
  * given back, and it refuses what is missing. */
 static void the_oracle_reads_small_values(void **state) {
     (void)state;
-    cg_octal_code code;
     cg_budget budget = cg_budget_make((size_t)256 << 20);
     cg_error err;
-    assert_int_equal(cg_octal_parse("0.77", &code, &err), CG_OK);
-    cg_misere_solver *asking = NULL;
-    assert_int_equal(cg_misere_new(&code, 1, &budget, &asking, &err), CG_OK);
-    cg_misere_solver *plain = solver_for("0.77", 1, &code);
+    cg_misere_solver *asking = misere_solver("0.77", 1, &budget, NULL);
+    cg_misere_solver *plain = misere_solver("0.77", 1, NULL, NULL);
     cg_misere_quotient q;
     assert_int_equal(cg_misere_quotient_chain(asking, 400, 1024, 4000000u, NULL, NULL, &q, &err),
                      CG_OK);
