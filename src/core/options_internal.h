@@ -122,7 +122,7 @@ typedef struct cg_options {
     bool sum;                 /* grundy --misere: the arguments are a sum's heaps */
     uint64_t terms;           /* grundy --misere: genus terms (0: the default) */
     uint64_t positions;       /* grundy --misere: the search budget (0: the default) */
-    int misere_by;            /* misere: 0 search, 1 the proven quotient first */
+    int misere_by;            /* misere: a cg_misere_genus_way (default auto) */
     cg_progress_hook progress_hook; /* set by the front end, or NULL */
     void *progress_context;
     const char *certificate; /* grundy: the period's certificate to write, or NULL */

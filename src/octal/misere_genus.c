@@ -2,8 +2,10 @@
  * misere_genus_internal.h). */
 #include "octal/misere_genus_internal.h"
 
+#include <math.h>
 #include <string.h>
 
+#include "core/clock_internal.h"
 #include "octal/misere_quotient_internal.h"
 #include "octal/misere_values_internal.h"
 
@@ -20,32 +22,6 @@ static cg_status find_nim_two(cg_misere_solver *s, size_t top, size_t *two, cg_e
         *two = cg_misere_nim_heap(s, h) == 2 ? h : 0;
     }
     return CG_OK;
-}
-
-/* The quotient of heaps <= top, or a complete one of fewer, or of fewer
- * when a bound stops it: q's order is 0 when none is proven. */
-static cg_status build_quotient(cg_misere_solver *s, size_t top, cg_misere_quotient *q,
-                                cg_error *err) {
-    memset(q, 0, sizeof *q);
-    /* the chain's searches get fewer positions than the heaps' will: a heap
-     * the chain cannot take fails sooner, and the search does the rest */
-    uint64_t limit = cg_misere_node_limit(s);
-    cg_misere_set_node_limit(
-        s, limit == 0 || limit > CG_GENUS_CHAIN_POSITIONS ? CG_GENUS_CHAIN_POSITIONS : limit);
-    cg_misere_quotient next;
-    cg_status st =
-        cg_misere_quotient_build(s, 0, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &next, err);
-    while (st == CG_OK) {
-        cg_misere_quotient_free(q);
-        *q = next;
-        if (q->heaps >= top || q->complete) {
-            break;
-        }
-        st = cg_misere_quotient_build_next(s, q, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &next,
-                                           err);
-    }
-    cg_misere_set_node_limit(s, limit);
-    return st == CG_ERR_LIMIT ? CG_OK : st;
 }
 
 /* Heaps count..last, each genus term the value of its element times heap
@@ -70,54 +46,161 @@ static cg_status adopt_heaps(cg_misere_solver *s, const cg_misere_quotient *q,
     return st;
 }
 
-cg_status cg_misere_genus_from_quotient(cg_misere_solver *s, size_t upto, cg_misere_genus_aid *aid,
-                                        cg_error *err) {
-    if (s == NULL || aid == NULL) {
-        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_genus_from_quotient: no solver");
+/* The oracle off, before the chain it reads is replaced or freed. */
+static void detach(cg_misere_solver *s, cg_misere_genus_run *run) {
+    if (run->attached && s != NULL) {
+        cg_misere_set_oracle(s, NULL, NULL);
+        cg_misere_oracle_free(&run->oracle);
+        run->attached = false;
     }
-    memset(aid, 0, sizeof *aid);
-    size_t top = upto < CG_QUOTIENT_MAX_HEAPS ? upto : CG_QUOTIENT_MAX_HEAPS;
-    size_t two = 0;
-    cg_status st = find_nim_two(s, top, &two, err);
-    if (st == CG_ERR_LIMIT || (st == CG_OK && two == 0 && cg_misere_terms(s) > 1) ||
-        cg_misere_count(s) > top) {
-        return st == CG_ERR_LIMIT ? CG_OK : st; /* the search's to do */
+}
+
+/* The chain's first quotient (of heap 0), or none when no heap is *2 and
+ * the genus has more than one term (its terms could not be read off). */
+static cg_status first_link(cg_misere_solver *s, cg_misere_genus_run *run, size_t top,
+                            cg_error *err) {
+    cg_status st = find_nim_two(s, top, &run->two, err);
+    if (st != CG_OK || (run->two == 0 && cg_misere_terms(s) > 1) || cg_misere_count(s) > top) {
+        run->over = true;
+        return st;
     }
-    cg_misere_quotient q;
-    memset(&q, 0, sizeof q);
-    st = st == CG_OK ? build_quotient(s, top, &q, err) : st;
+    return cg_misere_quotient_build(s, 0, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &run->chain,
+                                    err);
+}
+
+/* The chain one quotient further at a time, from where it stopped, while
+ * allowed seconds are not spent: *advanced when it moved. Past the order,
+ * the states, a question's positions or the memory it is over, no error. */
+static cg_status lengthen(cg_misere_solver *s, cg_misere_genus_run *run, double allowed,
+                          bool *advanced, cg_error *err) {
+    size_t top = run->upto < CG_QUOTIENT_MAX_HEAPS ? run->upto : CG_QUOTIENT_MAX_HEAPS;
+    double begun = cg_seconds();
+    *advanced = false;
+    /* the chain's searches get fewer positions than the heaps' will: a heap
+     * the chain cannot take fails sooner, and the search does the rest */
+    uint64_t limit = cg_misere_node_limit(s);
+    cg_misere_set_node_limit(
+        s, limit == 0 || limit > CG_GENUS_CHAIN_POSITIONS ? CG_GENUS_CHAIN_POSITIONS : limit);
+    cg_status st = CG_OK;
+    if (run->chain.order == 0) {
+        st = first_link(s, run, top, err);
+        *advanced = st == CG_OK && !run->over;
+    }
+    /* a turn takes one step at least, then as many as the time allows */
+    for (bool first = !*advanced;
+         st == CG_OK && !run->over && !run->chain.complete && run->chain.heaps < top &&
+         (first || cg_seconds() - begun < allowed);
+         first = false) {
+        cg_misere_quotient next;
+        st = cg_misere_quotient_build_next(s, &run->chain, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES,
+                                           &next, err);
+        if (st == CG_OK) {
+            detach(s, run);
+            cg_misere_quotient_free(&run->chain);
+            run->chain = next;
+            *advanced = true;
+        }
+    }
+    cg_misere_set_node_limit(s, limit);
+    run->over = run->over || st == CG_ERR_LIMIT || run->chain.order == 0 || run->chain.complete ||
+                run->chain.heaps >= top;
+    return st == CG_ERR_LIMIT ? CG_OK : st;
+}
+
+/* The heaps from the next one on that the chain's proven values reach
+ * adopted (every one to upto when the chain is complete). */
+static cg_status adopt_from_chain(cg_misere_solver *s, cg_misere_genus_run *run, cg_error *err) {
+    const cg_misere_quotient *q = &run->chain;
+    size_t last = q->complete ? run->upto : q->heaps;
+    if (q->order == 0 || q->heaps < run->two || cg_misere_count(s) > last) {
+        return CG_OK;
+    }
     uint32_t *values = NULL;
     bool proven = false;
-    if (st == CG_OK && q.order > 0 && q.heaps >= two) {
-        st = cg_misere_quotient_values(&q, cg_misere_code(s), cg_misere_budget(s),
-                                       CG_GENUS_MAX_STATES, &values, &proven, err);
-        st = st == CG_ERR_LIMIT ? CG_OK : st;
-    }
+    cg_status st = cg_misere_quotient_values(q, cg_misere_code(s), cg_misere_budget(s),
+                                             CG_GENUS_MAX_STATES, &values, &proven, err);
+    st = st == CG_ERR_LIMIT ? CG_OK : st;
     if (st == CG_OK && proven) {
-        /* complete, every heap is read off it (misere_genus_internal.h) */
-        st = adopt_heaps(s, &q, values, two, q.complete ? upto : q.heaps, err);
+        st = adopt_heaps(s, q, values, run->two, last, err);
         st = st == CG_ERR_LIMIT ? CG_OK : st; /* past the memory: the search's */
     }
-    cg_misere_values_free(values, q.order, cg_misere_budget(s));
-    if (st == CG_OK && q.order > 0) {
-        /* the heaps past it are the search's, asking the quotient first */
-        aid->quotient = q;
-        memset(&q, 0, sizeof q);
-        st = cg_misere_oracle_attach(&aid->oracle, s, &aid->quotient, err);
-        st = st == CG_ERR_LIMIT ? CG_OK : st; /* no room: the plain search */
-    }
-    cg_misere_quotient_free(&q);
+    cg_misere_values_free(values, q->order, cg_misere_budget(s));
     return st;
 }
 
-void cg_misere_genus_aid_free(cg_misere_solver *s, cg_misere_genus_aid *aid) {
-    if (aid == NULL) {
+/* A turn of the chain: lengthened for at most allowed seconds, its heaps
+ * adopted, and the oracle set to read its last quotient. */
+static cg_status chain_turn(cg_misere_solver *s, cg_misere_genus_run *run, double allowed,
+                            cg_error *err) {
+    double begun = cg_seconds();
+    bool advanced = false;
+    cg_status st = lengthen(s, run, allowed, &advanced, err);
+    if (st == CG_OK && advanced) {
+        st = adopt_from_chain(s, run, err);
+    }
+    if (st == CG_OK && run->chain.order > 0 && !run->attached) {
+        st = cg_misere_oracle_attach(&run->oracle, s, &run->chain, err);
+        run->attached = st == CG_OK;
+        st = st == CG_ERR_LIMIT ? CG_OK : st; /* no room: the plain search */
+    }
+    run->chain_seconds += cg_seconds() - begun;
+    return st;
+}
+
+cg_status cg_misere_genus_start(cg_misere_solver *s, cg_misere_genus_way way, size_t upto,
+                                cg_misere_genus_run *run, cg_error *err) {
+    if (s == NULL || run == NULL || way < CG_GENUS_BY_SEARCH || way > CG_GENUS_BY_AUTO) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_genus_start: no solver or no way");
+    }
+    memset(run, 0, sizeof *run);
+    run->way = way;
+    run->upto = upto;
+    run->over = way == CG_GENUS_BY_SEARCH;
+    run->next_turn = CG_GENUS_AUTO_FIRST_SECONDS;
+    run->share = 1;
+    if (way != CG_GENUS_BY_QUOTIENT) {
+        return CG_OK;
+    }
+    cg_status st = chain_turn(s, run, INFINITY, err);
+    if (st == CG_ERR_STOPPED) { /* the heaps adopted before stay */
+        run->stopped = st;
+        return CG_OK;
+    }
+    return st;
+}
+
+cg_status cg_misere_genus_heap(cg_misere_solver *s, cg_misere_genus_run *run, size_t n,
+                               cg_error *err) {
+    if (s == NULL || run == NULL || n > run->upto) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_genus_heap: no run or a heap past it");
+    }
+    if (n < cg_misere_count(s)) {
+        return CG_OK;
+    }
+    if (run->stopped != CG_OK) {
+        return cg_error_set(err, run->stopped, "interrupted");
+    }
+    if (run->way == CG_GENUS_BY_AUTO && !run->over && run->search_seconds >= run->next_turn) {
+        cg_status st =
+            chain_turn(s, run, run->share * run->search_seconds - run->chain_seconds, err);
+        run->next_turn = 2 * run->search_seconds;
+        if (st != CG_OK || n < cg_misere_count(s)) {
+            return st;
+        }
+    }
+    double begun = cg_seconds();
+    cg_status st = cg_misere_extend(s, n, err);
+    run->search_seconds += cg_seconds() - begun;
+    return st;
+}
+
+void cg_misere_genus_end(cg_misere_solver *s, cg_misere_genus_run *run) {
+    if (run == NULL) {
         return;
     }
-    cg_misere_set_oracle(s, NULL, NULL);
-    cg_misere_oracle_free(&aid->oracle);
-    if (aid->quotient.order > 0) {
-        cg_misere_quotient_free(&aid->quotient);
+    detach(s, run);
+    if (run->chain.order > 0) {
+        cg_misere_quotient_free(&run->chain);
     }
-    memset(aid, 0, sizeof *aid);
+    memset(run, 0, sizeof *run);
 }

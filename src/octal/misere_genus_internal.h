@@ -18,6 +18,7 @@
 #ifndef CGSOLVE_MISERE_GENUS_H
 #define CGSOLVE_MISERE_GENUS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "core/status_internal.h"
@@ -37,28 +38,63 @@ extern "C" {
  * instead of 8 s. */
 #define CG_GENUS_CHAIN_POSITIONS 200000u
 
-/* What the search keeps of the quotient for the heaps not read off it:
- * the proven quotient, whose P-portion gives every sum's G- of 0 to 3 at
+/* How the heaps of a table are valued. */
+typedef enum cg_misere_genus_way {
+    CG_GENUS_BY_SEARCH,   /* the search alone */
+    CG_GENUS_BY_QUOTIENT, /* the quotient's chain to its end first, then the search */
+    CG_GENUS_BY_AUTO,     /* the search, with the chain given turns (below) */
+} cg_misere_genus_way;
+
+/* --by auto: the chain's first turn once the search has taken this long.
+ * Codes whose search is quick (most, to heap 50) never build a quotient;
+ * where the search grows (Kayles, Dawson's Kayles past heap 60) it does. */
+#define CG_GENUS_AUTO_FIRST_SECONDS 0.25
+
+/* A table's heaps valued one way. The chain's last proven quotient is kept
+ * as the solver's oracle: its P-portion gives every sum's G- of 0 to 3 at
  * once (misere_oracle_internal.h), so the search expands only the sums of
- * G- 4 or more (Kayles to heap 70: half the positions, 14.3 s -> 9.7 s). */
-typedef struct cg_misere_genus_aid {
-    cg_misere_quotient quotient; /* order 0: none */
-    cg_misere_oracle oracle;
-} cg_misere_genus_aid;
+ * G- 4 or more (Kayles to heap 70: half the positions, 14.3 s -> 9.7 s).
+ *
+ * By auto, before a heap is searched, the chain gets a turn once the
+ * search's time has reached CG_GENUS_AUTO_FIRST_SECONDS and again each time
+ * it has doubled since; a turn goes on with the chain where the last one
+ * stopped, while the chain's time in all is below the search's (one step
+ * may go past; tests change next_turn and share to force turns). So the chain costs at most about
+ * what the search costs, and where the quotient pays it is found: the heaps it proves are adopted,
+ * and the search asks it. The table is the same whichever the way: nothing is adopted or answered
+ * that is not proven. */
+typedef struct cg_misere_genus_run {
+    cg_misere_genus_way way;
+    size_t upto;
+    size_t two;               /* a heap that is *2 in every sum (0: none) */
+    cg_misere_quotient chain; /* the chain's last proven quotient (order 0: none) */
+    cg_misere_oracle oracle;  /* reading chain, while attached */
+    bool attached;            /* the solver asks oracle */
+    bool over;                /* the chain goes no further */
+    cg_status stopped;        /* a stop heard while heaps were adopted */
+    double search_seconds, chain_seconds;
+    double next_turn; /* by auto: the search's seconds that give the chain its next turn */
+    double share;     /* by auto: the chain's seconds at most share x the search's (1) */
+} cg_misere_genus_run;
 
-/* Analyse heaps cg_misere_count(solver)..N, N <= upto the largest that the
- * proven quotient of heaps <= N and its proven values reach (upto when the
- * quotient is complete; none when they are not found). CG_ERR_STOPPED when the solver's progress
- * hook asks; the heaps adopted before stay. A quotient or a proof past its bounds, the solver's
- * positions or the memory budget is no error: fewer heaps are adopted.
- * aid (zeroed by the call) keeps the quotient as the solver's oracle for
- * the search of the heaps after N; free it with cg_misere_genus_aid_free
- * once the search is done. */
-cg_status cg_misere_genus_from_quotient(cg_misere_solver *solver, size_t upto,
-                                        cg_misere_genus_aid *aid, cg_error *err);
+/* Start valuing heaps 0..upto of solver's table the given way (run zeroed
+ * by the call). By quotient, the chain is built to its end now and the
+ * heaps its proven values reach are adopted (upto when it is complete);
+ * a stop heard then is CG_OK here and the heaps adopted before it stay,
+ * cg_misere_genus_heap saying CG_ERR_STOPPED past them. A quotient or a
+ * proof past its bounds, the chain's positions or the memory budget is no
+ * error: fewer heaps are adopted and the search does the rest. */
+cg_status cg_misere_genus_start(cg_misere_solver *solver, cg_misere_genus_way way, size_t upto,
+                                cg_misere_genus_run *run, cg_error *err);
 
-/* aid's quotient and oracle given back, the solver told to ask no oracle. */
-void cg_misere_genus_aid_free(cg_misere_solver *solver, cg_misere_genus_aid *aid);
+/* Heap n (<= upto) of the table valued: adopted already, or searched (by
+ * auto, after the chain's turn when one is due). Errors as
+ * cg_misere_extend's. */
+cg_status cg_misere_genus_heap(cg_misere_solver *solver, cg_misere_genus_run *run, size_t n,
+                               cg_error *err);
+
+/* The chain and its oracle given back, the solver told to ask no oracle. */
+void cg_misere_genus_end(cg_misere_solver *solver, cg_misere_genus_run *run);
 
 #ifdef __cplusplus
 }

@@ -16,8 +16,6 @@
  * takes time in proportion to it, so 10^6 at most */
 #define MAX_SUM_HEAP 1000000ull
 
-enum { MISERE_BY_SEARCH, MISERE_BY_QUOTIENT }; /* --by's choices */
-
 const cg_option_spec cg_misere_options[] = {
     {.name = "sum",
      .arg = CG_ARG_NONE,
@@ -40,9 +38,10 @@ const cg_option_spec cg_misere_options[] = {
     {.name = "by",
      .arg = CG_ARG_CHOICE,
      .arg_name = "WAY",
-     .help = "heaps valued by search (default) or quotient",
+     .help = "heaps valued by search, quotient or auto (default)",
      CG_OPTION_FIELD(misere_by),
-     .choices = "search|quotient"},
+     .def = CG_GENUS_BY_AUTO,
+     .choices = "search|quotient|auto"},
     {.name = "quotient",
      .arg = CG_ARG_INT,
      .arg_name = "N",
@@ -158,19 +157,13 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
         return cg_error_set(err, CG_ERR_LIMIT, "misère heaps go up to %u, not %zu",
                             CG_MISERE_MAX_HEAP, upto);
     }
-    cg_misere_genus_aid aid; /* the quotient the search asks, for --by quotient */
-    memset(&aid, 0, sizeof aid);
-    cg_status st = options->misere_by == MISERE_BY_QUOTIENT
-                       ? cg_misere_genus_from_quotient(s, upto, &aid, err)
-                       : CG_OK;
-    /* a stop while heaps were read off the quotient: those are written */
-    cg_status stopped_before = st == CG_ERR_STOPPED ? st : CG_OK;
-    st = st == CG_ERR_STOPPED ? CG_OK : st;
+    cg_misere_genus_run run;
+    cg_status st =
+        cg_misere_genus_start(s, (cg_misere_genus_way)options->misere_by, upto, &run, err);
     uint64_t checksum = CG_GRUNDY_CHECKSUM_START;
     cg_buf line = CG_BUF_INIT;
     for (size_t n = 0; st == CG_OK && n <= upto; n++) {
-        st = stopped_before != CG_OK && n >= cg_misere_count(s) ? stopped_before
-                                                                : cg_misere_extend(s, n, err);
+        st = cg_misere_genus_heap(s, &run, n, err);
         if (st == CG_OK) {
             checksum = cg_grundy_checksum_add(checksum, n, cg_misere_heap_at(s, n).misere);
             cg_buf_clear(&line);
@@ -181,7 +174,7 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
         }
     }
     cg_buf_free(&line);
-    cg_misere_genus_aid_free(s, &aid);
+    cg_misere_genus_end(s, &run);
     /* Stopped, JSON mode still writes the analysis of the heaps done so far
      * ("computed" short of upto + 1), for the front ends' partial result. */
     bool stopped = st == CG_ERR_STOPPED && options->output == CG_OUTPUT_JSON;
@@ -489,7 +482,7 @@ cg_status cg_write_misere(const char *text, const char *const *args, size_t coun
         return cg_error_set(err, CG_ERR_USAGE, "unexpected argument '%s' (heaps need --sum)",
                             args[0]);
     }
-    if (options->misere_by == MISERE_BY_QUOTIENT && (options->sum || options->quotient >= 0)) {
+    if (options->misere_by == CG_GENUS_BY_QUOTIENT && (options->sum || options->quotient >= 0)) {
         /* a sum and a quotient take no --by: it would be ignored */
         return cg_error_set(err, CG_ERR_USAGE,
                             "--by is for the table of heaps, not for --sum or --quotient");

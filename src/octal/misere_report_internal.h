@@ -23,8 +23,9 @@ extern "C" {
 extern const cg_option_spec cg_misere_options[];
 
 /* Without options->sum: one line per heap n = 0..upto as it is computed
- * (options->misere_by: 0 by search; 1 first from the proven quotient, as
- * far as its values are proven, misere_genus_internal.h, then by search),
+ * (options->misere_by a cg_misere_genus_way, misere_genus_internal.h: by
+ * search, by the proven quotient first as far as its values are proven,
+ * or by search with the quotient's chain given turns),
  * "n G-(n) genus tame|wild" (the genus symbol of misere_internal.h over
  * options->terms terms); explain mode adds the analysis as YAML, JSON mode
  * writes only the analysis: code, upto, terms, computed, heaps (heap,

@@ -5,6 +5,8 @@
  * quotient where its values are proven), then random sums of up to 24 tokens:
  * their value, whether they are P-positions, and how many winning moves
  * they have. */
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,10 +158,44 @@ static size_t same_heaps(cg_misere_solver *adopted, cg_misere_solver *searched, 
     return HEAPS + 1;
 }
 
+/* Heaps 0..HEAPS by auto with the chain's turn forced at heap turn (the
+ * heaps before it searched, then the chain run to its end), against the
+ * searched ones: true when the turn adopted heaps. */
+static bool auto_turn_heaps(const cg_octal_code *code, size_t turn, cg_misere_solver *searched,
+                            const char *text, size_t *checked) {
+    cg_misere_solver *s = NULL;
+    cg_misere_genus_run run;
+    cg_error err;
+    if (cg_misere_new(code, TERMS, NULL, &s, &err) != CG_OK ||
+        cg_misere_genus_start(s, CG_GENUS_BY_AUTO, HEAPS, &run, &err) != CG_OK) {
+        fail(text, err.message);
+        cg_misere_free(s);
+        return false;
+    }
+    cg_misere_set_node_limit(s, ADOPT_POSITIONS);
+    run.share = INFINITY;
+    bool adopted = false;
+    cg_status st = CG_OK;
+    for (size_t n = 0; st == CG_OK && n <= HEAPS; n++) {
+        run.next_turn = n == turn ? 0 : INFINITY;
+        size_t before = cg_misere_count(s);
+        st = cg_misere_genus_heap(s, &run, n, &err);
+        adopted = adopted || (n == turn && cg_misere_count(s) > before + 1);
+    }
+    if (st != CG_OK) {
+        fail(text, err.message);
+    } else {
+        *checked += same_heaps(s, searched, text);
+    }
+    cg_misere_genus_end(s, &run);
+    cg_misere_free(s);
+    return adopted;
+}
+
 int main(void) {
     ref_rng rng = cg_rng_make(20261201);
     size_t heaps_checked = 0, sums_checked = 0, p_positions = 0, searched = 0, codes_adopted = 0,
-           codes_asking = 0;
+           codes_asking = 0, turns_adopting = 0;
     uint64_t oracle_answers = 0; /* positions valued off the quotient, not searched */
     /* Under the sanitizers (CGSOLVE_SANITIZED, set by the tests' CMake) the
      * first third of the codes: the release run compares all of them, and
@@ -183,21 +219,25 @@ int main(void) {
             continue;
         }
         heaps_checked += check_heaps(s, text);
+        /* the turn's heap drawn apart, so the codes stay those drawn before */
+        ref_rng turn_rng = cg_rng_make(c + 1);
+        turns_adopting += auto_turn_heaps(&code, (size_t)ref_rng_below(&turn_rng, HEAPS + 1), s,
+                                          text, &heaps_checked);
         /* the same heaps read off the proven quotient where its values are
          * proven (misere --by quotient), the rest searched */
         cg_misere_solver *adopted = NULL;
-        cg_misere_genus_aid aid;
-        memset(&aid, 0, sizeof aid);
+        cg_misere_genus_run run;
+        memset(&run, 0, sizeof run);
         cg_status st = cg_misere_new(&code, TERMS, NULL, &adopted, &err);
         if (st == CG_OK) {
             cg_misere_set_node_limit(adopted, ADOPT_POSITIONS);
-            st = cg_misere_genus_from_quotient(adopted, HEAPS, &aid, &err);
+            st = cg_misere_genus_start(adopted, CG_GENUS_BY_QUOTIENT, HEAPS, &run, &err);
         }
         if (st != CG_OK) {
             fail(text, err.message);
         } else {
             codes_adopted += cg_misere_count(adopted) == HEAPS + 1;
-            codes_asking += aid.quotient.order > 0 && aid.oracle.value != NULL;
+            codes_asking += run.chain.order > 0 && run.attached;
             if (cg_misere_extend(adopted, HEAPS, &err) != CG_OK) {
                 fail(text, err.message);
             } else {
@@ -243,7 +283,7 @@ int main(void) {
             /* the same sum searched asking the quotient (G- 0 to 3 read
              * off it), when the quotient covers its heaps */
             uint32_t asked_value = 0;
-            if (st == CG_OK && aid.oracle.value != NULL) {
+            if (st == CG_OK && run.attached) {
                 if (cg_misere_value(adopted, heaps, count, 0, 0, &asked_value, &method, &err) !=
                     CG_OK) {
                     fail(text, err.message);
@@ -260,22 +300,25 @@ int main(void) {
             p_positions += p;
             searched += method == CG_MISERE_BY_SEARCH;
         }
-        oracle_answers += aid.oracle.answered;
-        cg_misere_genus_aid_free(adopted, &aid);
+        oracle_answers += run.oracle.answered;
+        cg_misere_genus_end(adopted, &run);
         cg_misere_free(adopted);
         cg_misere_free(s);
         ref_misere_end();
     }
     printf("diff_misere: %zu heaps and %zu sums (%zu P-positions, %zu by search) of %zu codes, "
            "%zu codes' heaps all from the quotient, %zu searched asking it (%llu answers), "
-           "%d failures\n",
+           "%zu turns of auto's chain adopting heaps, %d failures\n",
            heaps_checked, sums_checked, p_positions, searched, codes, codes_adopted, codes_asking,
-           (unsigned long long)oracle_answers, failures);
+           (unsigned long long)oracle_answers, turns_adopting, failures);
     /* the quotient's values are proven for most codes at these heaps: a
      * check of the adopted heaps that adopted none would check nothing */
-    if (codes_adopted < codes / 4 || codes_asking < codes / 4 || oracle_answers == 0) {
-        fprintf(stderr, "diff_misere: only %zu codes' heaps came from the quotient, %zu asked it\n",
-                codes_adopted, codes_asking);
+    if (codes_adopted < codes / 4 || codes_asking < codes / 4 || oracle_answers == 0 ||
+        turns_adopting < codes / 4) {
+        fprintf(stderr,
+                "diff_misere: only %zu codes' heaps came from the quotient, %zu asked it, %zu "
+                "turns adopted heaps\n",
+                codes_adopted, codes_asking, turns_adopting);
         return 1;
     }
     return failures == 0 ? 0 : 1;

@@ -154,9 +154,10 @@ static void adopted_heaps_equal_searched_heaps(void **state) {
         cg_misere_solver *adopted = solver_for(games[g].code, 6, &code);
         cg_error err;
         assert_int_equal(cg_misere_extend(searched, games[g].upto, &err), CG_OK);
-        cg_misere_genus_aid aid;
+        cg_misere_genus_run run;
         cg_misere_set_node_limit(adopted, 3000000);
-        assert_int_equal(cg_misere_genus_from_quotient(adopted, games[g].upto, &aid, &err), CG_OK);
+        assert_int_equal(
+            cg_misere_genus_start(adopted, CG_GENUS_BY_QUOTIENT, games[g].upto, &run, &err), CG_OK);
         /* the chain searched with fewer positions; the heaps get theirs back */
         assert_int_equal(cg_misere_node_limit(adopted), 3000000);
         /* the heaps the quotient does not reach are the search's (asking the
@@ -171,7 +172,7 @@ static void adopted_heaps_equal_searched_heaps(void **state) {
             assert_int_equal(a.tame, b.tame);
             assert_memory_equal(a.genus, b.genus, 6 * sizeof *a.genus);
         }
-        cg_misere_genus_aid_free(adopted, &aid);
+        cg_misere_genus_end(adopted, &run);
         cg_misere_free(searched);
         cg_misere_free(adopted);
     }
