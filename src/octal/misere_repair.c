@@ -12,7 +12,6 @@
 #define DONE (UINT32_MAX - 1) /* an element whose least sum is final */
 #define MAX_INDEX 6           /* a freed heap's guessed index at most */
 #define MAX_PERIOD 12         /* and its guessed period */
-#define MAX_LEAST 1024        /* heaps in an element's least sum at most */
 #define WHAT "the repaired quotient"
 
 typedef struct move_parts {
@@ -100,34 +99,43 @@ static uint32_t step_option(const repairer *r, const table *t, uint32_t e, const
 /* ---- The minimal automaton ---- */
 
 typedef struct refiner {
-    size_t count, stride, slots;
+    size_t count, stride, mask; /* mask + 1 slots, a power of two >= 2 * count */
     const uint32_t *times;
-    uint32_t *class, *next, *first, *slot;
+    uint32_t *class, *next, *slot;
+    uint32_t *rows; /* rows[c * stride ..]: class c's signature, its first state's */
+    uint32_t *row;  /* the state's signature being placed */
 } refiner;
 
-static bool same_row(const refiner *f, size_t t, size_t s) {
-    bool same = f->class[t] == f->class[s];
-    for (size_t h = 1; same && h < f->stride; h++) {
-        same = f->class[f->times[t * f->stride + h]] == f->class[f->times[s * f->stride + h]];
+/* State s's signature: its class, then its successors' classes. Four
+ * lanes of hashing keep the multiplications independent of each other
+ * (one chain of 30 dependent ones was most of the merge's time). */
+static uint64_t signature(const refiner *f, size_t s) {
+    const uint32_t *succ = f->times + s * f->stride;
+    uint64_t lane[4] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull,
+                        0x27D4EB2F165667C5ull};
+    f->row[0] = f->class[s];
+    lane[0] = (lane[0] ^ f->row[0]) * 0x100000001B3ull;
+    for (size_t h = 1; h < f->stride; h++) {
+        f->row[h] = f->class[succ[h]];
+        lane[h & 3] = (lane[h & 3] ^ f->row[h]) * 0x100000001B3ull;
     }
-    return same;
+    uint64_t hash = lane[0] ^ (lane[1] >> 7) ^ (lane[2] << 11) ^ (lane[3] >> 19);
+    return hash ^ (hash >> 29);
 }
 
 /* State s's class in the next round: the one of a state met before with the
- * same class and successors' classes, else a new one (*made of them). */
+ * same signature, else a new one (*made of them). */
 static uint32_t next_class(refiner *f, size_t s, size_t *made) {
-    uint64_t hash = f->class[s] * 0x9E3779B97F4A7C15ull;
-    for (size_t h = 1; h < f->stride; h++) {
-        hash = (hash ^ f->class[f->times[s * f->stride + h]]) * 0x100000001B3ull;
-    }
-    for (size_t i = (size_t)(hash % f->slots);; i = (i + 1) % f->slots) {
-        if (f->slot[i] == NONE) {
+    size_t bytes = f->stride * sizeof *f->row;
+    for (size_t i = (size_t)signature(f, s) & f->mask;; i = (i + 1) & f->mask) {
+        uint32_t c = f->slot[i];
+        if (c == NONE) {
             f->slot[i] = (uint32_t)*made;
-            f->first[*made] = (uint32_t)s;
+            memcpy(f->rows + *made * f->stride, f->row, bytes);
             return (uint32_t)(*made)++;
         }
-        if (same_row(f, f->first[f->slot[i]], s)) {
-            return f->slot[i];
+        if (memcmp(f->rows + (size_t)c * f->stride, f->row, bytes) == 0) {
+            return c;
         }
     }
 }
@@ -147,7 +155,7 @@ static size_t refine(refiner *f, const uint8_t *is_p) {
     }
     while (now != before) {
         before = now;
-        memset(f->slot, 0xff, f->slots * sizeof *f->slot);
+        memset(f->slot, 0xff, (f->mask + 1) * sizeof *f->slot);
         size_t made = 0;
         for (size_t s = 0; s < f->count; s++) {
             f->next[s] = next_class(f, s, &made);
@@ -169,15 +177,19 @@ cg_status cg_quotient_merge(cg_budget *budget, size_t count, size_t stride, cons
     if (count == 0 || count >= NONE / 2 || stride == 0) {
         return cg_error_set(err, CG_ERR_USAGE, "merging needs a table of elements");
     }
-    refiner f = {count, stride, 2 * count, times, NULL, NULL, NULL, NULL};
+    size_t slots = 1;
+    while (slots < 2 * count) {
+        slots *= 2;
+    }
+    refiner f = {count, stride, slots - 1, times, NULL, NULL, NULL, NULL, NULL};
     size_t held = 0;
+    /* slots: 2 * count rounded up to a power of two, below 4 * count */
     const cg_array arrays[] = {
-        {&f.class, sizeof *f.class, 1, 0},
-        {&f.next, sizeof *f.next, 1, 0},
-        {&f.first, sizeof *f.first, 1, 0},
-        {&f.slot, sizeof *f.slot, 2, 0},
+        {&f.class, sizeof *f.class, 1, 0},  {&f.next, sizeof *f.next, 1, 0},
+        {&f.slot, sizeof *f.slot, 4, 0},    {&f.rows, sizeof *f.rows, stride, 0},
+        {&f.row, sizeof *f.row, 0, stride},
     };
-    cg_status st = cg_resize_arrays(budget, &held, arrays, 4, count, "the quotient's merge", err);
+    cg_status st = cg_resize_arrays(budget, &held, arrays, 5, count, "the quotient's merge", err);
     if (st == CG_OK) {
         *classes = refine(&f, is_p);
     }
@@ -207,8 +219,9 @@ cg_status cg_quotient_merge(cg_budget *budget, size_t count, size_t stride, cons
     }
     free(f.class);
     free(f.next);
-    free(f.first);
     free(f.slot);
+    free(f.rows);
+    free(f.row);
     cg_budget_give(budget, held, 1);
     return st;
 }
@@ -408,38 +421,62 @@ static uint32_t pop(queue *q) {
     return top;
 }
 
-/* Element e's label by the rule of play on its least sum (the heaps from e
- * back through parent, each added by via): P when the sum has a move and no
- * option's element is P; with values, the mex of the options' (1 with no
- * option). The options have fewer tokens, so theirs are known. */
-static cg_status mark_one(const repairer *r, table *p, const uint32_t *parent, const uint32_t *via,
-                          uint32_t e) {
-    uint32_t sum[MAX_LEAST];
-    size_t len = 0;
-    for (uint32_t y = e; y != 0; y = parent[y]) {
-        if (len == MAX_LEAST) {
-            return cg_error_set(r->err, CG_ERR_LIMIT, "a candidate element of more than %d heaps",
-                                MAX_LEAST);
-        }
-        sum[len++] = via[y];
+/* Each element's least sum without one of its heaps, for every distinct
+ * heap of it: the options of the sum are those of each heap h played in
+ * the sum, h's option added to the rest. An element's list follows from
+ * its parent's (the sum with one heap fewer, via): the rest without h is
+ * the parent's rest without h plus via, and without via it is the parent.
+ * So a list costs its length, where walking the sum again for each heap
+ * cost its square. */
+typedef struct rest_of {
+    uint32_t heap, rest;
+} rest_of;
+
+typedef struct least_rests {
+    rest_of *pool;
+    size_t used, capacity;
+    uint32_t *first, *count; /* element e's list: pool[first[e]..first[e] + count[e]) */
+} least_rests;
+
+static cg_status list_rests(const repairer *r, const table *p, least_rests *l,
+                            const uint32_t *parent, const uint32_t *via, uint32_t e) {
+    l->first[e] = (uint32_t)l->used;
+    l->count[e] = 0;
+    if (e == 0) {
+        return CG_OK;
     }
+    uint32_t up = parent[e], v = via[e], n = l->count[up];
+    cg_status st = cg_grow_within(r->budget, &l->pool, &l->capacity, l->used + n + 1,
+                                  sizeof *l->pool, WHAT, r->err);
+    if (st != CG_OK) {
+        return st;
+    }
+    bool has_v = false;
+    for (uint32_t i = 0; i < n; i++) {
+        rest_of x = l->pool[l->first[up] + i];
+        has_v = has_v || x.heap == v;
+        l->pool[l->used++] = (rest_of){x.heap, x.heap == v ? up : step(r, p, x.rest, v)};
+    }
+    if (!has_v) {
+        l->pool[l->used++] = (rest_of){v, up};
+    }
+    l->count[e] = (uint32_t)(l->used - l->first[e]);
+    return l->used < NONE ? CG_OK
+                          : cg_error_set(r->err, CG_ERR_LIMIT, "a candidate of too many sums");
+}
+
+/* Element e's label by the rule of play on its least sum: P when the sum
+ * has a move and no option's element is P; with values, the mex of the
+ * options' (1 with no option). The options have fewer tokens, so theirs
+ * are known. */
+static void mark_one(const repairer *r, table *p, const least_rests *l, uint32_t e) {
     bool any = false;
     cg_small_set seen = {{0}};
-    for (size_t i = 0; i < len; i++) {
-        size_t h = sum[i], j = 0;
-        while (j < i && sum[j] != h) {
-            j++;
-        }
-        if (j < i) {
-            continue; /* the same heap again: the same options */
-        }
-        uint32_t rest = 0; /* the sum without this heap */
-        for (j = 0; j < len; j++) {
-            rest = j == i ? rest : step(r, p, rest, sum[j]);
-        }
-        for (size_t k = r->option_first[h]; k < r->option_first[h + 1]; k++) {
+    for (uint32_t i = 0; i < l->count[e]; i++) {
+        rest_of x = l->pool[l->first[e] + i];
+        for (size_t k = r->option_first[x.heap]; k < r->option_first[x.heap + 1]; k++) {
             any = true;
-            cg_small_set_add(&seen, p->is_p[step_option(r, p, rest, &r->options[k])]);
+            cg_small_set_add(&seen, p->is_p[step_option(r, p, x.rest, &r->options[k])]);
         }
     }
     unsigned mex = cg_small_set_mex(&seen);
@@ -447,20 +484,22 @@ static cg_status mark_one(const repairer *r, table *p, const uint32_t *parent, c
                  : !any            ? 1
                  : mex < UINT8_MAX ? (uint8_t)mex
                                    : UINT8_MAX;
-    return CG_OK;
 }
 
 /* Every element's P-ness, in the order of its least sum's tokens (Dijkstra
  * over the heaps, heap h costing h tokens). */
 static cg_status mark(const repairer *r, table *p) {
     uint32_t *tokens = NULL, *parent = NULL, *via = NULL;
+    least_rests l = {NULL, 0, 0, NULL, NULL};
     queue q = {NULL, NULL, NULL, 0};
     size_t held = 0;
     const cg_array arrays[] = {
-        {&tokens, sizeof *tokens, 1, 0}, {&parent, sizeof *parent, 1, 0}, {&via, sizeof *via, 1, 0},
-        {&q.item, sizeof *q.item, 1, 0}, {&q.pos, sizeof *q.pos, 1, 0},
+        {&tokens, sizeof *tokens, 1, 0},   {&parent, sizeof *parent, 1, 0},
+        {&via, sizeof *via, 1, 0},         {&q.item, sizeof *q.item, 1, 0},
+        {&q.pos, sizeof *q.pos, 1, 0},     {&l.first, sizeof *l.first, 1, 0},
+        {&l.count, sizeof *l.count, 1, 0},
     };
-    cg_status st = cg_resize_arrays(r->budget, &held, arrays, 5, p->order, WHAT, r->err);
+    cg_status st = cg_resize_arrays(r->budget, &held, arrays, 7, p->order, WHAT, r->err);
     if (st == CG_OK) {
         q.tokens = tokens;
         for (size_t e = 0; e < p->order; e++) {
@@ -475,7 +514,10 @@ static cg_status mark(const repairer *r, table *p) {
     }
     while (st == CG_OK && q.size > 0) {
         uint32_t e = pop(&q);
-        st = mark_one(r, p, parent, via, e);
+        st = list_rests(r, p, &l, parent, via, e);
+        if (st == CG_OK) {
+            mark_one(r, p, &l, e);
+        }
         for (size_t h = 1; st == CG_OK && h <= r->n; h++) {
             uint32_t f = step(r, p, e, h);
             if (!r->live[h] || q.pos[f] == DONE || tokens[e] + h >= tokens[f]) {
@@ -495,7 +537,10 @@ static cg_status mark(const repairer *r, table *p) {
     free(via);
     free(q.item);
     free(q.pos);
-    cg_budget_give(r->budget, held, 1);
+    free(l.first);
+    free(l.count);
+    free(l.pool);
+    cg_budget_give(r->budget, held + l.capacity * sizeof *l.pool, 1);
     return st;
 }
 
