@@ -476,9 +476,10 @@ def grundy(
     a MisereResult (G-(0..upto), G+, genus symbols and terms, tameness,
     first_wild, checksum). ``terms`` (genus terms per heap, default 4) and
     ``positions`` (the search budget of one heap, default 2,000,000) and
-    ``by`` ("search", the default, or "quotient": heaps read off the proven
-    misère quotient where its values are proven, as ``--by quotient``) are
-    its options; method, threads, until_period, checkpoint and resume are
+    ``by`` ("auto", the default: the search with the proven misère
+    quotient's chain given turns; "search"; or "quotient": heaps read off
+    the proven quotient where its values are proven, as ``--by quotient``;
+    the same table every way) are its options; method, threads, until_period, checkpoint and resume are
     refused (UsageError). Its arrays are built from the analysis (a copy:
     the misère solver keeps no flat table).
 

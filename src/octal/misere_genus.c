@@ -55,19 +55,6 @@ static void detach(cg_misere_solver *s, cg_misere_genus_run *run) {
     }
 }
 
-/* The chain's first quotient (of heap 0), or none when no heap is *2 and
- * the genus has more than one term (its terms could not be read off). */
-static cg_status first_link(cg_misere_solver *s, cg_misere_genus_run *run, size_t top,
-                            cg_error *err) {
-    cg_status st = find_nim_two(s, top, &run->two, err);
-    if (st != CG_OK || (run->two == 0 && cg_misere_terms(s) > 1) || cg_misere_count(s) > top) {
-        run->over = true;
-        return st;
-    }
-    return cg_misere_quotient_build(s, 0, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &run->chain,
-                                    err);
-}
-
 /* The chain one quotient further at a time, from where it stopped, while
  * allowed seconds are not spent: *advanced when it moved. Past the order,
  * the states, a question's positions or the memory it is over, no error. */
@@ -76,15 +63,22 @@ static cg_status lengthen(cg_misere_solver *s, cg_misere_genus_run *run, double 
     size_t top = run->upto < CG_QUOTIENT_MAX_HEAPS ? run->upto : CG_QUOTIENT_MAX_HEAPS;
     double begun = cg_seconds();
     *advanced = false;
+    cg_status st = CG_OK;
+    if (run->chain.order == 0) {
+        /* the heaps looked at for a *2 are the table's: searched with its limit */
+        st = find_nim_two(s, top, &run->two, err);
+        run->over =
+            st != CG_OK || (run->two == 0 && cg_misere_terms(s) > 1) || cg_misere_count(s) > top;
+    }
     /* the chain's searches get fewer positions than the heaps' will: a heap
      * the chain cannot take fails sooner, and the search does the rest */
     uint64_t limit = cg_misere_node_limit(s);
     cg_misere_set_node_limit(
         s, limit == 0 || limit > CG_GENUS_CHAIN_POSITIONS ? CG_GENUS_CHAIN_POSITIONS : limit);
-    cg_status st = CG_OK;
-    if (run->chain.order == 0) {
-        st = first_link(s, run, top, err);
-        *advanced = st == CG_OK && !run->over;
+    if (run->chain.order == 0 && !run->over) {
+        st = cg_misere_quotient_build(s, 0, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &run->chain,
+                                      err);
+        *advanced = st == CG_OK;
     }
     /* a turn takes one step at least, then as many as the time allows */
     for (bool first = !*advanced;
@@ -149,10 +143,12 @@ static cg_status chain_turn(cg_misere_solver *s, cg_misere_genus_run *run, doubl
 
 cg_status cg_misere_genus_start(cg_misere_solver *s, cg_misere_genus_way way, size_t upto,
                                 cg_misere_genus_run *run, cg_error *err) {
+    if (run != NULL) {
+        memset(run, 0, sizeof *run); /* cg_misere_genus_end may follow a refusal */
+    }
     if (s == NULL || run == NULL || way < CG_GENUS_BY_SEARCH || way > CG_GENUS_BY_AUTO) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_misere_genus_start: no solver or no way");
     }
-    memset(run, 0, sizeof *run);
     run->way = way;
     run->upto = upto;
     run->over = way == CG_GENUS_BY_SEARCH;
@@ -181,9 +177,16 @@ cg_status cg_misere_genus_heap(cg_misere_solver *s, cg_misere_genus_run *run, si
         return cg_error_set(err, run->stopped, "interrupted");
     }
     if (run->way == CG_GENUS_BY_AUTO && !run->over && run->search_seconds >= run->next_turn) {
-        cg_status st =
-            chain_turn(s, run, run->share * run->search_seconds - run->chain_seconds, err);
+        double allowed =
+            isinf(run->share) ? INFINITY : run->share * run->search_seconds - run->chain_seconds;
+        cg_status st = chain_turn(s, run, allowed, err);
         run->next_turn = 2 * run->search_seconds;
+        if (st == CG_ERR_STOPPED) {
+            /* heaps adopted before the stop are the caller's to write first */
+            run->stopped = st;
+            run->over = true;
+            st = n < cg_misere_count(s) ? CG_OK : st;
+        }
         if (st != CG_OK || n < cg_misere_count(s)) {
             return st;
         }

@@ -102,6 +102,46 @@ static void a_turn_adopts_what_it_proves(void **state) {
     cg_misere_free(searched);
 }
 
+/* Stops once more than 27 heaps are done (the search stops short of it,
+ * at heap 26, where the turn's adoption takes over). */
+static bool stop_past_27(void *context, const char *what, uint64_t done, uint64_t total) {
+    (void)what;
+    (void)total;
+    bool *stopped = context;
+    *stopped = *stopped || done > 27;
+    return *stopped;
+}
+
+/* A stop heard while a turn adopts heaps: the heaps adopted before it are
+ * still given (the caller writes them), then every later heap is the
+ * stop, as by quotient's start does. */
+static void a_stop_in_a_turn_keeps_its_heaps(void **state) {
+    (void)state;
+    cg_misere_solver *s = misere_solver("0.75", TERMS, NULL, NULL);
+    cg_error err;
+    bool stopped = false;
+    cg_misere_set_progress(s, stop_past_27, &stopped);
+    cg_misere_genus_run run;
+    assert_int_equal(cg_misere_genus_start(s, CG_GENUS_BY_AUTO, 60, &run, &err), CG_OK);
+    run.next_turn = INFINITY;
+    size_t given = 0;
+    cg_status st = CG_OK;
+    for (size_t n = 0; st == CG_OK && n <= 60; n++) {
+        if (n == 26) {
+            run.next_turn = 0;
+            run.share = INFINITY;
+        }
+        st = cg_misere_genus_heap(s, &run, n, &err);
+        given += st == CG_OK;
+    }
+    assert_true(stopped);
+    assert_int_equal(st, CG_ERR_STOPPED);
+    assert_true(cg_misere_count(s) > 27 && cg_misere_count(s) < 61);
+    assert_int_equal(given, cg_misere_count(s)); /* every heap adopted was given */
+    cg_misere_genus_end(s, &run);
+    cg_misere_free(s);
+}
+
 /* Heaps the search values in far less than CG_GENUS_AUTO_FIRST_SECONDS
  * never give the chain a turn; by search never either, whatever the time. */
 static void quick_searches_build_no_chain(void **state) {
@@ -143,6 +183,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(turns_continue_the_chain),
         cmocka_unit_test(a_turn_adopts_what_it_proves),
+        cmocka_unit_test(a_stop_in_a_turn_keeps_its_heaps),
         cmocka_unit_test(quick_searches_build_no_chain),
         cmocka_unit_test(bad_calls_are_refused),
     };
