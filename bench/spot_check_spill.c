@@ -30,6 +30,9 @@
 #include "octal/octal_internal.h"
 
 enum { WINDOW_MOST = 4096 };
+/* Values at most: 0.6 to 2^34 stays below 400; a larger one means damage
+ * (and would make the option table too large to hold). */
+#define LARGEST_VALUE (1u << 20)
 
 typedef struct spill_values {
     const unsigned char *bytes;
@@ -99,10 +102,17 @@ static void mark_options(const cg_octal_code *code, const spill_values *v, size_
 static int check(const cg_octal_code *code, const spill_values *v, size_t from, size_t upto) {
     uint64_t checksum = CG_GRUNDY_CHECKSUM_START;
     uint32_t largest = 0;
+    size_t largest_at = 0;
     for (size_t n = 0; n <= upto; n++) {
         uint32_t g = value_at(v, n);
         checksum = cg_grundy_checksum_add(checksum, n, g);
+        largest_at = g > largest ? n : largest_at;
         largest = g > largest ? g : largest;
+    }
+    if (largest >= LARGEST_VALUE) { /* a damaged file, not a table of values */
+        printf("G(%zu) = %" PRIu32 " in the file: no octal game's value here is that large\n",
+               largest_at, largest);
+        return 1;
     }
     printf("checksum of G(0..%zu) in the file: %016" PRIx64 ", largest value %" PRIu32 "\n", upto,
            checksum, largest);

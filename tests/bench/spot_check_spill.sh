@@ -34,6 +34,13 @@ status=$?
 grep -qx "G($n): the file has $((v ^ 1)), the definition gives $v" "$dir/changed" ||
     bad "a changed value not named: $(cat "$dir/changed")"
 grep -q "in the file: $sum," "$dir/changed" && bad "a changed file with the run's checksum"
+# A 16-bit file read as 32-bit: values past any octal game's, exit 1
+# without trying to hold an option table that large.
+"$tool" 0.6 "$dir/s.spill" 4 0 1000 > "$dir/wide"
+status=$?
+if [ "$status" != 1 ] || ! grep -q "no octal game's value here is that large" "$dir/wide"; then
+    bad "a 16-bit file read as 32-bit: exit $status, $(cat "$dir/wide")"
+fi
 # Bad use: exit 2.
 "$tool" 0.6 "$dir/s.spill" 2 0 400000 2> /dev/null
 [ $? = 2 ] || bad "a file shorter than UPTO was not refused"
