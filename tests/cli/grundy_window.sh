@@ -45,16 +45,18 @@ expect 3 "" "cgsolve grundy: G(163105) needs values the windowed store dropped (
 # above, so windowed whenever the signal comes) saves a windowed checkpoint;
 # what each part wrote, joined, is the full store's values, the part before
 # the signal short of the rest (else the run was never interrupted).
-"$exe" grundy 0.1777 --upto 6000000 > "$window_dir/straight"
+# (12,000,000 heaps, about 2.5 s here when the machine is quiet: with
+# 6,000,000 a quiet machine finished before the signal came after 1 s.)
+"$exe" grundy 0.1777 --upto 12000000 > "$window_dir/straight"
 cp "$window_dir/cp" "$window_dir/int"
-"$exe" grundy --resume "$window_dir/int" --upto 6000000 --checkpoint "$window_dir/int" \
+"$exe" grundy --resume "$window_dir/int" --upto 12000000 --checkpoint "$window_dir/int" \
     > "$window_dir/part" &
-sleep 1
+sleep 0.5
 kill -INT $! 2> /dev/null
 wait $!
-"$exe" grundy --resume "$window_dir/int" --upto 6000000 > "$window_dir/resumed"
+"$exe" grundy --resume "$window_dir/int" --upto 12000000 > "$window_dir/resumed"
 if head -c 17 "$window_dir/int" | grep -q "cgsolve-grundy 2" &&
-    [ "$(wc -l < "$window_dir/part")" -lt $((6000001 - 1200001)) ] &&
+    [ "$(wc -l < "$window_dir/part")" -lt $((12000001 - 1200001)) ] &&
     cat "$window_dir/first" "$window_dir/part" "$window_dir/resumed" |
     cmp -s - "$window_dir/straight"; then
     w_ok
