@@ -83,7 +83,7 @@ if [ -n "${CGSOLVE_SANITIZED:-}" ]; then s_ok; else
         --checkpoint "$spill_dir/f.cp" > "$spill_dir/f1"
     "$exe" grundy --resume "$spill_dir/f.cp" --upto 6000000 --spill "$spill_dir/f.spill" \
         --checkpoint "$spill_dir/f.cp" > "$spill_dir/f2" &
-    sleep 1
+    sleep 0.5 # before the run can end on a quiet machine (grundy_window.sh)
     kill -INT $! 2> /dev/null
     wait $!
     "$exe" grundy --resume "$spill_dir/f.cp" --upto 6000000 --spill "$spill_dir/f.spill" \
