@@ -115,8 +115,10 @@ static cg_status adopt_from_chain(cg_misere_solver *s, cg_misere_genus_run *run,
                                              CG_GENUS_MAX_STATES, &values, &proven, err);
     st = st == CG_ERR_LIMIT ? CG_OK : st;
     if (st == CG_OK && proven) {
+        size_t before = cg_misere_count(s);
         st = adopt_heaps(s, q, values, run->two, last, err);
         st = st == CG_ERR_LIMIT ? CG_OK : st; /* past the memory: the search's */
+        run->adopted += cg_misere_count(s) - before;
     }
     cg_misere_values_free(values, q->order, cg_misere_budget(s));
     return st;

@@ -72,6 +72,7 @@ typedef struct cg_misere_genus_run {
     bool attached;            /* the solver asks oracle */
     bool over;                /* the chain goes no further */
     cg_status stopped;        /* a stop heard while heaps were adopted */
+    size_t adopted;           /* heaps read off the chain's quotient, not searched */
     double search_seconds, chain_seconds;
     double next_turn; /* by auto: the search's seconds that give the chain its next turn */
     double share;     /* by auto: the chain's seconds at most share x the search's (1) */

@@ -149,6 +149,30 @@ static void report_common(const cg_misere_solver *s, const cg_octal_code *code, 
     cg_report_int(report, "terms", (int64_t)cg_misere_terms(s));
 }
 
+/* How the table's heaps were valued, for the analysis: the way, the heaps
+ * read off the quotient, and the chain's last proven quotient (order 0
+ * when none was built). */
+typedef struct misere_way {
+    cg_misere_genus_way by;
+    size_t adopted, chain_heaps, chain_order;
+    bool chain_complete;
+} misere_way;
+
+static void report_way(const misere_way *way, cg_report *report) {
+    static const char *const names[] = {"search", "quotient", "auto"};
+    cg_report_string(report, "by", names[way->by]);
+    cg_report_int(report, "adopted", (int64_t)way->adopted);
+    if (way->chain_order == 0) {
+        cg_report_null(report, "chain");
+        return;
+    }
+    cg_report_open_object(report, "chain");
+    cg_report_int(report, "heaps", (int64_t)way->chain_heaps);
+    cg_report_int(report, "order", (int64_t)way->chain_order);
+    cg_report_bool(report, "complete", way->chain_complete);
+    cg_report_close(report);
+}
+
 /* The table of heaps 0..upto, a line each as soon as it is known. */
 static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
                              const cg_options *options, FILE *out, cg_error *err) {
@@ -174,6 +198,9 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
         }
     }
     cg_buf_free(&line);
+    const cg_misere_quotient *chain = run.chain.order > 0 ? &run.chain : NULL;
+    misere_way way = {run.way, run.adopted, chain != NULL ? chain->heaps : 0,
+                      chain != NULL ? chain->order : 0, chain != NULL && chain->complete};
     cg_misere_genus_end(s, &run);
     /* Stopped, JSON mode still writes the analysis of the heaps done so far
      * ("computed" short of upto + 1), for the front ends' partial result. */
@@ -201,6 +228,7 @@ static cg_status write_table(cg_misere_solver *s, const cg_octal_code *code,
     }
     cg_report_printf(&report, "checksum", "%016llx", (unsigned long long)checksum);
     cg_report_int(&report, "positions", (int64_t)cg_misere_positions(s));
+    report_way(&way, &report);
     cg_buf none = CG_BUF_INIT;
     cg_buf_puts(&none, "");
     cg_status written = write_analysis(options, &report, &none, cg_misere_budget(s), out, err);

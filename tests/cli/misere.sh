@@ -129,5 +129,17 @@ for game in 0.75:40:quotient 0.77:30:quotient 0.137:30:quotient 0.75:55:auto; do
     fi
 done
 rm -f "$err.by"
+# The analysis says how the table was valued: 0.75's quotient completes at
+# heap 23 (order 8), and by quotient every heap past the three looked at
+# for a *2 is read off it; by search none is and no chain is built.
+for way in 'quotient:"adopted":38,"chain":{"heaps":23,"order":8,"complete":true}' \
+    'search:"adopted":0,"chain":null'; do
+    "$exe" misere 0.75 --upto 40 --by "${way%%:*}" --json > "$out" 2> "$err"
+    if grep -qF "\"by\":\"${way%%:*}\",${way#*:}}" "$out"; then
+        m_ok
+    else
+        m_bad "--by ${way%%:*} --json: $(grep -o '"positions.*' "$out") $(cat "$err")"
+    fi
+done
 expect 2 "" "cgsolve: invalid --by: 'magic' is not one of search|quotient|auto
 Try 'cgsolve --help'." -- misere 0.77 --by magic
