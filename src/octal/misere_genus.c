@@ -94,6 +94,11 @@ static cg_status lengthen(cg_misere_solver *s, cg_misere_genus_run *run, double 
             run->chain = next;
             *advanced = true;
         }
+        /* a step may search nothing for seconds (the repair): a stop is
+         * heard between steps, the chain so far kept */
+        if (st == CG_OK && cg_misere_tell(s)) {
+            st = cg_error_set(err, CG_ERR_STOPPED, "interrupted");
+        }
     }
     cg_misere_set_node_limit(s, limit);
     run->over = run->over || st == CG_ERR_LIMIT || run->chain.order == 0 || run->chain.complete ||

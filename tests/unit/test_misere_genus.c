@@ -142,6 +142,39 @@ static void a_stop_in_a_turn_keeps_its_heaps(void **state) {
     cg_misere_free(s);
 }
 
+static bool stop_when_armed(void *context, const char *what, uint64_t done, uint64_t total) {
+    (void)what;
+    (void)done;
+    (void)total;
+    return *(const bool *)context;
+}
+
+/* A stop between two of the chain's steps is heard there, even when the
+ * steps search too little to tell the hook themselves (Kayles's chain to
+ * heap 30 searches a few positions a step): the chain stops short. */
+static void a_stop_between_steps_is_heard(void **state) {
+    (void)state;
+    cg_misere_solver *s = misere_solver("0.77", TERMS, NULL, NULL);
+    cg_error err;
+    bool armed = false;
+    cg_misere_set_progress(s, stop_when_armed, &armed);
+    cg_misere_genus_run run;
+    assert_int_equal(cg_misere_genus_start(s, CG_GENUS_BY_AUTO, 30, &run, &err), CG_OK);
+    run.next_turn = INFINITY;
+    for (size_t n = 0; n < 5; n++) {
+        assert_int_equal(cg_misere_genus_heap(s, &run, n, &err), CG_OK);
+    }
+    run.next_turn = 0;
+    run.share = INFINITY;
+    armed = true;
+    assert_int_equal(cg_misere_genus_heap(s, &run, 5, &err), CG_ERR_STOPPED);
+    assert_true(run.chain.order > 0 && run.chain.heaps < 30);
+    assert_int_equal(cg_misere_count(s), 5);
+    assert_int_equal(cg_misere_genus_heap(s, &run, 5, &err), CG_ERR_STOPPED); /* it stays */
+    cg_misere_genus_end(s, &run);
+    cg_misere_free(s);
+}
+
 /* Heaps the search values in far less than CG_GENUS_AUTO_FIRST_SECONDS
  * never give the chain a turn; by search never either, whatever the time. */
 static void quick_searches_build_no_chain(void **state) {
@@ -184,6 +217,7 @@ int main(void) {
         cmocka_unit_test(turns_continue_the_chain),
         cmocka_unit_test(a_turn_adopts_what_it_proves),
         cmocka_unit_test(a_stop_in_a_turn_keeps_its_heaps),
+        cmocka_unit_test(a_stop_between_steps_is_heard),
         cmocka_unit_test(quick_searches_build_no_chain),
         cmocka_unit_test(bad_calls_are_refused),
     };
