@@ -320,12 +320,28 @@ class MisereResult:
     """Whether each heap (and every position of it) is tame: bool array."""
     analysis: Dict[str, Any] = field(default_factory=dict)
     """The --json analysis as parsed: code, play, terms, upto, computed,
-    heaps, first_wild, checksum, positions."""
+    heaps, first_wild, checksum, positions, by, adopted, chain."""
 
     @property
     def first_wild(self) -> Optional[int]:
         """The first heap that is not tame, None when all are (to upto)."""
         return self.analysis.get("first_wild")
+
+    @property
+    def by(self) -> Optional[str]:
+        """How the heaps were valued: "search", "quotient" or "auto"."""
+        return self.analysis.get("by")
+
+    @property
+    def adopted(self) -> int:
+        """The heaps read off the proven misère quotient's values, not searched."""
+        return self.analysis.get("adopted", 0)
+
+    @property
+    def chain(self) -> Optional[Dict[str, Any]]:
+        """The last quotient of the chain by="quotient" or "auto" built
+        (heaps, order, complete), None when none was."""
+        return self.analysis.get("chain")
 
     @property
     def checksum(self) -> Optional[str]:

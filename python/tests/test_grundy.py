@@ -124,6 +124,18 @@ def test_misere_values_by_quotient_are_the_clis(code, upto):
     assert len(result.values) == upto + 1
 
 
+def test_misere_values_say_how_they_were_valued():
+    # 0.75's quotient is complete at heap 23 (order 8): by quotient every
+    # heap past the three looked at for a *2 is read off it; by search none
+    quotient = cgsolve.grundy("0.75", 40, misere=True, by="quotient")
+    assert quotient.by == "quotient" and quotient.adopted == 38
+    assert quotient.chain == {"heaps": 23, "order": 8, "complete": True}
+    searched = cgsolve.grundy("0.75", 40, misere=True, by="search")
+    assert searched.by == "search" and searched.adopted == 0 and searched.chain is None
+    assert searched.genus == quotient.genus
+    assert cgsolve.grundy("0.75", 10, misere=True).by == "auto"
+
+
 @pytest.mark.parametrize(
     "code,heaps",
     [("0.77", [3, 4, 5]), ("0.77", [5, 7, 9]), ("0.07", [3, 4, 5]), ("0.07", [1, 1]),
