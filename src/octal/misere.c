@@ -734,6 +734,22 @@ int cg_misere_nim_heap(const cg_misere_solver *s, size_t n) {
     return n < s->count && s->nim[n] != NIM_NONE ? s->nim[n] : -1;
 }
 
+cg_status cg_misere_first_nim_heap(cg_misere_solver *s, int nim, size_t last, size_t *heap,
+                                   cg_error *err) {
+    if (s == NULL || heap == NULL) {
+        return cg_error_set(err, CG_ERR_USAGE, "cg_misere_first_nim_heap: no solver");
+    }
+    *heap = 0;
+    for (size_t h = 1; h <= last && *heap == 0; h++) {
+        cg_status st = cg_misere_extend(s, h, err);
+        if (st != CG_OK) {
+            return st;
+        }
+        *heap = cg_misere_nim_heap(s, h) == nim ? h : 0;
+    }
+    return CG_OK;
+}
+
 size_t cg_misere_count(const cg_misere_solver *s) {
     return s->count;
 }

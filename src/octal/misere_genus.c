@@ -9,21 +9,6 @@
 #include "octal/misere_quotient_internal.h"
 #include "octal/misere_values_internal.h"
 
-/* A heap <= top that is *2 in every sum, analysed by the solver (small
- * heaps are cheap), or 0 when none of the first few is. */
-static cg_status find_nim_two(cg_misere_solver *s, size_t top, size_t *two, cg_error *err) {
-    *two = 0;
-    size_t last = top < CG_GENUS_NIM_HEAPS ? top : CG_GENUS_NIM_HEAPS;
-    for (size_t h = 1; h <= last && *two == 0; h++) {
-        cg_status st = cg_misere_extend(s, h, err);
-        if (st != CG_OK) {
-            return st;
-        }
-        *two = cg_misere_nim_heap(s, h) == 2 ? h : 0;
-    }
-    return CG_OK;
-}
-
 /* Heaps count..last, each genus term the value of its element times heap
  * `two` k times. */
 static cg_status adopt_heaps(cg_misere_solver *s, const cg_misere_quotient *q,
@@ -66,7 +51,8 @@ static cg_status lengthen(cg_misere_solver *s, cg_misere_genus_run *run, double 
     cg_status st = CG_OK;
     if (run->chain.order == 0) {
         /* the heaps looked at for a *2 are the table's: searched with its limit */
-        st = find_nim_two(s, top, &run->two, err);
+        size_t last = top < CG_MISERE_NIM_HEAPS_LOOKED_AT ? top : CG_MISERE_NIM_HEAPS_LOOKED_AT;
+        st = cg_misere_first_nim_heap(s, 2, last, &run->two, err);
         run->over =
             st != CG_OK || (run->two == 0 && cg_misere_terms(s) > 1) || cg_misere_count(s) > top;
     }

@@ -32,7 +32,6 @@ extern "C" {
 
 #define CG_GENUS_MAX_ORDER 1024      /* a quotient's elements at most */
 #define CG_GENUS_MAX_STATES 4000000u /* states of one proof at most */
-#define CG_GENUS_NIM_HEAPS 16        /* heaps looked at for one that is *2 */
 /* Positions one question of the quotient's chain may search: 0.07's chain
  * reaches heap 33 as with 2,000,000, and gives up at heap 34 after 1 s
  * instead of 8 s. */

@@ -114,6 +114,16 @@ void cg_misere_want(cg_misere_solver *solver, size_t n);
 /* The nim-heap k (0, 1 or 2) that analysed heap n is in every sum, or -1. */
 int cg_misere_nim_heap(const cg_misere_solver *solver, size_t n);
 
+/* Heaps that are *1 or *2 in every sum are among a game's first ones
+ * (readers of a quotient stand them for the nim-heaps) */
+#define CG_MISERE_NIM_HEAPS_LOOKED_AT 16
+
+/* *heap: the least heap of 1..last (heaps analysed as needed) that is the
+ * nim-heap nim in every sum, or 0 when none is. Errors as
+ * cg_misere_extend's; the heaps analysed before stay. */
+cg_status cg_misere_first_nim_heap(cg_misere_solver *solver, int nim, size_t last, size_t *heap,
+                                   cg_error *err);
+
 /* Heaps analysed (0..count-1), and one of them. */
 size_t cg_misere_count(const cg_misere_solver *solver);
 cg_misere_heap cg_misere_heap_at(const cg_misere_solver *solver, size_t n);

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NIM_HEAPS_LOOKED_AT 16 /* the nim-heaps of 1 and 2 are among the first heaps */
-
 /* Whether q covers heap h (any heap, once complete). */
 static bool covers(const cg_misere_quotient *q, size_t h) {
     return q->complete || h <= q->heaps;
@@ -67,17 +65,13 @@ cg_status cg_misere_oracle_attach(cg_misere_oracle *o, cg_misere_solver *solver,
     memset(o, 0, sizeof *o);
     o->quotient = q;
     o->budget = cg_misere_budget(solver);
-    cg_status st = CG_OK;
-    for (size_t h = 1;
-         st == CG_OK && h <= NIM_HEAPS_LOOKED_AT && covers(q, h) && (o->one == 0 || o->two == 0);
-         h++) {
-        st = cg_misere_extend(solver, h, err); /* heaps already analysed stay */
-        int nim = st == CG_OK ? cg_misere_nim_heap(solver, h) : -1;
-        if (nim == 1 && o->one == 0) {
-            o->one = h;
-        } else if (nim == 2 && o->two == 0) {
-            o->two = h;
-        }
+    /* the heaps the quotient covers only */
+    size_t last = q->complete || q->heaps > CG_MISERE_NIM_HEAPS_LOOKED_AT
+                      ? CG_MISERE_NIM_HEAPS_LOOKED_AT
+                      : q->heaps;
+    cg_status st = cg_misere_first_nim_heap(solver, 1, last, &o->one, err);
+    if (st == CG_OK) {
+        st = cg_misere_first_nim_heap(solver, 2, last, &o->two, err);
     }
     if (st == CG_OK) {
         st = cg_budget_take(o->budget, q->order, 1, "the quotient's values", err);
