@@ -114,8 +114,8 @@ QUOTIENT_INTERRUPTED = textwrap.dedent(
     threading.Timer(3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     started = time.monotonic()
     try:
-        # heaps 0-17 take about a second, heap 18 a long search (more than
-        # 15 s here): 0.137's and Kayles' quotients are proven too fast now
+        # heaps 0-18 take about two seconds, heap 19 a long search (more than
+        # 40 s here): 0.137's and Kayles' quotients are proven too fast now
         cgsolve.misere_quotient("0.16", 30)
         print("not interrupted")
     except KeyboardInterrupt as stopped:
@@ -128,8 +128,8 @@ QUOTIENT_INTERRUPTED = textwrap.dedent(
 
 def test_ctrl_c_stops_a_long_quotient():
     seconds, heaps, complete, after = run_python("-c", QUOTIENT_INTERRUPTED).split()
-    # the quotients proven before the stop are kept: heaps 0-17
-    assert float(seconds) < 15 and heaps == "17" and complete == "False"
+    # the quotients proven before the stop are kept: heaps 0-18
+    assert float(seconds) < 15 and heaps == "18" and complete == "False"
     assert after == "12"  # and the library still answers
 
 
@@ -137,7 +137,7 @@ def test_a_progress_function_stops_a_quotient():
     enough, calls = stopping_after(3)
     with pytest.raises(cgsolve.StoppedError) as stopped:
         cgsolve.misere_quotient("0.16", 30, progress=enough)
-    assert stopped.value.partial.heaps == 17 and len(calls) == 3 and calls[0][0] == "misere"
+    assert stopped.value.partial.heaps == 18 and len(calls) == 3 and calls[0][0] == "misere"
     assert stopped.value.exit_code == 130
 
 

@@ -11,6 +11,7 @@
 #define NONE UINT32_MAX
 #define DONE (UINT32_MAX - 1) /* an element whose least sum is final */
 #define MAX_INDEX 6           /* a freed heap's guessed index at most */
+#define MAX_TOLD_INDEX 32     /* and the index a failure's copies of it ask */
 #define MAX_PERIOD 12         /* and its guessed period */
 #define WHAT "the repaired quotient"
 
@@ -45,6 +46,12 @@ typedef struct repairer {
     cg_status option_status;
     uint64_t max_states, states;
     bool values; /* the quotient below has values: the candidates too */
+    /* told_index[h]: the most copies of heap h in a failing sum it was
+     * freed for. A candidate with h^(i + p) = h^i cannot tell h^c from
+     * h^(c - p) for c >= i + p, so a failure with c copies asks i >= c;
+     * the next guess for h is at least that (a larger index costs elements
+     * only: powers that are alike merge). */
+    uint8_t told_index[CG_QUOTIENT_MAX_HEAPS + 1];
 } repairer;
 
 /* ---- Tables counted in the budget ---- */
@@ -292,7 +299,8 @@ static size_t lcm(size_t a, size_t b) {
 
 /* Heap h freed over t: an index one more than those of the powers of the
  * heap and of each of its options in t, a period a multiple of theirs and of
- * 2 (a generator of a misère quotient most often has x^(i + 2) = x^i). */
+ * 2 (a generator of a misère quotient most often has x^(i + 2) = x^i); the
+ * index at least the one earlier failures told for h. */
 static void guess_cycle(const repairer *r, const table *t, size_t h, uint32_t *seen,
                         freed_heap *f) {
     move_parts alone = {{(uint32_t)h, 0, 0}};
@@ -308,6 +316,7 @@ static void guess_cycle(const repairer *r, const table *t, size_t h, uint32_t *s
     }
     f->heap = h;
     f->index = guess_index < MAX_INDEX ? guess_index : MAX_INDEX;
+    f->index = r->told_index[h] > f->index ? r->told_index[h] : f->index;
     f->period = guess_period;
 }
 
@@ -548,7 +557,7 @@ static cg_status mark(const repairer *r, table *p) {
 
 /* Up to CG_REPAIR_MAX_FREED heaps of the failure's sum to free: the live
  * ones freed longest ago (never first), larger first among equals. */
-static size_t choose(const repairer *r, const cg_proof_failure *w, const size_t *last_freed,
+static size_t choose(repairer *r, const cg_proof_failure *w, const size_t *last_freed,
                      freed_heap *out) {
     size_t chosen = 0;
     while (chosen < CG_REPAIR_MAX_FREED) {
@@ -567,6 +576,12 @@ static size_t choose(const repairer *r, const cg_proof_failure *w, const size_t 
         if (best == 0) {
             break;
         }
+        size_t copies = 0;
+        for (size_t i = 0; i < w->count; i++) {
+            copies += w->heap[i] == best;
+        }
+        copies = copies < MAX_TOLD_INDEX ? copies : MAX_TOLD_INDEX;
+        r->told_index[best] = copies > r->told_index[best] ? (uint8_t)copies : r->told_index[best];
         out[chosen++].heap = best;
     }
     return chosen;

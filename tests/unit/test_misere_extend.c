@@ -237,6 +237,51 @@ static void dawsons_kayles_is_repaired(void **state) {
     assert_int_equal(budget.used, 0);
 }
 
+/* 0.74's quotient of heaps up to 10 (order 74, from 28 at heap 9) is
+ * repaired only when a freed heap's guessed index grows to the copies of it
+ * in the failing sum: before, the repair freed heap 10 again and again with
+ * the same cycle and gave up. Its outcomes agree with the exhaustive
+ * reference on random sums of heaps up to 10. */
+static void repair_grows_a_freed_heaps_index(void **state) {
+    (void)state;
+    cg_misere_solver *s = solver_for("0.74", NULL);
+    cg_misere_quotient below, q;
+    chain(s, 9, false, &below);
+    assert_int_equal(below.order, 28);
+    bool found = false;
+    cg_error err;
+    assert_int_equal(cg_misere_quotient_repair(cg_misere_code(s), NULL, &below, 65535, 4000000,
+                                               NULL, &q, &found, &err),
+                     CG_OK);
+    assert_true(found);
+    assert_int_equal(q.heaps, 10);
+    assert_int_equal(q.order, 74);
+    ref_misere_begin(cg_misere_code(s));
+    ref_rng rng = cg_rng_make(74);
+    size_t p_count = 0;
+    for (size_t t = 0; t < 3000; t++) {
+        size_t heaps[8], count = 1 + (size_t)ref_rng_below(&rng, 6), tokens = 0;
+        for (size_t i = 0; i < count; i++) {
+            heaps[i] = 1 + (size_t)ref_rng_below(&rng, 10);
+            tokens += heaps[i];
+        }
+        if (tokens > 36) {
+            continue;
+        }
+        bool p = ref_misere_is_p(heaps, count);
+        if (cg_misere_quotient_is_p(&q, heaps, count) != p) {
+            fail_msg("sum %zu of %zu heaps (first %zu): the quotient says %c", t, count, heaps[0],
+                     p ? 'N' : 'P');
+        }
+        p_count += p;
+    }
+    ref_misere_end();
+    assert_true(p_count > 20); /* both outcomes are met */
+    cg_misere_quotient_free(&q);
+    cg_misere_quotient_free(&below);
+    cg_misere_free(s);
+}
+
 /* The minimal automaton of a table with two copies of each element of the
  * cyclic group of order 2 merges them back. */
 static void merge_finds_the_minimal_automaton(void **state) {
@@ -340,6 +385,7 @@ int main(void) {
         cmocka_unit_test(refuses_bad_arguments),
         cmocka_unit_test(chain_counts_in_budget),
         cmocka_unit_test(dawsons_kayles_is_repaired),
+        cmocka_unit_test(repair_grows_a_freed_heaps_index),
         cmocka_unit_test(merge_finds_the_minimal_automaton),
         cmocka_unit_test(repair_counts_in_budget),
         cmocka_unit_test(repair_within_its_states),
