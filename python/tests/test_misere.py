@@ -111,11 +111,12 @@ def test_the_librarys_refusals_and_limits_are_raised():
 QUOTIENT_INTERRUPTED = textwrap.dedent(
     """
     import os, signal, threading, time, cgsolve
-    threading.Timer(3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    threading.Timer(5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     started = time.monotonic()
     try:
         # heaps 0-18 take about two seconds, heap 19 a long search (more than
-        # 40 s here): 0.137's and Kayles' quotients are proven too fast now
+        # 40 s here), so the stop at 5 s finds it: 0.137's and Kayles'
+        # quotients are proven too fast now
         cgsolve.misere_quotient("0.16", 30)
         print("not interrupted")
     except KeyboardInterrupt as stopped:

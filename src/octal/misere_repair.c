@@ -47,10 +47,13 @@ typedef struct repairer {
     uint64_t max_states, states;
     bool values; /* the quotient below has values: the candidates too */
     /* told_index[h]: the most copies of heap h in a failing sum it was
-     * freed for. A candidate with h^(i + p) = h^i cannot tell h^c from
-     * h^(c - p) for c >= i + p, so a failure with c copies asks i >= c;
-     * the next guess for h is at least that (a larger index costs elements
-     * only: powers that are alike merge). */
+     * chosen to be freed for. A candidate with h^(i + p) = h^i cannot tell
+     * h^c from h^(c - p) for c >= i + p, so a failure with c copies
+     * suggests i + p > c; the guess for h takes i >= c, which also keeps
+     * apart the c + 1 copies of an option that splits one off (p >= 2). A
+     * larger index costs elements only (powers that are alike merge), but
+     * near 32 a product soon passes CG_REPAIR_MAX_ELEMENTS, and the round
+     * then frees fewer heaps. */
     uint8_t told_index[CG_QUOTIENT_MAX_HEAPS + 1];
 } repairer;
 
@@ -556,7 +559,9 @@ static cg_status mark(const repairer *r, table *p) {
 /* ---- The rounds ---- */
 
 /* Up to CG_REPAIR_MAX_FREED heaps of the failure's sum to free: the live
- * ones freed longest ago (never first), larger first among equals. */
+ * ones freed longest ago (never first), larger first among equals. Each
+ * chosen heap's told_index rises to its copies in the sum (at most
+ * MAX_TOLD_INDEX). */
 static size_t choose(repairer *r, const cg_proof_failure *w, const size_t *last_freed,
                      freed_heap *out) {
     size_t chosen = 0;
