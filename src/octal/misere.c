@@ -1,7 +1,8 @@
 /* Misère values, genus and outcomes of octal games (see misere_internal.h).
  *
  * A position is a sum of heaps of the game plus nim-heaps of 1 and 2 (the
- * genus adds 2s; moving in a 2 leaves a 1): the words [ones, twos, heaps in
+ * genus adds 2s; moving in a 2 leaves a 1; a heap equal to *1, *2 or *3 in
+ * every sum is held as them, *3 as *2 + *1): the words [ones, twos, heaps in
  * descending order], heaps without a move left out (they are the empty game,
  * which adds nothing). Positions whose heaps are all tame are valued by the
  * tame rule; the others by an iterative depth-first search over the table of
@@ -27,8 +28,9 @@ typedef struct heap_option {
     uint8_t ones, twos;
 } heap_option;
 
-/* A heap equal to a nim-heap in every sum: *0, *1, *2; or none of them. */
-enum { NIM_NONE = 3 };
+/* A heap equal to a nim-heap in every sum: *0, *1, *2, *3 (held as *2 +
+ * *1); or none of them. */
+enum { NIM_NONE = 4 };
 
 /* A child of the position being expanded: an entry, or its value at once. */
 typedef struct child {
@@ -71,7 +73,7 @@ struct cg_misere_solver {
     uint32_t *misere;       /* G-(n) */
     uint32_t *genus;        /* terms per heap */
     uint8_t *tame;
-    uint8_t *nim;         /* 0, 1, 2: the heap is *0, *1, *2 in every sum; NIM_NONE */
+    uint8_t *nim;         /* 0-3: the heap is *0-*3 in every sum; NIM_NONE */
     size_t *option_first; /* heap n's options: option_first[n]..option_first[n + 1] */
     heap_option *options;
     size_t option_count, option_capacity;
@@ -142,10 +144,9 @@ static void collect_option(void *context, size_t take, const size_t *parts, size
         uint8_t nim = s->nim[parts[i]];
         if (nim == NIM_NONE) {
             o.part[kept++] = (uint16_t)parts[i];
-        } else if (nim == 1) {
-            o.ones ^= 1u;
-        } else if (nim == 2) {
-            o.twos++;
+        } else {
+            o.ones ^= nim & 1u; /* *3 = *2 + *1 */
+            o.twos += nim >> 1;
         }
     }
     /* descending, for merging into positions */
@@ -165,20 +166,21 @@ static void collect_option(void *context, size_t take, const size_t *parts, size
 
 /* Which nim-heap a heap with these options is in every sum, if one: the
  * options are nim-heaps *k (their parts *1 + *1 = 0: G + *1 + *1 and G have
- * the same outcome for every G, by induction on G) and a game is unchanged
- * in every sum when an option is replaced by an equal one, so the heap is
- * {*k : k in the set}: {} = 0, {*0} = *1, {*0, *1} = *2, and {*1} = the
+ * the same outcome for every G, by induction on G; and *2 + *1 = *3, its
+ * options being 0, *1 and *2) and a game is unchanged in every sum when an
+ * option is replaced by an equal one, so the heap is {*k : k in the set}:
+ * {} = 0, {*0} = *1, {*0, *1} = *2, {*0, *1, *2} = *3, and {*1} = the
  * options of *1 + *1 = 0. */
 static uint8_t nim_class(const heap_option *options, size_t count) {
     unsigned set = 0;
     for (size_t i = 0; i < count; i++) {
         const heap_option *o = &options[i];
-        if (o->part[0] != 0 || o->twos > 1 || (o->twos == 1 && o->ones == 1)) {
+        if (o->part[0] != 0 || o->twos > 1) {
             return NIM_NONE;
         }
-        set |= 1u << (o->twos == 1 ? 2u : o->ones);
+        set |= 1u << (2u * o->twos + o->ones);
     }
-    return set == 0 || set == 2u ? 0 : set == 1u ? 1 : set == 3u ? 2 : NIM_NONE;
+    return set == 0 || set == 2u ? 0 : set == 1u ? 1 : set == 3u ? 2 : set == 7u ? 3 : NIM_NONE;
 }
 
 static int compare_options(const void *a, const void *b) {
@@ -533,14 +535,13 @@ static cg_status heap_value(cg_misere_solver *s, size_t n, uint32_t *value, bool
  * nim-heaps of 2. */
 static bool put_heap(const cg_misere_solver *s, size_t n, position *p) {
     uint8_t nim = s->nim[n];
-    if (nim == 1) {
-        p->word[0] ^= 1u;
-    } else if (nim == 2) {
-        if (p->word[1] >= CG_MISERE_MAX_NIM) {
+    if (nim != NIM_NONE) {
+        if (nim >= 2 && p->word[1] >= CG_MISERE_MAX_NIM) {
             return false;
         }
-        p->word[1]++;
-    } else if (nim == NIM_NONE) {
+        p->word[0] ^= nim & 1u; /* *3 = *2 + *1 */
+        p->word[1] += nim >> 1;
+    } else {
         size_t j = p->length++;
         while (j > 2 && p->word[j - 1] < n) {
             p->word[j] = p->word[j - 1];

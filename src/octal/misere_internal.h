@@ -111,7 +111,7 @@ cg_status cg_misere_adopt_heap(cg_misere_solver *solver, size_t n, const uint32_
  * (cg_misere_extend says so itself; cg_misere_adopt_heap's caller does). */
 void cg_misere_want(cg_misere_solver *solver, size_t n);
 
-/* The nim-heap k (0, 1 or 2) that analysed heap n is in every sum, or -1. */
+/* The nim-heap k (0 to 3) that analysed heap n is in every sum, or -1. */
 int cg_misere_nim_heap(const cg_misere_solver *solver, size_t n);
 
 /* Heaps that are *1 or *2 in every sum are among a game's first ones

@@ -127,6 +127,12 @@ static void kayles_genus(void **state) {
     /* Kayles: heaps 0-4 tame, 5 (4^146) the first wild one */
     cg_misere_solver *s = solver_for("0.77", 1, 6);
     assert_int_equal(cg_misere_first_wild(s), 5);
+    /* rows of 1, 2 and 3 are *1, *2 and *3 (held as *2 + *1) in every sum */
+    assert_int_equal(cg_misere_nim_heap(s, 0), 0);
+    assert_int_equal(cg_misere_nim_heap(s, 1), 1);
+    assert_int_equal(cg_misere_nim_heap(s, 2), 2);
+    assert_int_equal(cg_misere_nim_heap(s, 3), 3);
+    assert_int_equal(cg_misere_nim_heap(s, 5), -1);
     cg_misere_free(s);
 }
 
