@@ -22,10 +22,11 @@
 
 /* One option of a heap: the heaps it leaves that are not nim-heaps (0:
  * none), descending, and the nim-heaps of 1 (their parity) and 2 the others
- * are. */
+ * are; wild when one of those others is not tame (a heap can be a nim-heap
+ * in every sum and still have wild positions in it). */
 typedef struct heap_option {
     uint16_t part[3];
-    uint8_t ones, twos;
+    uint8_t ones, twos, wild;
 } heap_option;
 
 /* A heap equal to a nim-heap in every sum: *0, *1, *2, *3 (held as *2 +
@@ -138,7 +139,7 @@ static void collect_option(void *context, size_t take, const size_t *parts, size
     if (c->status != CG_OK) {
         return;
     }
-    heap_option o = {{0, 0, 0}, 0, 0};
+    heap_option o = {{0, 0, 0}, 0, 0, 0};
     size_t kept = 0;
     for (size_t i = 0; i < count; i++) {
         uint8_t nim = s->nim[parts[i]];
@@ -147,6 +148,7 @@ static void collect_option(void *context, size_t take, const size_t *parts, size
         } else {
             o.ones ^= nim & 1u; /* *3 = *2 + *1 */
             o.twos += nim >> 1;
+            o.wild |= !s->tame[parts[i]];
         }
     }
     /* descending, for merging into positions */
@@ -164,23 +166,65 @@ static void collect_option(void *context, size_t take, const size_t *parts, size
     }
 }
 
-/* Which nim-heap a heap with these options is in every sum, if one: the
- * options are nim-heaps *k (their parts *1 + *1 = 0: G + *1 + *1 and G have
- * the same outcome for every G, by induction on G; and *2 + *1 = *3, its
- * options being 0, *1 and *2) and a game is unchanged in every sum when an
- * option is replaced by an equal one, so the heap is {*k : k in the set}:
- * {} = 0, {*0} = *1, {*0, *1} = *2, {*0, *1, *2} = *3, and {*1} = the
- * options of *1 + *1 = 0. */
-static uint8_t nim_class(const heap_option *options, size_t count) {
+/* The nim-heap an option is in every sum, when it is one: all its parts
+ * nim-heaps and at most one of them *2 (*2 + *2 is none), so *(2 twos +
+ * ones), *3 being *2 + *1; else -1. */
+static int option_nim(const heap_option *o) {
+    return o->part[0] == 0 && o->twos <= 1 ? 2 * o->twos + o->ones : -1;
+}
+
+/* Whether option o, not itself a nim-heap, has an option that is *m in
+ * every sum: with two *2s and no heap, moving in a *2 leaves *2 or *3; with
+ * one heap p, a move of p that leaves nim-heaps only may. */
+static bool reaches_nim(const cg_misere_solver *s, const heap_option *o, int m) {
+    if (o->part[0] == 0) {
+        return o->twos == 2 && (m == 2 || m == 3);
+    }
+    if (o->part[1] != 0) {
+        return false; /* every move leaves a heap that is no nim-heap */
+    }
+    size_t p = o->part[0];
+    for (size_t k = s->option_first[p]; k < s->option_first[p + 1]; k++) {
+        heap_option q = s->options[k];
+        q.ones ^= o->ones;
+        q.twos = (uint8_t)(q.twos + o->twos);
+        if (option_nim(&q) == m) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Which nim-heap a heap with these options is in every sum, if one. With
+ * m the mex of the options that are nim-heaps (*1 + *1 = 0: G + *1 + *1
+ * and G have the same outcome for every G, by induction on G; *2 + *1 = *3,
+ * its options being 0, *1 and *2), the heap is *m when every other option
+ * has an option that is *m (a nim-heap above *m has): for m >= 1, G + X and
+ * *m + X have the same outcome for every X, by induction on X (a move to
+ * *a + X, a < m, is matched by one to the option that is *a; a move to an
+ * other option G' + X is answered by G' + X's move to *m + X). For m = 0
+ * the same holds when some option is *1, a P-position, so the heap alone is
+ * an N-position as 0 is: {*1} is 0, the options of *1 + *1. The heap is
+ * none when m is 4 or more (no room for it). */
+static uint8_t nim_class(const cg_misere_solver *s, const heap_option *options, size_t count) {
     unsigned set = 0;
     for (size_t i = 0; i < count; i++) {
-        const heap_option *o = &options[i];
-        if (o->part[0] != 0 || o->twos > 1) {
+        int v = option_nim(&options[i]);
+        set |= v >= 0 ? 1u << v : 0u;
+    }
+    int m = 0;
+    while (set >> m & 1u) {
+        m++;
+    }
+    if (count > 0 && (m > 3 || (m == 0 && (set & 2u) == 0))) {
+        return NIM_NONE;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (option_nim(&options[i]) < 0 && !reaches_nim(s, &options[i], m)) {
             return NIM_NONE;
         }
-        set |= 1u << (2u * o->twos + o->ones);
     }
-    return set == 0 || set == 2u ? 0 : set == 1u ? 1 : set == 3u ? 2 : set == 7u ? 3 : NIM_NONE;
+    return (uint8_t)m;
 }
 
 static int compare_options(const void *a, const void *b) {
@@ -211,7 +255,7 @@ static cg_status list_options(cg_misere_solver *s, size_t n, cg_error *err) {
     s->option_first[n] = first;
     s->option_first[n + 1] = s->option_count;
     /* a heap without options may come before any option is kept (options NULL) */
-    s->nim[n] = nim_class(kept > 0 ? s->options + first : NULL, kept);
+    s->nim[n] = nim_class(s, kept > 0 ? s->options + first : NULL, kept);
     return CG_OK;
 }
 
@@ -499,7 +543,8 @@ static bool all_options_tame(const cg_misere_solver *s, size_t n) {
     bool tame = true;
     for (size_t k = s->option_first[n]; k < s->option_first[n + 1]; k++) {
         const heap_option *o = &s->options[k];
-        tame = tame && s->tame[o->part[0]] && s->tame[o->part[1]] && s->tame[o->part[2]];
+        tame =
+            tame && !o->wild && s->tame[o->part[0]] && s->tame[o->part[1]] && s->tame[o->part[2]];
     }
     return tame;
 }

@@ -77,8 +77,8 @@ expect 3 "" "cgsolve misere: not settled within 3 positions of search" -- \
 if grep -q "^quotient of heaps 0-[0-9]*: order [0-9]* (not complete)$" "$out"; then m_ok; else m_bad "partial quotient: $(cat "$out")"; fi
 # A 10-heap Kayles sum past a small search budget is settled by the proven
 # quotient of heaps up to 9, with the same answer as a search within the
-# default budget (the search alone takes 35,760 positions).
-"$exe" misere 0.77 --sum 9 9 8 8 7 7 6 6 5 4 --positions 20000 --json > "$out"
+# default budget (the search alone takes 2,429 positions).
+"$exe" misere 0.77 --sum 9 9 8 8 7 7 6 6 5 4 --positions 1000 --json > "$out"
 if grep -q '"answer":"N\\n1:1 1:1:2 2:1 2:1:2 9:1","analysis":{[^}]*"method":"quotient"' "$out"; then
     m_ok
 else
@@ -109,7 +109,7 @@ cgsolve misere: not settled within 3 positions of search" -- \
 rm -f "$err.new" "$err.new_err"
 # play --misere: a position the library cannot settle within the budget is
 # refused before the game begins (exit 3, nothing on the output).
-expect 3 "quit\n" "cgsolve play: cannot settle this misère position: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1239641 in use); nor by the quotient of heaps up to 33: misère positions needs 524288 bytes more, beyond the memory limit of 2097152 bytes (1879378 in use)" -- \
+expect 3 "quit\n" "cgsolve play: cannot settle this misère position: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1630041 in use); nor by the quotient of heaps up to 33: misère positions needs 262144 bytes more, beyond the memory limit of 2097152 bytes (1974866 in use)" -- \
     play grundy 0.137 30 31 32 33 --misere --memory 2M
 expect_out ""
 # --by quotient: heaps read off the proven quotient's values are the heaps

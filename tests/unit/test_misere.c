@@ -127,12 +127,28 @@ static void kayles_genus(void **state) {
     /* Kayles: heaps 0-4 tame, 5 (4^146) the first wild one */
     cg_misere_solver *s = solver_for("0.77", 1, 6);
     assert_int_equal(cg_misere_first_wild(s), 5);
-    /* rows of 1, 2 and 3 are *1, *2 and *3 (held as *2 + *1) in every sum */
-    assert_int_equal(cg_misere_nim_heap(s, 0), 0);
-    assert_int_equal(cg_misere_nim_heap(s, 1), 1);
-    assert_int_equal(cg_misere_nim_heap(s, 2), 2);
-    assert_int_equal(cg_misere_nim_heap(s, 3), 3);
-    assert_int_equal(cg_misere_nim_heap(s, 5), -1);
+    /* rows of 1, 2 and 3 are *1, *2 and *3 (held as *2 + *1) in every sum;
+     * 4 is *1 too (its options *3, *2 + *1, *2 and 0: the first three
+     * have *1), and 6 is *3 (its options 0, *1, *2 and 5, *2 + *3, *2 + *2,
+     * each with an option *3); 5 is none (4^146 is no nim-heap's genus) */
+    const int nim[] = {0, 1, 2, 3, 1, -1, 3};
+    for (size_t n = 0; n <= 6; n++) {
+        assert_int_equal(cg_misere_nim_heap(s, n), nim[n]);
+    }
+    cg_misere_free(s);
+}
+
+/* 0.34's heap 11 is *1 in every sum (options 0, *2 and 10, which has an
+ * option *1), yet 10 (2^1420) is wild: tameness is of the positions in a
+ * heap, so 11 and 12 (which has a move to 11) stay wild. */
+static void a_nim_heap_keeps_its_wild_positions(void **state) {
+    (void)state;
+    cg_misere_solver *s = solver_for("0.34", 1, 12);
+    assert_int_equal(cg_misere_nim_heap(s, 11), 1);
+    assert_false(cg_misere_heap_at(s, 10).tame);
+    assert_false(cg_misere_heap_at(s, 11).tame);
+    assert_false(cg_misere_heap_at(s, 12).tame);
+    assert_int_equal(cg_misere_heap_at(s, 12).misere, 2);
     cg_misere_free(s);
 }
 
@@ -300,10 +316,15 @@ static void interrupt_keeps_heaps(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(misere_nim),           cmocka_unit_test(kayles_genus),
-        cmocka_unit_test(dawsons_kayles_genus), cmocka_unit_test(symbols),
-        cmocka_unit_test(budget_is_a_ceiling),  cmocka_unit_test(interrupt_keeps_heaps),
-        cmocka_unit_test(small_budget_refuses), cmocka_unit_test(peak_is_the_ceiling),
+        cmocka_unit_test(misere_nim),
+        cmocka_unit_test(kayles_genus),
+        cmocka_unit_test(dawsons_kayles_genus),
+        cmocka_unit_test(symbols),
+        cmocka_unit_test(a_nim_heap_keeps_its_wild_positions),
+        cmocka_unit_test(budget_is_a_ceiling),
+        cmocka_unit_test(interrupt_keeps_heaps),
+        cmocka_unit_test(small_budget_refuses),
+        cmocka_unit_test(peak_is_the_ceiling),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
