@@ -27,7 +27,9 @@
 typedef struct heap_option {
     uint16_t part[3];
     uint8_t ones, twos, wild;
+    uint8_t spare; /* 0: no padding, so options compare with memcmp */
 } heap_option;
+_Static_assert(sizeof(heap_option) == 10, "heap_option has no padding");
 
 /* A heap equal to a nim-heap in every sum: *0, *1, *2, *3 (held as *2 +
  * *1); or none of them. */
@@ -139,7 +141,7 @@ static void collect_option(void *context, size_t take, const size_t *parts, size
     if (c->status != CG_OK) {
         return;
     }
-    heap_option o = {{0, 0, 0}, 0, 0, 0};
+    heap_option o = {{0, 0, 0}, 0, 0, 0, 0};
     size_t kept = 0;
     for (size_t i = 0; i < count; i++) {
         uint8_t nim = s->nim[parts[i]];
@@ -233,7 +235,11 @@ static int compare_options(const void *a, const void *b) {
 
 /* Heap n's options, each once. */
 static cg_status list_options(cg_misere_solver *s, size_t n, cg_error *err) {
-    size_t first = s->option_count;
+    /* from where heap n - 1's end: a heap whose analysis failed after its
+     * options were listed is listed again over them, not after them (which
+     * would give heap n - 1 the old copy as moves of its own) */
+    size_t first = n == 0 ? 0 : s->option_first[n];
+    s->option_count = first;
     option_collector c = {s, CG_OK, err};
     cg_octal_each_option(&s->code, n, collect_option, &c);
     if (c.status != CG_OK) {

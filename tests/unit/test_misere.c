@@ -13,6 +13,8 @@
 
 #include "octal/misere_internal.h"
 
+enum { TERMS_TRIED = 4 }; /* genus terms of the retried table's test */
+
 static cg_misere_solver *solver_for(const char *text, size_t terms, size_t upto) {
     cg_misere_solver *s = misere_solver(text, terms, NULL, NULL);
     cg_error err;
@@ -150,6 +152,36 @@ static void a_nim_heap_keeps_its_wild_positions(void **state) {
     assert_false(cg_misere_heap_at(s, 12).tame);
     assert_int_equal(cg_misere_heap_at(s, 12).misere, 2);
     cg_misere_free(s);
+}
+
+/* A heap whose search runs past the limit of positions is analysed again
+ * once the limit is raised, and the table is the one a solver without a
+ * limit gives (a heap listed twice once gave the heap below it the first
+ * copy as moves: Dawson's Kayles went wrong from heap 29 on). */
+static void a_heap_tried_again_gives_the_same_table(void **state) {
+    (void)state;
+    enum { UPTO = 50 };
+    cg_misere_solver *tried = misere_solver("0.137", TERMS_TRIED, NULL, NULL);
+    cg_misere_solver *plain = solver_for("0.137", TERMS_TRIED, UPTO);
+    cg_error err;
+    uint64_t limit = 5;
+    size_t failures = 0;
+    cg_misere_set_node_limit(tried, limit);
+    for (size_t n = 1; n <= UPTO; n++) {
+        while (cg_misere_extend(tried, n, &err) != CG_OK) {
+            failures++;
+            cg_misere_set_node_limit(tried, limit *= 2);
+        }
+    }
+    assert_true(failures > 3);
+    for (size_t n = 0; n <= UPTO; n++) {
+        cg_misere_heap a = cg_misere_heap_at(tried, n), b = cg_misere_heap_at(plain, n);
+        assert_int_equal(a.misere, b.misere);
+        assert_int_equal(a.tame, b.tame);
+        assert_memory_equal(a.genus, b.genus, TERMS_TRIED * sizeof *a.genus);
+    }
+    cg_misere_free(tried);
+    cg_misere_free(plain);
 }
 
 static void dawsons_kayles_genus(void **state) {
@@ -321,6 +353,7 @@ int main(void) {
         cmocka_unit_test(dawsons_kayles_genus),
         cmocka_unit_test(symbols),
         cmocka_unit_test(a_nim_heap_keeps_its_wild_positions),
+        cmocka_unit_test(a_heap_tried_again_gives_the_same_table),
         cmocka_unit_test(budget_is_a_ceiling),
         cmocka_unit_test(interrupt_keeps_heaps),
         cmocka_unit_test(small_budget_refuses),
