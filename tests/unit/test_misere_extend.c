@@ -184,6 +184,33 @@ static void chain_counts_in_budget(void **state) {
     }
 }
 
+/* The chain of s up to heap n - 1 (*below, of order below_order), then the
+ * repair's quotient of heaps up to n (*q, of order order). */
+static void repair_at(cg_misere_solver *s, cg_budget *budget, size_t n, size_t below_order,
+                      size_t order, cg_misere_quotient *below, cg_misere_quotient *q) {
+    chain(s, n - 1, false, below);
+    assert_int_equal(below->order, below_order);
+    bool found = false;
+    cg_error err;
+    assert_int_equal(cg_misere_quotient_repair(cg_misere_code(s), budget, below, 65535, 4000000,
+                                               NULL, q, &found, &err),
+                     CG_OK);
+    assert_true(found);
+    assert_int_equal(q->heaps, n);
+    assert_int_equal(q->order, order);
+}
+
+/* Sum t's outcome by the exhaustive reference (begun), which q must give:
+ * whether it is a P-position. */
+static bool same_outcome(const cg_misere_quotient *q, const size_t *heaps, size_t count, size_t t) {
+    bool p = ref_misere_is_p(heaps, count);
+    if (cg_misere_quotient_is_p(q, heaps, count) != p) {
+        fail_msg("sum %zu of %zu heaps (first %zu): the quotient says %c", t, count, heaps[0],
+                 p ? 'N' : 'P');
+    }
+    return p;
+}
+
 /* Siegel (miseregames.wordpress.com, 28 August 2007): the misère quotient
  * of Dawson's Kayles up to heap 30 has order 360. The repair finds it from
  * the quotient up to 29 (order 176), and its outcomes agree with the
@@ -193,16 +220,7 @@ static void dawsons_kayles_is_repaired(void **state) {
     cg_budget budget = cg_budget_make((size_t)1 << 28);
     cg_misere_solver *s = solver_for("0.07", &budget);
     cg_misere_quotient below, q;
-    chain(s, 29, false, &below);
-    assert_int_equal(below.order, 176);
-    bool found = false;
-    cg_error err;
-    assert_int_equal(cg_misere_quotient_repair(cg_misere_code(s), &budget, &below, 65535, 4000000,
-                                               NULL, &q, &found, &err),
-                     CG_OK);
-    assert_true(found);
-    assert_int_equal(q.heaps, 30);
-    assert_int_equal(q.order, 360);
+    repair_at(s, &budget, 30, 176, 360, &below, &q);
     cg_misere_quotient_free(&q);
     cg_misere_quotient_free(&below);
 
@@ -222,13 +240,8 @@ static void dawsons_kayles_is_repaired(void **state) {
             heaps[count] = 1 + (size_t)ref_rng_below(&rng, room);
             tokens += heaps[count++];
         }
-        bool p = ref_misere_is_p(heaps, count);
-        if (cg_misere_quotient_is_p(&q, heaps, count) != p) {
-            fail_msg("sum %zu of %zu heaps (first %zu): the quotient says %c", t, count, heaps[0],
-                     p ? 'N' : 'P');
-        }
+        p_count += same_outcome(&q, heaps, count, t);
         checked++;
-        p_count += p;
     }
     ref_misere_end();
     printf("0.07 up to 30: %zu sums checked, %zu P-positions\n", checked, p_count);
@@ -249,21 +262,12 @@ static void repair_grows_a_freed_heaps_index(void **state) {
     cg_budget budget = cg_budget_make((size_t)1 << 28);
     cg_misere_solver *s = solver_for("0.74", &budget);
     cg_misere_quotient below, q;
-    chain(s, 9, false, &below);
-    assert_int_equal(below.order, 28);
-    bool found = false;
-    cg_error err;
-    assert_int_equal(cg_misere_quotient_repair(cg_misere_code(s), &budget, &below, 65535, 4000000,
-                                               NULL, &q, &found, &err),
-                     CG_OK);
-    assert_true(found);
-    assert_int_equal(q.heaps, 10);
-    assert_int_equal(q.order, 74);
+    repair_at(s, &budget, 10, 28, 74, &below, &q);
     ref_misere_begin(cg_misere_code(s));
     ref_rng rng = cg_rng_make(74);
     size_t p_count = 0, checked = 0;
     for (size_t t = 0; t < 3000; t++) {
-        /* half the sums: one to five heaps of 10, then small heaps */
+        /* half the sums: one to four heaps of 10, then small heaps */
         size_t heaps[7], count = 0, tokens = 0;
         size_t tens = t % 2 == 0 ? 1 + (size_t)ref_rng_below(&rng, 4) : 0;
         for (; count < tens; count++) {
@@ -277,12 +281,7 @@ static void repair_grows_a_freed_heaps_index(void **state) {
         if (tokens > 48) {
             continue;
         }
-        bool p = ref_misere_is_p(heaps, count);
-        if (cg_misere_quotient_is_p(&q, heaps, count) != p) {
-            fail_msg("sum %zu of %zu heaps (first %zu): the quotient says %c", t, count, heaps[0],
-                     p ? 'N' : 'P');
-        }
-        p_count += p;
+        p_count += same_outcome(&q, heaps, count, t);
         checked++;
     }
     ref_misere_end();
