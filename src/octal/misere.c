@@ -19,6 +19,7 @@
 
 #define MAX_WORDS 4096 /* words of one position: 2 + heaps */
 #define PROGRESS_EVERY 65536
+#define ELEMENT_UNSET (CG_MISERE_NO_ELEMENT - 1u) /* not asked of the oracle yet */
 
 /* One option of a heap: the heaps it leaves that are not nim-heaps (0:
  * none), descending, and the nim-heaps of 1 (their parity) and 2 the others
@@ -67,6 +68,9 @@ typedef struct position {
  * holds HEAP and the search's expand the other two). */
 enum { EXPAND_FROM, EXPAND_TO, HEAP, QUERY, SCRATCH_POSITIONS };
 
+/* The heaps' products of the position expanded (heap_products). */
+#define PRODUCTS ((size_t)2 * (MAX_WORDS + 1))
+
 struct cg_misere_solver {
     cg_octal_code code;
     cg_budget *budget;
@@ -98,8 +102,15 @@ struct cg_misere_solver {
     uint64_t node_limit, nodes_this_question, positions;
     cg_progress_hook progress;
     void *progress_context;
-    cg_misere_oracle_fn oracle;
-    void *oracle_context;
+    bool asking; /* an oracle is set */
+    cg_misere_oracle_table oracle;
+    uint32_t *element;        /* heap n's element, ELEMENT_UNSET till asked (per heap) */
+    uint32_t *option_element; /* the element of an option's parts, or ELEMENT_UNSET */
+    size_t option_element_capacity;
+    uint32_t *two_power; /* the element of k nim-heaps of 2, k < two_power_count */
+    size_t two_power_count, two_power_capacity;
+    uint32_t *product; /* 2 * MAX_WORDS: a position's heaps' products, before and after each */
+    uint64_t asked, answered;
     size_t wanted;
 };
 
@@ -114,11 +125,9 @@ static cg_status grow_heaps(cg_misere_solver *s, size_t n, cg_error *err) {
         capacity *= 2;
     }
     const cg_array arrays[] = {
-        {&s->misere, sizeof *s->misere, 1, 0},
-        {&s->genus, sizeof *s->genus, s->terms, 0},
-        {&s->tame, sizeof *s->tame, 1, 0},
-        {&s->nim, sizeof *s->nim, 1, 0},
-        {&s->option_first, sizeof *s->option_first, 1, 1},
+        {&s->misere, sizeof *s->misere, 1, 0},   {&s->genus, sizeof *s->genus, s->terms, 0},
+        {&s->tame, sizeof *s->tame, 1, 0},       {&s->nim, sizeof *s->nim, 1, 0},
+        {&s->element, sizeof *s->element, 1, 0}, {&s->option_first, sizeof *s->option_first, 1, 1},
     };
     cg_status st = cg_resize_arrays(s->budget, &s->held, arrays, sizeof arrays / sizeof *arrays,
                                     capacity, "misère heaps", err);
@@ -260,6 +269,15 @@ static cg_status list_options(cg_misere_solver *s, size_t n, cg_error *err) {
     s->option_count = first + kept;
     s->option_first[n] = first;
     s->option_first[n + 1] = s->option_count;
+    cg_status st =
+        cg_grow_within(s->budget, &s->option_element, &s->option_element_capacity, s->option_count,
+                       sizeof *s->option_element, "misère options", err);
+    if (st != CG_OK) {
+        return st;
+    }
+    for (size_t k = first; k < s->option_count; k++) {
+        s->option_element[k] = ELEMENT_UNSET;
+    }
     /* a heap without options may come before any option is kept (options NULL) */
     s->nim[n] = nim_class(s, kept > 0 ? s->options + first : NULL, kept);
     return CG_OK;
@@ -315,44 +333,121 @@ static bool replace_heap(const uint16_t *w, size_t length, size_t at, const heap
     return true;
 }
 
+/* ---- the oracle's elements ---- */
+
+/* a + b in the oracle's monoid; CG_MISERE_NO_ELEMENT when either is. */
+static uint32_t times(const cg_misere_solver *s, uint32_t a, uint32_t b) {
+    return a == CG_MISERE_NO_ELEMENT || b == CG_MISERE_NO_ELEMENT
+               ? CG_MISERE_NO_ELEMENT
+               : s->oracle.times[(size_t)a * s->oracle.order + b];
+}
+
+static uint32_t heap_element(cg_misere_solver *s, size_t n) {
+    if (s->element[n] == ELEMENT_UNSET) {
+        s->element[n] = s->oracle.heap_element(s->oracle.context, n);
+    }
+    return s->element[n];
+}
+
+/* The element of option k's heaps (not its nim-heaps). */
+static uint32_t option_element(cg_misere_solver *s, size_t k) {
+    if (s->option_element[k] == ELEMENT_UNSET) {
+        const heap_option *o = &s->options[k];
+        uint32_t e = 0;
+        for (size_t i = 0; i < 3 && o->part[i] != 0; i++) {
+            e = times(s, e, heap_element(s, o->part[i]));
+        }
+        s->option_element[k] = e;
+    }
+    return s->option_element[k];
+}
+
+/* The element of `ones` (parity) nim-heaps of 1 and `twos` of 2. */
+static cg_status nim_element(cg_misere_solver *s, unsigned ones, size_t twos, uint32_t *e,
+                             cg_error *err) {
+    if (twos >= s->two_power_count) {
+        cg_status st = cg_grow_within(s->budget, &s->two_power, &s->two_power_capacity, twos + 1,
+                                      sizeof *s->two_power, "the misère oracle", err);
+        if (st != CG_OK) {
+            return st;
+        }
+        for (size_t k = s->two_power_count; k <= twos; k++) {
+            s->two_power[k] = k == 0 ? 0 : times(s, s->two_power[k - 1], s->oracle.two);
+        }
+        s->two_power_count = twos + 1;
+    }
+    *e = times(s, ones & 1u ? s->oracle.one : 0, s->two_power[twos]);
+    return CG_OK;
+}
+
+/* Whether the oracle values the sum of element e: then *value. */
+static bool element_value(cg_misere_solver *s, uint32_t e, uint32_t *value) {
+    s->asked++;
+    if (e == CG_MISERE_NO_ELEMENT || s->oracle.value[e] == CG_MISERE_NO_VALUE) {
+        return false;
+    }
+    *value = s->oracle.value[e];
+    s->answered++;
+    return true;
+}
+
 /* The value of the position w without a search, when the tame rule or the
  * oracle gives it. */
-static bool value_at_once(const cg_misere_solver *s, const uint16_t *w, size_t length,
-                          uint32_t *value, cg_misere_method *method) {
+static cg_status value_at_once(cg_misere_solver *s, const uint16_t *w, size_t length,
+                               uint32_t *value, cg_misere_method *method, bool *known,
+                               cg_error *err) {
+    *known = false;
     if (all_tame(s, w, length)) {
         *value = tame_value(s, w, length);
         *method = CG_MISERE_BY_TAME_RULE;
-        return true;
+        *known = true;
+        return CG_OK;
     }
     *method = CG_MISERE_BY_SEARCH;
-    return s->oracle != NULL && s->oracle(s->oracle_context, w[0], w[1], w + 2, length - 2, value);
+    if (!s->asking) {
+        return CG_OK;
+    }
+    uint32_t e;
+    cg_status st = nim_element(s, w[0], w[1], &e, err);
+    for (size_t i = 2; st == CG_OK && i < length; i++) {
+        e = times(s, e, heap_element(s, w[i]));
+    }
+    *known = st == CG_OK && element_value(s, e, value);
+    return st;
 }
 
-static cg_status push_child(cg_misere_solver *s, const position *p, cg_error *err) {
+/* A child of the position being expanded whose value is known. */
+static cg_status push_known(cg_misere_solver *s, uint32_t value, cg_error *err) {
     cg_status st = cg_grow_within(s->budget, &s->children, &s->child_capacity, s->child_count + 1,
                                   sizeof *s->children, "the misère search", err);
-    if (st != CG_OK) {
+    if (st == CG_OK) {
+        s->children[s->child_count++] = (child){UINT32_MAX, value};
+    }
+    return st;
+}
+
+/* A child the oracle did not value: by the tame rule, or looked up. */
+static cg_status push_child(cg_misere_solver *s, const position *p, cg_error *err) {
+    if (all_tame(s, p->word, p->length)) {
+        return push_known(s, tame_value(s, p->word, p->length), err);
+    }
+    cg_status st;
+    if ((st = cg_grow_within(s->budget, &s->children, &s->child_capacity, s->child_count + 1,
+                             sizeof *s->children, "the misère search", err)) != CG_OK ||
+        (st = cg_grow_within(s->budget, &s->pending, &s->pending_capacity, s->pending_count + 1,
+                             sizeof *s->pending, "the misère search", err)) != CG_OK ||
+        (st = cg_grow_within(s->budget, &s->pending_words, &s->pending_word_capacity,
+                             s->pending_word_count + p->length, sizeof *s->pending_words,
+                             "the misère search", err)) != CG_OK) {
         return st;
     }
-    child c = {UINT32_MAX, 0};
-    cg_misere_method method;
-    if (!value_at_once(s, p->word, p->length, &c.value, &method)) {
-        if ((st = cg_grow_within(s->budget, &s->pending, &s->pending_capacity, s->pending_count + 1,
-                                 sizeof *s->pending, "the misère search", err)) != CG_OK ||
-            (st = cg_grow_within(s->budget, &s->pending_words, &s->pending_word_capacity,
-                                 s->pending_word_count + p->length, sizeof *s->pending_words,
-                                 "the misère search", err)) != CG_OK) {
-            return st;
-        }
-        pending_child *q = &s->pending[s->pending_count++];
-        *q = (pending_child){s->child_count, s->pending_word_count, p->length,
-                             cg_misere_table_hash(p->word, p->length)};
-        memcpy(s->pending_words + q->offset, p->word, p->length * sizeof *p->word);
-        s->pending_word_count += p->length;
-        cg_misere_table_prefetch(&s->table, q->hash);
-        c.entry = 0; /* set by look_up_pending */
-    }
-    s->children[s->child_count++] = c;
+    pending_child *q = &s->pending[s->pending_count++];
+    *q = (pending_child){s->child_count, s->pending_word_count, p->length,
+                         cg_misere_table_hash(p->word, p->length)};
+    memcpy(s->pending_words + q->offset, p->word, p->length * sizeof *p->word);
+    s->pending_word_count += p->length;
+    cg_misere_table_prefetch(&s->table, q->hash);
+    s->children[s->child_count++] = (child){0, 0}; /* its entry set by look_up_pending */
     return CG_OK;
 }
 
@@ -378,42 +473,116 @@ static void copy_position(const position *from, position *to) {
     to->length = from->length;
 }
 
+/* Whether the oracle values the child of element `heaps` (its heaps') with
+ * `ones` and `twos` nim-heaps: then *value. */
+static cg_status ask_child(cg_misere_solver *s, uint32_t heaps, unsigned ones, size_t twos,
+                           bool *known, uint32_t *value, cg_error *err) {
+    uint32_t nim;
+    cg_status st = nim_element(s, ones, twos, &nim, err);
+    *known = st == CG_OK && element_value(s, times(s, heaps, nim), value);
+    return st;
+}
+
+/* With an oracle, each heap's product with those before it and with those
+ * after it: before[i] is the element of heaps 2..i-1, after[i] of heaps
+ * i..length-1, so the child that replaces heap i is before[i] + after[i +
+ * 1] + its option's parts + its nim-heaps. Their room is taken when first
+ * needed. */
+static cg_status heap_products(cg_misere_solver *s, const position *w, cg_error *err) {
+    if (s->product == NULL) {
+        cg_status st = cg_budget_take(s->budget, PRODUCTS, sizeof *s->product,
+                                      "the misère oracle's products", err);
+        if (st != CG_OK) {
+            return st;
+        }
+        if ((s->product = malloc(PRODUCTS * sizeof *s->product)) == NULL) {
+            cg_budget_give(s->budget, PRODUCTS, sizeof *s->product);
+            return cg_error_nomem(err, "the misère oracle's products");
+        }
+    }
+    uint32_t *before = s->product, *after = s->product + MAX_WORDS + 1;
+    before[2] = 0;
+    for (size_t i = 2; i < w->length; i++) {
+        before[i + 1] = times(s, before[i], heap_element(s, w->word[i]));
+    }
+    after[w->length] = 0;
+    for (size_t i = w->length; i-- > 2;) {
+        after[i] = times(s, heap_element(s, w->word[i]), after[i + 1]);
+    }
+    return CG_OK;
+}
+
+/* The children that replace heap i of w by one of its options. */
+static cg_status push_heap_children(cg_misere_solver *s, const position *w, size_t i,
+                                    cg_error *err) {
+    position *p = &s->scratch[EXPAND_TO];
+    uint32_t rest = s->asking ? times(s, s->product[i], s->product[MAX_WORDS + 1 + i + 1])
+                              : CG_MISERE_NO_ELEMENT;
+    size_t h = w->word[i];
+    cg_status st = CG_OK;
+    for (size_t k = s->option_first[h]; st == CG_OK && k < s->option_first[h + 1]; k++) {
+        const heap_option *o = &s->options[k];
+        bool known = false;
+        uint32_t value = 0;
+        if (s->asking && (size_t)w->word[1] + o->twos <= CG_MISERE_MAX_NIM) {
+            st = ask_child(s, times(s, rest, option_element(s, k)), w->word[0] ^ o->ones,
+                           (size_t)w->word[1] + o->twos, &known, &value, err);
+        }
+        if (st != CG_OK || known) {
+            st = st == CG_OK ? push_known(s, value, err) : st;
+            continue;
+        }
+        if (!replace_heap(w->word, w->length, i, o, p)) {
+            return cg_error_set(err, CG_ERR_LIMIT,
+                                "a misère position of more than %d heaps or %u nim-heaps",
+                                MAX_WORDS - 2, CG_MISERE_MAX_NIM);
+        }
+        st = push_child(s, p, err);
+    }
+    return st;
+}
+
+/* The child with the nim-heaps ones and twos instead of w's. */
+static cg_status push_nim_child(cg_misere_solver *s, const position *w, unsigned ones, size_t twos,
+                                cg_error *err) {
+    bool known = false;
+    uint32_t value = 0;
+    cg_status st = CG_OK;
+    if (s->asking) {
+        st = ask_child(s, s->product[w->length], ones, twos, &known, &value, err);
+    }
+    if (st != CG_OK || known) {
+        return st == CG_OK ? push_known(s, value, err) : st;
+    }
+    position *p = &s->scratch[EXPAND_TO];
+    copy_position(w, p);
+    p->word[0] = (uint16_t)ones;
+    p->word[1] = (uint16_t)twos;
+    return push_child(s, p, err);
+}
+
 /* Push every child of the entry's position onto the child stack. */
 static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
-    position *w = &s->scratch[EXPAND_FROM], *p = &s->scratch[EXPAND_TO];
+    position *w = &s->scratch[EXPAND_FROM];
     s->pending_count = s->pending_word_count = 0;
     const cg_misere_entry *e = &s->table.entries[entry];
     w->length = e->length;
     memcpy(w->word, cg_misere_table_words(&s->table, entry), w->length * sizeof w->word[0]);
-    cg_status st = CG_OK;
+    cg_status st = s->asking ? heap_products(s, w, err) : CG_OK;
     for (size_t i = 2; st == CG_OK && i < w->length; i++) {
         if (i > 2 && w->word[i] == w->word[i - 1]) {
             continue; /* the same heap again: the same children */
         }
-        size_t h = w->word[i];
-        for (size_t k = s->option_first[h]; st == CG_OK && k < s->option_first[h + 1]; k++) {
-            if (!replace_heap(w->word, w->length, i, &s->options[k], p)) {
-                return cg_error_set(err, CG_ERR_LIMIT,
-                                    "a misère position of more than %d heaps or %u nim-heaps",
-                                    MAX_WORDS - 2, CG_MISERE_MAX_NIM);
-            }
-            st = push_child(s, p, err);
-        }
+        st = push_heap_children(s, w, i, err);
     }
-    if (st == CG_OK && w->word[1] > 0) { /* a 2 to a 1 or to nothing */
-        copy_position(w, p);
-        p->word[1]--;
-        p->word[0] ^= 1u; /* ones are kept as their parity */
-        st = push_child(s, p, err);
-        p->word[0] ^= 1u;
+    if (st == CG_OK && w->word[1] > 0) { /* a 2 to a 1 or to nothing (ones kept as parity) */
+        st = push_nim_child(s, w, w->word[0] ^ 1u, w->word[1] - 1u, err);
         if (st == CG_OK) {
-            st = push_child(s, p, err);
+            st = push_nim_child(s, w, w->word[0], w->word[1] - 1u, err);
         }
     }
     if (st == CG_OK && w->word[0] > 0) {
-        copy_position(w, p);
-        p->word[0]--;
-        st = push_child(s, p, err);
+        st = push_nim_child(s, w, 0, w->word[1], err);
     }
     return st == CG_OK ? look_up_pending(s, err) : st;
 }
@@ -523,11 +692,13 @@ static cg_status search(cg_misere_solver *s, uint32_t root, bool want_value, cg_
 /* G- (want_value) or P-ness of the position w. */
 static cg_status settle(cg_misere_solver *s, const position *w, bool want_value, uint32_t *value,
                         cg_misere_method *method, cg_error *err) {
-    if (value_at_once(s, w->word, w->length, value, method)) {
-        return CG_OK;
+    bool known = false;
+    cg_status st = value_at_once(s, w->word, w->length, value, method, &known, err);
+    if (st != CG_OK || known) {
+        return st;
     }
     uint32_t entry;
-    cg_status st = cg_misere_table_intern(&s->table, w->word, w->length, &entry, err);
+    st = cg_misere_table_intern(&s->table, w->word, w->length, &entry, err);
     uint32_t v = st == CG_OK ? s->table.entries[entry].value : 0;
     if (st == CG_OK && (v == CG_MISERE_UNKNOWN || (want_value && v == CG_MISERE_N_ONLY))) {
         st = search(s, entry, want_value, err);
@@ -607,6 +778,7 @@ static bool put_heap(const cg_misere_solver *s, size_t n, position *p) {
 static cg_status prepare_heap(cg_misere_solver *s, size_t n, cg_error *err) {
     cg_status st = grow_heaps(s, n + 1, err);
     if (st == CG_OK) {
+        s->element[n] = ELEMENT_UNSET;
         st = cg_octal_engine_extend(&s->normal, n, err);
     }
     return st == CG_OK ? list_options(s, n, err) : st;
@@ -701,10 +873,16 @@ void cg_misere_free(cg_misere_solver *s) {
     if (s->scratch != NULL) {
         cg_budget_give(s->budget, SCRATCH_POSITIONS, sizeof *s->scratch);
     }
+    if (s->product != NULL) {
+        cg_budget_give(s->budget, PRODUCTS, sizeof *s->product);
+    }
+    cg_budget_give(s->budget, s->option_element_capacity, sizeof *s->option_element);
+    cg_budget_give(s->budget, s->two_power_capacity, sizeof *s->two_power);
     free(s->misere);
     free(s->genus);
     free(s->tame);
     free(s->nim);
+    free(s->element);
     free(s->option_first);
     free(s->options);
     free(s->frames);
@@ -714,6 +892,9 @@ void cg_misere_free(cg_misere_solver *s) {
     free(s->values);
     free(s->sum);
     free(s->scratch);
+    free(s->product);
+    free(s->option_element);
+    free(s->two_power);
     free(s);
 }
 
@@ -734,12 +915,29 @@ void cg_misere_set_progress(cg_misere_solver *s, cg_progress_hook hook, void *co
     s->progress_context = context;
 }
 
-void cg_misere_set_oracle(cg_misere_solver *s, cg_misere_oracle_fn oracle, void *context) {
+void cg_misere_set_oracle(cg_misere_solver *s, const cg_misere_oracle_table *oracle) {
     if (s == NULL) {
         return;
     }
-    s->oracle = oracle;
-    s->oracle_context = context;
+    s->asking = oracle != NULL && oracle->times != NULL && oracle->value != NULL &&
+                oracle->heap_element != NULL;
+    if (s->asking) {
+        s->oracle = *oracle;
+    }
+    /* the elements were the last oracle's */
+    for (size_t n = 0; n < s->count; n++) {
+        s->element[n] = ELEMENT_UNSET;
+    }
+    for (size_t k = 0; k < s->option_count; k++) {
+        s->option_element[k] = ELEMENT_UNSET;
+    }
+    s->two_power_count = 0;
+    s->asked = s->answered = 0;
+}
+
+void cg_misere_oracle_counts(const cg_misere_solver *s, uint64_t *asked, uint64_t *answered) {
+    *asked = s != NULL ? s->asked : 0;
+    *answered = s != NULL ? s->answered : 0;
 }
 
 cg_status cg_misere_extend(cg_misere_solver *s, size_t n, cg_error *err) {

@@ -34,7 +34,7 @@ static cg_status adopt_heaps(cg_misere_solver *s, const cg_misere_quotient *q,
 /* The oracle off, before the chain it reads is replaced or freed. */
 static void detach(cg_misere_solver *s, cg_misere_genus_run *run) {
     if (run->attached && s != NULL) {
-        cg_misere_set_oracle(s, NULL, NULL);
+        cg_misere_set_oracle(s, NULL);
         cg_misere_oracle_free(&run->oracle);
         run->attached = false;
     }

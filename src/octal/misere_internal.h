@@ -84,18 +84,34 @@ bool cg_misere_tell(cg_misere_solver *solver);
  * heaps done, heaps wanted); true stops the run with CG_ERR_STOPPED. */
 void cg_misere_set_progress(cg_misere_solver *solver, cg_progress_hook hook, void *context);
 
-/* Values some sums are known to have without a search: true with *value
- * = G- of the sum of `ones` (0 or 1) nim-heaps of 1, `twos` of 2 and
- * heaps[0..count-1] (none of them a nim-heap in every sum), false when the
- * oracle does not know it. What it answers must be exact: the search
- * builds on it (misere_oracle_internal.h reads values 0-3 off a proven
+/* What the search may know of a sum without searching it: a commutative
+ * monoid each sum maps into (a proven quotient), and the G- some of its
+ * elements give. A sum's element is the product of its heaps' elements
+ * with `one` for an odd number of nim-heaps of 1 and `two` for each
+ * nim-heap of 2. The search keeps the product of a position's other heaps
+ * while it makes the children that replace one heap, so a child costs two
+ * or three products, not one a heap. What value gives must be exact: the
+ * search builds on it (misere_oracle_internal.h reads values off a proven
  * quotient). */
-typedef bool (*cg_misere_oracle_fn)(void *context, unsigned ones, unsigned twos,
-                                    const uint16_t *heaps, size_t count, uint32_t *value);
+#define CG_MISERE_NO_ELEMENT UINT32_MAX /* a heap or a sum the oracle does not value */
+#define CG_MISERE_NO_VALUE UINT8_MAX    /* an element whose G- is not known */
+typedef struct cg_misere_oracle_table {
+    uint32_t order;        /* elements; element 0 is the empty sum */
+    const uint32_t *times; /* times[a * order + b]: a plus b (or CG_MISERE_NO_ELEMENT) */
+    const uint8_t *value;  /* value[e]: G- of every sum of element e, or CG_MISERE_NO_VALUE */
+    uint32_t one, two;     /* the elements of *1 and *2, or CG_MISERE_NO_ELEMENT */
+    /* the element of heap n (analysed, no nim-heap), or CG_MISERE_NO_ELEMENT */
+    uint32_t (*heap_element)(const void *context, size_t n);
+    const void *context;
+} cg_misere_oracle_table;
 
-/* Ask oracle (NULL: none) before searching a position; the positions
- * already in the table keep their values. */
-void cg_misere_set_oracle(cg_misere_solver *solver, cg_misere_oracle_fn oracle, void *context);
+/* Ask oracle (copied; NULL: none) before searching a position; what it
+ * points to is kept by the caller while it is set. The positions already in
+ * the table keep their values. */
+void cg_misere_set_oracle(cg_misere_solver *solver, const cg_misere_oracle_table *oracle);
+
+/* Positions the oracle was asked about and valued since it was set. */
+void cg_misere_oracle_counts(const cg_misere_solver *solver, uint64_t *asked, uint64_t *answered);
 
 /* Analyse heaps 0..n. CG_ERR_LIMIT when the budget (positions or bytes) is
  * spent, CG_ERR_STOPPED when the hook asks; the heaps done before stay. */

@@ -7,7 +7,10 @@
  * options 0, *1 and *2), and a proven quotient that covers X's heaps gives
  * its outcome exactly. So a position whose G- is 0 to 3 is valued by at most
  * four walks through the quotient's table, without a search; one with G- of
- * 4 or more is left to the search. */
+ * 4 or more is left to the search, unless q is a value quotient, whose
+ * every element has its G- proven with it. The search multiplies elements
+ * (cg_misere_oracle_table): the table of products of two elements is made
+ * from the quotient's element-plus-heap table, order x order entries. */
 #ifndef CGSOLVE_MISERE_ORACLE_H
 #define CGSOLVE_MISERE_ORACLE_H
 
@@ -24,10 +27,11 @@ extern "C" {
 
 typedef struct cg_misere_oracle {
     const cg_misere_quotient *quotient;
-    size_t one, two; /* heaps that are *1 and *2 in every sum (0: none) */
-    uint8_t *value;  /* value[e]: the m of 0..3 with e + *m in the P-portion, or NONE */
+    size_t one, two;   /* heaps that are *1 and *2 in every sum (0: none) */
+    uint32_t *product; /* product[a * order + b]: the quotient's a + b */
+    uint8_t *value;    /* value[e]: G- of e's sums when known, or CG_MISERE_NO_VALUE */
+    size_t held;       /* bytes of product and value in the budget */
     cg_budget *budget;
-    uint64_t asked, answered; /* positions asked about, valued */
 } cg_misere_oracle;
 
 /* Set o, reading q, as solver's oracle. q is a proven quotient of the

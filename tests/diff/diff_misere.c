@@ -300,7 +300,9 @@ int main(void) {
             p_positions += p;
             searched += method == CG_MISERE_BY_SEARCH;
         }
-        oracle_answers += run.oracle.answered;
+        uint64_t asked = 0, answered = 0;
+        cg_misere_oracle_counts(adopted, &asked, &answered);
+        oracle_answers += answered;
         cg_misere_genus_end(adopted, &run);
         cg_misere_free(adopted);
         cg_misere_free(s);
