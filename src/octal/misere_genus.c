@@ -40,6 +40,42 @@ static void detach(cg_misere_solver *s, cg_misere_genus_run *run) {
     }
 }
 
+/* The chain's quotient given back; kept as the valued one instead when its
+ * values were proven (the oracle reads it for the sums of its heaps). */
+static void retire_chain(cg_misere_solver *s, cg_misere_genus_run *run) {
+    cg_budget *budget = cg_misere_budget(s);
+    if (run->chain_values == NULL) {
+        cg_misere_quotient_free(&run->chain);
+        return;
+    }
+    if (run->valued.order > 0) {
+        cg_misere_values_free(run->valued_values, run->valued.order, budget);
+        cg_misere_quotient_free(&run->valued);
+    }
+    run->valued = run->chain;
+    run->valued_values = run->chain_values;
+    run->chain_values = NULL;
+}
+
+/* The chain's values, while every chain's before passed: kept when they
+ * pass (a limit or the memory counts as not passing). */
+static cg_status try_values(cg_misere_solver *s, cg_misere_genus_run *run, cg_error *err) {
+    if (run->values_failed || run->chain_values != NULL || run->chain.order == 0) {
+        return CG_OK;
+    }
+    uint32_t *values = NULL;
+    bool proven = false;
+    cg_status st = cg_misere_quotient_values(&run->chain, cg_misere_code(s), cg_misere_budget(s),
+                                             CG_GENUS_MAX_STATES, &values, &proven, err);
+    if (st == CG_OK && proven) {
+        run->chain_values = values;
+        return CG_OK;
+    }
+    cg_misere_values_free(values, run->chain.order, cg_misere_budget(s));
+    run->values_failed = true;
+    return st == CG_ERR_LIMIT ? CG_OK : st;
+}
+
 /* The chain one quotient further at a time, from where it stopped, while
  * allowed seconds are not spent: *advanced when it moved. Past the order,
  * the states, a question's positions or the memory it is over, no error. */
@@ -65,6 +101,7 @@ static cg_status lengthen(cg_misere_solver *s, cg_misere_genus_run *run, double 
         st = cg_misere_quotient_build(s, 0, CG_GENUS_MAX_ORDER, CG_GENUS_MAX_STATES, &run->chain,
                                       err);
         *advanced = st == CG_OK;
+        st = st == CG_OK ? try_values(s, run, err) : st;
     }
     /* a turn takes one step at least, then as many as the time allows */
     for (bool first = !*advanced;
@@ -76,9 +113,10 @@ static cg_status lengthen(cg_misere_solver *s, cg_misere_genus_run *run, double 
                                            &next, err);
         if (st == CG_OK) {
             detach(s, run);
-            cg_misere_quotient_free(&run->chain);
+            retire_chain(s, run);
             run->chain = next;
             *advanced = true;
+            st = try_values(s, run, err);
         }
         /* a step may search nothing for seconds (the repair): a stop is
          * heard between steps, the chain so far kept */
@@ -100,18 +138,25 @@ static cg_status adopt_from_chain(cg_misere_solver *s, cg_misere_genus_run *run,
     if (q->order == 0 || q->heaps < run->two || cg_misere_count(s) > last) {
         return CG_OK;
     }
-    uint32_t *values = NULL;
-    bool proven = false;
-    cg_status st = cg_misere_quotient_values(q, cg_misere_code(s), cg_misere_budget(s),
-                                             CG_GENUS_MAX_STATES, &values, &proven, err);
-    st = st == CG_ERR_LIMIT ? CG_OK : st;
-    if (st == CG_OK && proven) {
+    cg_status st = CG_OK;
+    if (run->chain_values == NULL) { /* tried again at each turn's end */
+        uint32_t *values = NULL;
+        bool proven = false;
+        st = cg_misere_quotient_values(q, cg_misere_code(s), cg_misere_budget(s),
+                                       CG_GENUS_MAX_STATES, &values, &proven, err);
+        st = st == CG_ERR_LIMIT ? CG_OK : st;
+        if (st == CG_OK && proven) {
+            run->chain_values = values;
+        } else {
+            cg_misere_values_free(values, q->order, cg_misere_budget(s));
+        }
+    }
+    if (st == CG_OK && run->chain_values != NULL) {
         size_t before = cg_misere_count(s);
-        st = adopt_heaps(s, q, values, run->two, last, err);
+        st = adopt_heaps(s, q, run->chain_values, run->two, last, err);
         st = st == CG_ERR_LIMIT ? CG_OK : st; /* past the memory: the search's */
         run->adopted += cg_misere_count(s) - before;
     }
-    cg_misere_values_free(values, q->order, cg_misere_budget(s));
     return st;
 }
 
@@ -126,7 +171,13 @@ static cg_status chain_turn(cg_misere_solver *s, cg_misere_genus_run *run, doubl
         st = adopt_from_chain(s, run, err);
     }
     if (st == CG_OK && run->chain.order > 0 && !run->attached) {
-        st = cg_misere_oracle_attach(&run->oracle, s, &run->chain, err);
+        /* the chain's own values when proven, else the last ones proven */
+        bool own = run->chain_values != NULL;
+        const cg_misere_quotient *valued = own                     ? &run->chain
+                                           : run->valued.order > 0 ? &run->valued
+                                                                   : NULL;
+        st = cg_misere_oracle_attach_valued(&run->oracle, s, &run->chain, valued,
+                                            own ? run->chain_values : run->valued_values, err);
         run->attached = st == CG_OK;
         st = st == CG_ERR_LIMIT ? CG_OK : st; /* no room: the plain search */
     }
@@ -195,8 +246,14 @@ void cg_misere_genus_end(cg_misere_solver *s, cg_misere_genus_run *run) {
         return;
     }
     detach(s, run);
+    cg_budget *budget = cg_misere_budget(s);
     if (run->chain.order > 0) {
+        cg_misere_values_free(run->chain_values, run->chain.order, budget);
         cg_misere_quotient_free(&run->chain);
+    }
+    if (run->valued.order > 0) {
+        cg_misere_values_free(run->valued_values, run->valued.order, budget);
+        cg_misere_quotient_free(&run->valued);
     }
     memset(run, 0, sizeof *run);
 }

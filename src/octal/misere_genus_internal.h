@@ -53,6 +53,9 @@ typedef enum cg_misere_genus_way {
  * as the solver's oracle: its P-portion gives every sum's G- of 0 to 3 at
  * once (misere_oracle_internal.h), so the search expands only the sums of
  * G- 4 or more (Kayles to heap 70: half the positions, 14.3 s -> 9.7 s).
+ * While the chain's quotients have proven values (each is tried until one
+ * fails), the last of them is kept as the oracle's valued layer too: sums
+ * of its heaps get any G- at once (Kayles to heap 100: 25.4 s -> 20.2 s).
  *
  * By auto, before a heap is searched, the chain gets a turn once the
  * search's time has reached CG_GENUS_AUTO_FIRST_SECONDS and again each time
@@ -65,13 +68,18 @@ typedef enum cg_misere_genus_way {
 typedef struct cg_misere_genus_run {
     cg_misere_genus_way way;
     size_t upto;
-    size_t two;               /* a heap that is *2 in every sum (0: none) */
-    cg_misere_quotient chain; /* the chain's last proven quotient (order 0: none) */
-    cg_misere_oracle oracle;  /* reading chain, while attached */
-    bool attached;            /* the solver asks oracle */
-    bool over;                /* the chain goes no further */
-    cg_status stopped;        /* a stop heard while heaps were adopted */
-    size_t adopted;           /* heaps read off the chain's quotient, not searched */
+    size_t two;                /* a heap that is *2 in every sum (0: none) */
+    cg_misere_quotient chain;  /* the chain's last proven quotient (order 0: none) */
+    uint32_t *chain_values;    /* the chain's proven values (NULL: none proven) */
+    bool values_failed;        /* a chain's values did not pass: the next ones are not tried */
+    cg_misere_quotient valued; /* the chain's last quotient with proven values, when the chain
+                                  went on past it (order 0: none), and its values */
+    uint32_t *valued_values;
+    cg_misere_oracle oracle; /* reading chain (and valued), while attached */
+    bool attached;           /* the solver asks oracle */
+    bool over;               /* the chain goes no further */
+    cg_status stopped;       /* a stop heard while heaps were adopted */
+    size_t adopted;          /* heaps read off the chain's quotient, not searched */
     double search_seconds, chain_seconds;
     double next_turn; /* by auto: the search's seconds that give the chain its next turn */
     double share;     /* by auto: the chain's seconds at most share x the search's (1) */

@@ -27,9 +27,11 @@ extern "C" {
 
 typedef struct cg_misere_oracle {
     const cg_misere_quotient *quotient;
-    size_t one, two;   /* heaps that are *1 and *2 in every sum (0: none) */
-    uint32_t *product; /* product[a * order + b]: the quotient's a + b */
-    uint8_t *value;    /* value[e]: G- of e's sums when known, or CG_MISERE_NO_VALUE */
+    const cg_misere_quotient *valued; /* NULL, or a quotient of fewer heaps with proven values */
+    uint32_t layer;  /* an element is a * layer + b: a of quotient, b of valued (layer - 1: none) */
+    size_t one, two; /* heaps that are *1 and *2 in every sum (0: none) */
+    uint32_t *product; /* product[x * order + y]: x + y, order = quotient's order x layer */
+    uint8_t *value;    /* value[x]: G- of x's sums when known, or CG_MISERE_NO_VALUE */
     size_t held;       /* bytes of product and value in the budget */
     cg_budget *budget;
 } cg_misere_oracle;
@@ -40,6 +42,19 @@ typedef struct cg_misere_oracle {
  * solver's first heaps are analysed to find the nim-heaps of 1 and 2. */
 cg_status cg_misere_oracle_attach(cg_misere_oracle *o, cg_misere_solver *solver,
                                   const cg_misere_quotient *q, cg_error *err);
+
+/* The same, with a second quotient, valued, of heaps up to valued->heaps
+ * (fewer than q's) whose sums' G- are values[their element], proven
+ * (misere_values_internal.h): a sum whose heaps valued covers gets its G-
+ * from there, any G-; the others as from q alone. Each element is a pair
+ * of the two quotients' elements; when there would be more than 2,048
+ * pairs, valued is left out. Kayles's values are proven to heap 19 only
+ * (its quotient goes on to heap 169): valued by that layer too, its genus
+ * to heap 100 searches 4.9 million positions, not 6.5 million. */
+cg_status cg_misere_oracle_attach_valued(cg_misere_oracle *o, cg_misere_solver *solver,
+                                         const cg_misere_quotient *q,
+                                         const cg_misere_quotient *valued, const uint32_t *values,
+                                         cg_error *err);
 
 /* Its table given back (the solver must not ask it again: set another
  * oracle or none first, or free the solver). */

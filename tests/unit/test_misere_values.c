@@ -233,6 +233,64 @@ static void the_oracle_reads_small_values(void **state) {
     assert_int_equal(budget.used, 0);
 }
 
+/* Kayles's values are proven to heap 19 and its quotient goes on: with the
+ * quotient of heaps <= 19 and its values as the valued layer, the oracle
+ * values sums of those heaps of any G- (4 and more too), with one question
+ * each, and sums with larger heaps as the quotient alone does; every value
+ * is the plain search's. */
+static void the_valued_layer_gives_every_value(void **state) {
+    (void)state;
+    cg_budget budget = cg_budget_make((size_t)256 << 20);
+    cg_error err;
+    fixture small;
+    fixture_make(&small, "0.77", 19);
+    assert_true(small.proven);
+    cg_misere_solver *asking = misere_solver("0.77", 1, &budget, NULL);
+    cg_misere_solver *plain = misere_solver("0.77", 1, NULL, NULL);
+    cg_misere_quotient q;
+    assert_int_equal(cg_misere_quotient_chain(asking, 30, 1024, 4000000u, NULL, NULL, &q, &err),
+                     CG_OK);
+    cg_misere_oracle o;
+    assert_int_equal(cg_misere_oracle_attach_valued(&o, asking, &q, &small.q, NULL, &err),
+                     CG_ERR_USAGE);
+    assert_int_equal(cg_misere_oracle_attach_valued(&o, asking, &q, &small.q, small.values, &err),
+                     CG_OK);
+    assert_ptr_equal(o.valued, &small.q);
+    assert_int_equal(o.layer, small.q.order + 1);
+    assert_int_equal(cg_misere_extend(asking, 30, &err), CG_OK); /* questions only below */
+    cg_rng rng = cg_rng_make(20261207);
+    size_t high = 0; /* sums of small heaps valued 4 or more by one question */
+    for (size_t t = 0; t < 400; t++) {
+        size_t heaps[3], count = 1 + cg_rng_below(&rng, 3);
+        bool small_heaps = t % 2 == 0;
+        for (size_t k = 0; k < count; k++) {
+            heaps[k] = 1 + cg_rng_below(&rng, small_heaps ? 19 : 30);
+        }
+        uint64_t asked_before, answered_before, asked, answered;
+        cg_misere_oracle_counts(asking, &asked_before, &answered_before);
+        uint32_t a = 0, b = 0;
+        cg_misere_method method;
+        assert_int_equal(cg_misere_value(asking, heaps, count, 0, 0, &a, &method, &err), CG_OK);
+        assert_int_equal(cg_misere_value(plain, heaps, count, 0, 0, &b, &method, &err), CG_OK);
+        assert_int_equal(a, b);
+        cg_misere_oracle_counts(asking, &asked, &answered);
+        if (small_heaps && method == CG_MISERE_BY_SEARCH) {
+            /* not tame: the oracle answered it at once */
+            assert_int_equal(answered, answered_before + 1);
+            assert_int_equal(asked, asked_before + 1);
+            high += a >= 4;
+        }
+    }
+    assert_true(high > 0);
+    cg_misere_set_oracle(asking, NULL);
+    cg_misere_oracle_free(&o);
+    cg_misere_quotient_free(&q);
+    cg_misere_free(asking);
+    cg_misere_free(plain);
+    fixture_free(&small);
+    assert_int_equal(budget.used, 0);
+}
+
 /* Every byte is counted and given back; a budget too small is a limit. */
 static void values_count_in_budget(void **state) {
     (void)state;
@@ -269,6 +327,7 @@ int main(void) {
         cmocka_unit_test(kayles_values_are_not_a_function_of_the_quotient),
         cmocka_unit_test(adopted_heaps_equal_searched_heaps),
         cmocka_unit_test(the_oracle_reads_small_values),
+        cmocka_unit_test(the_valued_layer_gives_every_value),
         cmocka_unit_test(values_count_in_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
