@@ -221,20 +221,15 @@ static void product_table(const extender *x, size_t levels, size_t p, uint32_t *
  * P-ness; *value stays NULL when a value is past 254 (no candidate). */
 static cg_status labels_to_values(extender *x, size_t classes, uint8_t *label, uint32_t **value) {
     *value = NULL;
-    for (size_t c = 0; c < classes; c++) {
-        if (label[c] == UINT8_MAX) {
-            return CG_OK;
-        }
+    if (!cg_misere_labels_are_values(label, classes)) {
+        return CG_OK;
     }
     x->failed = CG_OK;
     uint32_t *v = take(x, classes, sizeof *v);
     if (v == NULL) {
         return x->failed;
     }
-    for (size_t c = 0; c < classes; c++) {
-        v[c] = label[c];
-        label[c] = label[c] == 0;
-    }
+    cg_misere_labels_split(label, classes, v);
     *value = v;
     return CG_OK;
 }

@@ -891,6 +891,22 @@ cg_status cg_misere_quotient_chain(cg_misere_solver *solver, size_t upto, size_t
     return st;
 }
 
+bool cg_misere_labels_are_values(const uint8_t *label, size_t count) {
+    for (size_t c = 0; c < count; c++) {
+        if (label[c] == UINT8_MAX) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void cg_misere_labels_split(uint8_t *label, size_t count, uint32_t *value) {
+    for (size_t c = 0; c < count; c++) {
+        value[c] = label[c];
+        label[c] = label[c] == 0;
+    }
+}
+
 void cg_misere_quotient_free(cg_misere_quotient *q) {
     cg_budget_give(q->budget, q->held, 1);
     cg_budget_give(q->budget, q->relation_room, 2 * q->generators);

@@ -120,6 +120,12 @@ cg_status cg_misere_quotient_adopt(cg_misere_quotient *q, const cg_octal_code *c
                                    size_t order, uint32_t *times, uint8_t *is_p, uint32_t *value,
                                    size_t held, uint64_t states, cg_error *err);
 
+/* A value quotient's candidate labels each class with its G- (UINT8_MAX:
+ * past 254, no candidate). Whether every label is a value; and the labels
+ * split: value[c] = label[c], label[c] made the class's P-ness (G- 0). */
+bool cg_misere_labels_are_values(const uint8_t *label, size_t count);
+void cg_misere_labels_split(uint8_t *label, size_t count, uint32_t *value);
+
 /* The element of the sum heaps[0..count-1] (each <= q->heaps, or any size
  * when q is complete). */
 uint32_t cg_misere_quotient_element(const cg_misere_quotient *q, const size_t *heaps, size_t count);

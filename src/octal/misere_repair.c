@@ -637,10 +637,8 @@ static cg_status split_labels(repairer *r, table *c, uint32_t **value) {
     if (!r->values) {
         return CG_OK;
     }
-    for (size_t e = 0; e < c->order; e++) {
-        if (c->is_p[e] == UINT8_MAX) {
-            return cg_error_set(r->err, CG_ERR_LIMIT, "a misère value above %d", UINT8_MAX - 1);
-        }
+    if (!cg_misere_labels_are_values(c->is_p, c->order)) {
+        return cg_error_set(r->err, CG_ERR_LIMIT, "a misère value above %d", UINT8_MAX - 1);
     }
     cg_status st = cg_budget_take(r->budget, c->order, sizeof **value, WHAT, r->err);
     uint32_t *v = st == CG_OK ? calloc(c->order > 0 ? c->order : 1, sizeof *v) : NULL;
@@ -648,9 +646,8 @@ static cg_status split_labels(repairer *r, table *c, uint32_t **value) {
         cg_budget_give(r->budget, c->order, sizeof *v);
         return cg_error_nomem(r->err, WHAT);
     }
-    for (size_t e = 0; v != NULL && e < c->order; e++) {
-        v[e] = c->is_p[e];
-        c->is_p[e] = c->is_p[e] == 0;
+    if (v != NULL) {
+        cg_misere_labels_split(c->is_p, c->order, v);
     }
     *value = v;
     return st;
