@@ -246,7 +246,7 @@ void cg_misere_genus_end(cg_misere_solver *s, cg_misere_genus_run *run) {
         return;
     }
     detach(s, run);
-    cg_budget *budget = cg_misere_budget(s);
+    cg_budget *budget = s != NULL ? cg_misere_budget(s) : NULL; /* the values' */
     if (run->chain.order > 0) {
         cg_misere_values_free(run->chain_values, run->chain.order, budget);
         cg_misere_quotient_free(&run->chain);
