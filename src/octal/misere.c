@@ -266,15 +266,17 @@ static cg_status list_options(cg_misere_solver *s, size_t n, cg_error *err) {
             s->options[first + kept++] = s->options[first + i];
         }
     }
+    /* the options' elements' room first: on failure heap n's options are
+     * not kept, so no count runs past that room */
+    cg_status st = cg_grow_within(s->budget, &s->option_element, &s->option_element_capacity,
+                                  first + kept, sizeof *s->option_element, "misère options", err);
+    if (st != CG_OK) {
+        s->option_count = first;
+        return st;
+    }
     s->option_count = first + kept;
     s->option_first[n] = first;
     s->option_first[n + 1] = s->option_count;
-    cg_status st =
-        cg_grow_within(s->budget, &s->option_element, &s->option_element_capacity, s->option_count,
-                       sizeof *s->option_element, "misère options", err);
-    if (st != CG_OK) {
-        return st;
-    }
     for (size_t k = first; k < s->option_count; k++) {
         s->option_element[k] = ELEMENT_UNSET;
     }

@@ -53,9 +53,10 @@ typedef enum cg_misere_genus_way {
  * as the solver's oracle: its P-portion gives every sum's G- of 0 to 3 at
  * once (misere_oracle_internal.h), so the search expands only the sums of
  * G- 4 or more (Kayles to heap 70: half the positions, 14.3 s -> 9.7 s).
- * While the chain's quotients have proven values (each is tried until one
- * fails), the last of them is kept as the oracle's valued layer too: sums
- * of its heaps get any G- at once (Kayles to heap 100: 25.4 s -> 20.2 s).
+ * The chain's last quotient with proven values is kept as the oracle's
+ * valued layer too: sums of its heaps get any G- at once (Kayles to heap
+ * 100: 25.4 s -> 20.2 s). Each step's quotient is tried until one fails;
+ * after that only each turn's last one is, as for adopting heaps.
  *
  * By auto, before a heap is searched, the chain gets a turn once the
  * search's time has reached CG_GENUS_AUTO_FIRST_SECONDS and again each time

@@ -1,5 +1,5 @@
-/* Misère values 0 to 3 read off a proven quotient (see
- * misere_oracle_internal.h). */
+/* Misère values read off a proven quotient, and off a second one whose
+ * values are proven (see misere_oracle_internal.h). */
 #include "octal/misere_oracle_internal.h"
 
 #include <stdbool.h>
@@ -126,9 +126,11 @@ static cg_status pair_tables(cg_misere_oracle *o, const uint32_t *values, const 
             for (size_t y = 0; y < order; y++) {
                 size_t a2 = y / layer, b2 = y % layer;
                 uint32_t a = pa[a1 * a_order + a2];
-                size_t b = b1 < b_order && b2 < b_order ? pb[b1 * b_order + b2] : layer - 1;
-                o->product[x * order + y] =
-                    a == CG_MISERE_NO_ELEMENT ? CG_MISERE_NO_ELEMENT : (uint32_t)(a * layer + b);
+                uint32_t b =
+                    b1 < b_order && b2 < b_order ? pb[b1 * b_order + b2] : (uint32_t)(layer - 1);
+                o->product[x * order + y] = a == CG_MISERE_NO_ELEMENT || b == CG_MISERE_NO_ELEMENT
+                                                ? CG_MISERE_NO_ELEMENT
+                                                : (uint32_t)(a * layer + b);
             }
         }
     }
@@ -181,8 +183,17 @@ cg_status cg_misere_oracle_attach_valued(cg_misere_oracle *o, cg_misere_solver *
         o->held = bytes;
         o->product = malloc(order * order * sizeof *o->product);
         o->value = malloc(order * sizeof *o->value);
-        st = o->product == NULL || o->value == NULL ? cg_error_nomem(err, "the quotient's products")
-                                                    : pair_tables(o, values, own, err);
+        /* pair_tables's scratch: each quotient's products, the quotient's
+         * values, and find_products's walk (4 + 4 + 2 bytes an element) */
+        size_t a = q->order, b = o->valued != NULL ? o->valued->order : 0;
+        size_t scratch = (a * a + b * b) * sizeof(uint32_t) + a + 10 * (a > b ? a : b);
+        if (o->product == NULL || o->value == NULL) {
+            st = cg_error_nomem(err, "the quotient's products");
+        } else if ((st = cg_budget_take(o->budget, scratch, 1, "the quotient's products", err)) ==
+                   CG_OK) {
+            st = pair_tables(o, values, own, err);
+            cg_budget_give(o->budget, scratch, 1);
+        }
     }
     if (st != CG_OK) {
         cg_misere_oracle_free(o);

@@ -1,5 +1,6 @@
-/* Misère values 0 to 3 read off a proven quotient, for the search
- * (cg_misere_set_oracle, misere_internal.h).
+/* Misère values read off proven quotients, for the search
+ * (cg_misere_set_oracle, misere_internal.h): 0 to 3 off a quotient's
+ * P-portion, any value off a quotient whose values are proven.
  *
  * G-(X) = m exactly when X + *m is a P-position. When the game has a heap
  * that is *1 in every sum and one that is *2, X + *m for m = 0..3 is a sum
@@ -8,7 +9,8 @@
  * its outcome exactly. So a position whose G- is 0 to 3 is valued by at most
  * four walks through the quotient's table, without a search; one with G- of
  * 4 or more is left to the search, unless q is a value quotient, whose
- * every element has its G- proven with it. The search multiplies elements
+ * every element has its G- proven with it, or a valued layer covers its
+ * heaps (cg_misere_oracle_attach_valued). The search multiplies elements
  * (cg_misere_oracle_table): the table of products of two elements is made
  * from the quotient's element-plus-heap table, order x order entries. */
 #ifndef CGSOLVE_MISERE_ORACLE_H

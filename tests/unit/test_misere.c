@@ -237,6 +237,32 @@ static void budget_is_a_ceiling(void **state) {
     assert_int_equal(budget.used, 0);
 }
 
+/* A budget that runs out just when a heap's options' elements need room:
+ * the heap's options are not kept, so setting an oracle after (which
+ * forgets every option's element) stays inside the room there is (under
+ * ASan this wrote past it, or through NULL, when the count was kept). */
+static void options_without_room_are_not_kept(void **state) {
+    (void)state;
+    cg_octal_code code;
+    cg_error err;
+    assert_int_equal(cg_octal_parse("0.77", &code, &err), CG_OK);
+    size_t refused_there = 0;
+    for (size_t limit = 34000; limit <= 40000; limit += 8) {
+        cg_budget budget = cg_budget_make(limit);
+        cg_misere_solver *s = NULL;
+        if (cg_misere_new(&code, 1, &budget, &s, &err) != CG_OK) {
+            continue;
+        }
+        if (cg_misere_extend(s, 40, &err) == CG_ERR_LIMIT && strstr(err.message, "options")) {
+            refused_there++;
+        }
+        cg_misere_set_oracle(s, NULL);
+        cg_misere_free(s);
+        assert_int_equal(budget.used, 0);
+    }
+    assert_true(refused_there > 0);
+}
+
 /* A budget without room for the solver's positions of work is refused at
  * once; over a small budget a run stops with CG_ERR_LIMIT, over_budget
  * set, having never reserved past the limit, and gives every byte back. */
@@ -357,6 +383,7 @@ int main(void) {
         cmocka_unit_test(budget_is_a_ceiling),
         cmocka_unit_test(interrupt_keeps_heaps),
         cmocka_unit_test(small_budget_refuses),
+        cmocka_unit_test(options_without_room_are_not_kept),
         cmocka_unit_test(peak_is_the_ceiling),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
