@@ -5,7 +5,8 @@
  * Conway's period 12; Dawson's Kayles (0.07) repaired past heap 24, with
  * Siegel's order 360 at heap 30 and its outcomes against the exhaustive
  * reference; 0.74 repaired at heap 10 with a longer cycle for heap 10;
- * every byte counted. */
+ * ten games' orders, P-portions and periods as Siegel's MisereSolver gives
+ * them; every byte counted. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -114,6 +115,101 @@ static void published_periods(void **state) {
         chain(s, CG_QUOTIENT_MAX_HEAPS, true, &q);
         if (q.period != rows[r].period) {
             fail_msg("%s: period %zu, published %zu", rows[r].code, q.period, rows[r].period);
+        }
+        cg_misere_quotient_free(&q);
+        cg_misere_free(s);
+    }
+}
+
+/* Each proven quotient's order, heap by heap, as the chain is told them. */
+typedef struct orders_seen {
+    size_t order[CG_QUOTIENT_MAX_HEAPS + 1];
+} orders_seen;
+
+static cg_status note_order(void *context, const cg_misere_quotient *q, cg_error *err) {
+    (void)err;
+    ((orders_seen *)context)->order[q->heaps] = q->order;
+    return CG_OK;
+}
+
+/* Rows computed by an independent program: Siegel's MisereSolver (cgsuite
+ * commit e909ab8, 2024-01-15, lib/core/.../misere/solver), built and run
+ * outside this tree with an octal rule set in place of CGSuite's (see
+ * docs/misere.md). For each game: the heaps where its presentation changed
+ * and the order after each, the final order and P-portion, and the
+ * preperiod and period where its periodicity check fired (Kayles's: read
+ * off its heaps to 200, 12 from heap 71). Dawson's Kayles only to heap 30,
+ * where neither program finds it complete. */
+static void misere_solver_rows(void **state) {
+    (void)state;
+    enum { MOST_CHANGES = 10 };
+    const struct {
+        const char *code;
+        size_t upto;
+        size_t changes[MOST_CHANGES][2]; /* heap, order from it */
+        size_t order, p_portion, preperiod, period;
+    } rows[] = {
+        {"0.31", 400, {{1, 2}, {2, 6}}, 6, 2, 3, 2},
+        {"0.52", 400, {{1, 2}, {3, 6}}, 6, 2, 6, 4},
+        {"0.53", 400, {{1, 2}, {3, 6}, {9, 10}, {11, 12}, {14, 16}}, 16, 3, 21, 9},
+        {"0.71", 400, {{1, 2}, {2, 6}, {5, 14}, {8, 36}}, 36, 9, 3, 6},
+        {"0.75", 400, {{1, 2}, {2, 6}, {5, 8}}, 8, 2, 8, 2},
+        {"0.34", 400, {{1, 2}, {4, 6}, {10, 12}}, 12, 3, 7, 8},
+        {"0.77",
+         400,
+         {{1, 2}, {2, 6}, {5, 12}, {9, 18}, {12, 24}, {25, 32}, {27, 40}},
+         40,
+         9,
+         71,
+         12},
+        {"0.152", 400, {{1, 2}, {4, 6}, {10, 10}, {21, 18}, {24, 34}}, 34, 6, 25, 48},
+        {"0.115",
+         400,
+         {{1, 2}, {8, 6}, {19, 8}, {25, 16}, {28, 20}, {32, 30}, {38, 36}, {40, 40}, {42, 42}},
+         42,
+         12,
+         92,
+         14},
+        {"0.07",
+         30,
+         {{2, 2}, {4, 6}, {10, 12}, {14, 24}, {25, 144}, {27, 176}, {30, 360}},
+         360,
+         65,
+         0,
+         0},
+    };
+    for (size_t r = 0; r < sizeof rows / sizeof *rows; r++) {
+        cg_misere_solver *s = solver_for(rows[r].code, NULL);
+        orders_seen seen = {{0}};
+        cg_misere_quotient q;
+        cg_error err;
+        cg_status st =
+            cg_misere_quotient_chain(s, rows[r].upto, 65535, 4000000, note_order, &seen, &q, &err);
+        if (st != CG_OK) {
+            fail_msg("%s: %s", rows[r].code, err.message);
+        }
+        size_t order = 1, k = 0;
+        for (size_t h = 1; h <= q.heaps; h++) {
+            if (k < MOST_CHANGES && rows[r].changes[k][0] == h) {
+                order = rows[r].changes[k++][1];
+            }
+            if (seen.order[h] != order) {
+                fail_msg("%s: order %zu at heap %zu, MisereSolver's %zu", rows[r].code,
+                         seen.order[h], h, order);
+            }
+        }
+        size_t p = 0;
+        for (size_t e = 0; e < q.order; e++) {
+            p += q.is_p[e] != 0;
+        }
+        assert_int_equal(q.order, rows[r].order);
+        assert_int_equal(p, rows[r].p_portion);
+        assert_int_equal(q.complete, rows[r].period != 0);
+        if (rows[r].period != 0) {
+            assert_int_equal(q.preperiod, rows[r].preperiod);
+            assert_int_equal(q.period, rows[r].period);
+        } else {
+            assert_int_equal(q.heaps, rows[r].upto);
         }
         cg_misere_quotient_free(&q);
         cg_misere_free(s);
@@ -391,6 +487,7 @@ int main(void) {
         cmocka_unit_test(chain_equals_scratch),
         cmocka_unit_test(kayles_is_complete),
         cmocka_unit_test(published_periods),
+        cmocka_unit_test(misere_solver_rows),
         cmocka_unit_test(candidates_past_their_states_are_skipped),
         cmocka_unit_test(refuses_bad_arguments),
         cmocka_unit_test(chain_counts_in_budget),
