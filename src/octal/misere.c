@@ -567,8 +567,7 @@ static cg_status push_nim_child(cg_misere_solver *s, const position *w, unsigned
 static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
     position *w = &s->scratch[EXPAND_FROM];
     s->pending_count = s->pending_word_count = 0;
-    const cg_misere_entry *e = &s->table.entries[entry];
-    w->length = e->length;
+    w->length = cg_misere_table_length(&s->table, entry);
     memcpy(w->word, cg_misere_table_words(&s->table, entry), w->length * sizeof w->word[0]);
     cg_status st = s->asking ? heap_products(s, w, err) : CG_OK;
     for (size_t i = 2; st == CG_OK && i < w->length; i++) {
@@ -590,7 +589,7 @@ static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
 }
 
 static uint32_t child_value(const cg_misere_solver *s, const child *c) {
-    return c->entry == UINT32_MAX ? c->value : s->table.entries[c->entry].value;
+    return c->entry == UINT32_MAX ? c->value : cg_misere_table_value(&s->table, c->entry);
 }
 
 /* Child i of the children from `first`, for cg_mex_of. */
@@ -682,9 +681,10 @@ static cg_status search(cg_misere_solver *s, uint32_t root, bool want_value, cg_
         /* a move to a P-position: an N-position; else every child known: the
          * mex (when only outcomes were asked, no child is a P-position, so
          * that is 0 exactly) */
-        s->table.entries[f->entry].value = w == TO_P_POSITION  ? CG_MISERE_N_ONLY
-                                           : f->end > f->first ? mex_of(s, f->first, f->end)
-                                                               : 1;
+        cg_misere_table_set_value(&s->table, f->entry,
+                                  w == TO_P_POSITION  ? CG_MISERE_N_ONLY
+                                  : f->end > f->first ? mex_of(s, f->first, f->end)
+                                                      : 1);
         s->child_count = f->first;
         s->frame_count--;
     }
@@ -701,12 +701,12 @@ static cg_status settle(cg_misere_solver *s, const position *w, bool want_value,
     }
     uint32_t entry;
     st = cg_misere_table_intern(&s->table, w->word, w->length, &entry, err);
-    uint32_t v = st == CG_OK ? s->table.entries[entry].value : 0;
+    uint32_t v = st == CG_OK ? cg_misere_table_value(&s->table, entry) : 0;
     if (st == CG_OK && (v == CG_MISERE_UNKNOWN || (want_value && v == CG_MISERE_N_ONLY))) {
         st = search(s, entry, want_value, err);
     }
     if (st == CG_OK) {
-        *value = s->table.entries[entry].value;
+        *value = cg_misere_table_value(&s->table, entry);
     }
     return st;
 }

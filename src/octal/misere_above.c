@@ -191,7 +191,7 @@ static cg_status solve(cg_misere_above *a, const uint16_t *pos, size_t len, size
     bool known = false;
     st = enter(a, pos, len, &id, &known);
     if (known) {
-        *value = a->table.entries[id].value;
+        *value = cg_misere_table_value(&a->table, id);
         return CG_OK;
     }
     bool outcome_only = q->value == NULL;
@@ -218,7 +218,7 @@ static cg_status solve(cg_misere_above *a, const uint16_t *pos, size_t len, size
     }
     if (st == CG_OK) {
         *value = mex;
-        a->table.entries[id].value = *value;
+        cg_misere_table_set_value(&a->table, id, *value);
     }
     return st;
 }

@@ -11,11 +11,9 @@ void cg_misere_table_init(cg_misere_table *table, cg_budget *budget) {
 }
 
 void cg_misere_table_free(cg_misere_table *table) {
-    cg_budget_give(table->budget, table->word_capacity, sizeof *table->words);
-    cg_budget_give(table->budget, table->entry_capacity, sizeof *table->entries);
+    cg_budget_give(table->budget, table->record_capacity, sizeof *table->records);
     cg_budget_give(table->budget, table->slot_capacity, sizeof *table->slots);
-    free(table->words);
-    free(table->entries);
+    free(table->records);
     free(table->slots);
     memset(table, 0, sizeof *table);
 }
@@ -32,20 +30,20 @@ uint64_t cg_misere_table_hash(const uint16_t *words, size_t length) {
     return h ^ (h >> 29);
 }
 
-static bool same(const cg_misere_table *t, const cg_misere_entry *e, const uint16_t *words,
-                 size_t length) {
-    return e->length == length && memcmp(t->words + e->offset, words, length * sizeof *words) == 0;
+static bool same(const cg_misere_table *t, uint32_t entry, const uint16_t *words, size_t length) {
+    return cg_misere_table_length(t, entry) == length &&
+           memcmp(cg_misere_table_words(t, entry), words, length * sizeof *words) == 0;
 }
 
-/* Double the hash slots and place every entry again, with a tag one bit
- * shorter. */
+/* Double the hash slots and place every record again, in the order they
+ * lie in the arena. */
 static cg_status rehash(cg_misere_table *t, cg_error *err) {
     size_t capacity = t->slot_capacity == 0 ? 1024 : 2 * t->slot_capacity;
     cg_status st = cg_budget_take(t->budget, capacity, sizeof *t->slots, "misère positions", err);
     if (st != CG_OK) {
         return st;
     }
-    uint32_t *slots = calloc(capacity, sizeof *slots);
+    uint64_t *slots = calloc(capacity, sizeof *slots);
     if (slots == NULL) {
         cg_budget_give(t->budget, capacity, sizeof *t->slots);
         return cg_error_nomem(err, "the misère position table");
@@ -54,14 +52,16 @@ static cg_status rehash(cg_misere_table *t, cg_error *err) {
     free(t->slots);
     t->slots = slots;
     t->slot_capacity = capacity;
-    for (size_t i = 0; i < t->entry_count; i++) {
-        const cg_misere_entry *e = &t->entries[i];
-        uint64_t hash = cg_misere_table_hash(t->words + e->offset, e->length);
+    for (size_t at = 0; at < t->record_words;) {
+        uint32_t entry = (uint32_t)at;
+        size_t length = cg_misere_table_length(t, entry);
+        uint64_t hash = cg_misere_table_hash(cg_misere_table_words(t, entry), length);
         size_t s = hash & (capacity - 1);
         while (slots[s] != 0) {
             s = (s + 1) & (capacity - 1);
         }
-        slots[s] = cg_misere_table_slot_of(t, hash, i);
+        slots[s] = cg_misere_table_slot_of(hash, entry);
+        at += CG_MISERE_RECORD_HEAD + length;
     }
     return CG_OK;
 }
@@ -80,30 +80,31 @@ cg_status cg_misere_table_intern_hashed(cg_misere_table *t, const uint16_t *word
     }
     size_t s = hash & (t->slot_capacity - 1);
     while (t->slots[s] != 0) {
-        uint32_t at = cg_misere_table_entry_of(t, t->slots[s]);
-        if (cg_misere_table_tag_matches(t, t->slots[s], hash) &&
-            same(t, &t->entries[at], words, length)) {
+        uint32_t at = cg_misere_table_entry_of(t->slots[s]);
+        if (cg_misere_table_tag_matches(t->slots[s], hash) && same(t, at, words, length)) {
             *entry = at;
             return CG_OK;
         }
         s = (s + 1) & (t->slot_capacity - 1);
     }
-    if (t->entry_count >= UINT32_MAX - 1 || t->word_count + length > UINT32_MAX) {
+    /* an entry is a record's offset; entry + 1 must fit a slot's low half */
+    size_t end = t->record_words + CG_MISERE_RECORD_HEAD + length;
+    if (length > UINT16_MAX || end >= UINT32_MAX) {
         return cg_error_set(err, CG_ERR_LIMIT, "too many misère positions");
     }
-    if ((st = cg_grow_within(t->budget, &t->words, &t->word_capacity, t->word_count + length + 1,
-                             sizeof *t->words, "misère positions", err)) != CG_OK ||
-        (st = cg_grow_within(t->budget, &t->entries, &t->entry_capacity, t->entry_count + 1,
-                             sizeof *t->entries, "misère positions", err)) != CG_OK) {
+    if ((st = cg_grow_within(t->budget, &t->records, &t->record_capacity, end, sizeof *t->records,
+                             "misère positions", err)) != CG_OK) {
         return st;
     }
+    uint32_t at = (uint32_t)t->record_words;
+    cg_misere_table_set_value(t, at, CG_MISERE_UNKNOWN);
+    t->records[at + 2] = (uint16_t)length;
     if (length > 0) {
-        memcpy(t->words + t->word_count, words, length * sizeof *words);
+        memcpy(t->records + at + CG_MISERE_RECORD_HEAD, words, length * sizeof *words);
     }
-    t->entries[t->entry_count] =
-        (cg_misere_entry){(uint32_t)t->word_count, (uint32_t)length, CG_MISERE_UNKNOWN};
-    t->word_count += length;
-    t->slots[s] = cg_misere_table_slot_of(t, hash, t->entry_count);
-    *entry = (uint32_t)t->entry_count++;
+    t->record_words = end;
+    t->slots[s] = cg_misere_table_slot_of(hash, at);
+    t->entry_count++;
+    *entry = at;
     return CG_OK;
 }

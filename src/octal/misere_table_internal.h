@@ -2,13 +2,21 @@
  * as 16-bit words) interned once, with what is known of its misère value.
  * Keys are whole positions, compared word by word (a sum of heaps does not
  * fit cg_memo's 56-bit keys, and a hashed key could collide: a wrong answer).
- * The words, the entries and the hash slots are counted in the budget. */
+ *
+ * A position is one record in an arena of 16-bit words: its value (two
+ * words), its length, then its words; its entry is the record's offset. A
+ * look-up that finds its position reads the slot, then the record, and the
+ * search reads the value next from the same place: the records are read at
+ * random (a search of Kayles to heap 100 holds millions), so each place
+ * read is a cache miss, and a separate array of entries would be one more.
+ * The records and the hash slots are counted in the budget. */
 #ifndef CGSOLVE_MISERE_TABLE_H
 #define CGSOLVE_MISERE_TABLE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/budget_internal.h"
 #include "core/status_internal.h"
@@ -20,56 +28,70 @@ extern "C" {
 #define CG_MISERE_UNKNOWN UINT32_MAX       /* nothing known yet */
 #define CG_MISERE_N_ONLY (UINT32_MAX - 1u) /* an N-position, its value not computed */
 
-typedef struct cg_misere_entry {
-    uint32_t offset; /* its words in the arena */
-    uint32_t length;
-    uint32_t value; /* G-, or CG_MISERE_UNKNOWN / CG_MISERE_N_ONLY */
-} cg_misere_entry;
+/* A record's words before the position's: the value (two), the length. */
+#define CG_MISERE_RECORD_HEAD 3u
 
 typedef struct cg_misere_table {
     cg_budget *budget;
-    uint16_t *words;
-    size_t word_count, word_capacity;
-    cg_misere_entry *entries;
-    size_t entry_count, entry_capacity;
-    uint32_t *slots; /* a tag of the hash's high bits | entry index + 1; 0 = empty */
+    uint16_t *records; /* value, length, words; value, length, words; ... */
+    size_t record_words, record_capacity;
+    size_t entry_count; /* positions held */
+    uint64_t *slots;    /* the hash's high half << 32 | entry + 1; 0 = empty */
     size_t slot_capacity;
 } cg_misere_table;
 
 void cg_misere_table_init(cg_misere_table *table, cg_budget *budget);
 void cg_misere_table_free(cg_misere_table *table);
 
-/* The entry of the position words[0..length-1], added (value unknown) when
- * new. CG_ERR_LIMIT past the budget. */
+/* The entry of the position words[0..length-1], added (value
+ * CG_MISERE_UNKNOWN) when new. CG_ERR_LIMIT past the budget, past 2^32
+ * words of records or for a position of more than 65,535 words. */
 cg_status cg_misere_table_intern(cg_misere_table *table, const uint16_t *words, size_t length,
                                  uint32_t *entry, cg_error *err);
+
+/* cg_misere_table_intern with the words' hash already computed. */
+cg_status cg_misere_table_intern_hashed(cg_misere_table *table, const uint16_t *words,
+                                        size_t length, uint64_t hash, uint32_t *entry,
+                                        cg_error *err);
 
 /* The hash the table files words under. */
 uint64_t cg_misere_table_hash(const uint16_t *words, size_t length);
 
-/* A slot holds its entry's index + 1 in its low bits, as many as the
- * table has slots (the index fits: the table is at most 3/4 full), and
- * above them a tag, the same bits of the high half of the entry's hash: a
- * probe that meets another position is told so by the tag most of the time
- * (1 in 2^(32 - log2 slots) not), without reading the entry or its words,
- * two cache misses each. Past 2^32 slots there is no tag. */
-static inline uint32_t cg_misere_table_tag_mask(const cg_misere_table *table) {
-    return (uint64_t)table->slot_capacity > UINT32_MAX ? 0 : ~(uint32_t)(table->slot_capacity - 1);
+/* An entry's value: G-, CG_MISERE_UNKNOWN or CG_MISERE_N_ONLY (two 16-bit
+ * words, copied: a record's value need not be aligned for a uint32_t). */
+static inline uint32_t cg_misere_table_value(const cg_misere_table *table, uint32_t entry) {
+    uint32_t value;
+    memcpy(&value, table->records + entry, sizeof value);
+    return value;
 }
 
-static inline uint32_t cg_misere_table_slot_of(const cg_misere_table *table, uint64_t hash,
-                                               size_t entry) {
-    return ((uint32_t)(hash >> 32) & cg_misere_table_tag_mask(table)) | (uint32_t)(entry + 1);
+static inline void cg_misere_table_set_value(cg_misere_table *table, uint32_t entry,
+                                             uint32_t value) {
+    memcpy(table->records + entry, &value, sizeof value);
 }
 
-/* The entry a full slot names, and whether its tag is the hash's. */
-static inline uint32_t cg_misere_table_entry_of(const cg_misere_table *table, uint32_t slot) {
-    return (slot & ~cg_misere_table_tag_mask(table)) - 1;
+static inline size_t cg_misere_table_length(const cg_misere_table *table, uint32_t entry) {
+    return table->records[entry + 2];
 }
 
-static inline bool cg_misere_table_tag_matches(const cg_misere_table *table, uint32_t slot,
-                                               uint64_t hash) {
-    return ((slot ^ (uint32_t)(hash >> 32)) & cg_misere_table_tag_mask(table)) == 0;
+/* The words of an entry (valid until the next intern). */
+static inline const uint16_t *cg_misere_table_words(const cg_misere_table *table, uint32_t entry) {
+    return table->records + entry + CG_MISERE_RECORD_HEAD;
+}
+
+/* A slot holds its entry + 1 in its low half and the high half of the
+ * entry's hash above: a probe that meets another position is told so by
+ * the hash (1 in 2^32 not) without reading its record. */
+static inline uint64_t cg_misere_table_slot_of(uint64_t hash, uint32_t entry) {
+    return (hash & ~(uint64_t)UINT32_MAX) | ((uint64_t)entry + 1);
+}
+
+static inline uint32_t cg_misere_table_entry_of(uint64_t slot) {
+    return (uint32_t)(slot & UINT32_MAX) - 1;
+}
+
+static inline bool cg_misere_table_tag_matches(uint64_t slot, uint64_t hash) {
+    return ((slot ^ hash) >> 32) == 0;
 }
 
 /* Ask the processor for the slot of a hash ahead of its look-up: a search
@@ -81,26 +103,16 @@ static inline void cg_misere_table_prefetch(const cg_misere_table *table, uint64
     }
 }
 
-/* The second step of the same: once the slot has come, ask for the entry
+/* The second step of the same: once the slot has come, ask for the record
  * it names when its tag is the hash's (a slot taken by another position
  * sends the look-up further along; that is left to the look-up). */
 static inline void cg_misere_table_prefetch_entry(const cg_misere_table *table, uint64_t hash) {
     if (table->slot_capacity != 0) {
-        uint32_t slot = table->slots[hash & (table->slot_capacity - 1)];
-        if (slot != 0 && cg_misere_table_tag_matches(table, slot, hash)) {
-            __builtin_prefetch(&table->entries[cg_misere_table_entry_of(table, slot)]);
+        uint64_t slot = table->slots[hash & (table->slot_capacity - 1)];
+        if (slot != 0 && cg_misere_table_tag_matches(slot, hash)) {
+            __builtin_prefetch(table->records + cg_misere_table_entry_of(slot));
         }
     }
-}
-
-/* cg_misere_table_intern with the words' hash already computed. */
-cg_status cg_misere_table_intern_hashed(cg_misere_table *table, const uint16_t *words,
-                                        size_t length, uint64_t hash, uint32_t *entry,
-                                        cg_error *err);
-
-/* The words of an entry (valid until the next intern). */
-static inline const uint16_t *cg_misere_table_words(const cg_misere_table *table, uint32_t entry) {
-    return table->words + table->entries[entry].offset;
 }
 
 #ifdef __cplusplus

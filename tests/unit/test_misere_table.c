@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -49,14 +50,20 @@ static void each_position_is_found_again(void **state) {
     cg_misere_table_init(&t, &budget);
     cg_error err;
     const size_t total = positions();
+    uint32_t *entry_of = malloc(total * sizeof *entry_of);
+    assert_non_null(entry_of);
     uint16_t w[LONGEST];
     size_t length = 0;
+    uint32_t last = 0;
     for (size_t i = 0; i < total; i++) {
         position_of(i, w, &length);
         uint32_t entry = UINT32_MAX;
         assert_int_equal(cg_misere_table_intern(&t, w, length, &entry, &err), CG_OK);
-        assert_int_equal(entry, i); /* new: numbered in order */
-        t.entries[entry].value = (uint32_t)(i % 1000);
+        assert_int_equal(t.entry_count, i + 1); /* new */
+        assert_true(i == 0 || entry > last);    /* records are laid one after another */
+        assert_int_equal(cg_misere_table_value(&t, entry), CG_MISERE_UNKNOWN);
+        last = entry_of[i] = entry;
+        cg_misere_table_set_value(&t, entry, (uint32_t)(i % 1000) * 65599u);
     }
     assert_int_equal(t.entry_count, total);
     /* again, in a scrambled order (7919 is prime to the total) */
@@ -65,12 +72,13 @@ static void each_position_is_found_again(void **state) {
         position_of(i, w, &length);
         uint32_t entry = UINT32_MAX;
         assert_int_equal(cg_misere_table_intern(&t, w, length, &entry, &err), CG_OK);
-        assert_int_equal(entry, i);
-        assert_int_equal(t.entries[entry].length, length);
+        assert_int_equal(entry, entry_of[i]);
+        assert_int_equal(cg_misere_table_length(&t, entry), length);
         assert_memory_equal(cg_misere_table_words(&t, entry), w, length * sizeof *w);
-        assert_int_equal(t.entries[entry].value, i % 1000);
+        assert_int_equal(cg_misere_table_value(&t, entry), (i % 1000) * 65599u);
     }
     assert_int_equal(t.entry_count, total);
+    free(entry_of);
     cg_misere_table_free(&t);
     assert_int_equal(budget.used, 0);
 }
