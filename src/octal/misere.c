@@ -339,9 +339,11 @@ static bool replace_heap(const uint16_t *w, size_t length, size_t at, const heap
 
 /* a + b in the oracle's monoid; CG_MISERE_NO_ELEMENT when either is. */
 static uint32_t times(const cg_misere_solver *s, uint32_t a, uint32_t b) {
-    return a == CG_MISERE_NO_ELEMENT || b == CG_MISERE_NO_ELEMENT
-               ? CG_MISERE_NO_ELEMENT
-               : s->oracle.times[(size_t)a * s->oracle.order + b];
+    if (a == CG_MISERE_NO_ELEMENT || b == CG_MISERE_NO_ELEMENT) {
+        return CG_MISERE_NO_ELEMENT;
+    }
+    uint16_t p = s->oracle.times[(size_t)a * s->oracle.order + b];
+    return p == CG_MISERE_NO_PRODUCT ? CG_MISERE_NO_ELEMENT : p;
 }
 
 static uint32_t heap_element(cg_misere_solver *s, size_t n) {

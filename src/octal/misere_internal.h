@@ -95,9 +95,11 @@ void cg_misere_set_progress(cg_misere_solver *solver, cg_progress_hook hook, voi
  * quotient). */
 #define CG_MISERE_NO_ELEMENT UINT32_MAX /* a heap or a sum the oracle does not value */
 #define CG_MISERE_NO_VALUE UINT8_MAX    /* an element whose G- is not known */
+#define CG_MISERE_NO_PRODUCT UINT16_MAX /* CG_MISERE_NO_ELEMENT in a table of products */
 typedef struct cg_misere_oracle_table {
-    uint32_t order;        /* elements; element 0 is the empty sum */
-    const uint32_t *times; /* times[a * order + b]: a plus b (or CG_MISERE_NO_ELEMENT) */
+    uint32_t order;        /* elements (fewer than CG_MISERE_NO_PRODUCT); 0 is the empty sum */
+    const uint16_t *times; /* times[a * order + b]: a plus b (or CG_MISERE_NO_PRODUCT);
+                              16 bits, so that more of it stays in the cache */
     const uint8_t *value;  /* value[e]: G- of every sum of element e, or CG_MISERE_NO_VALUE */
     uint32_t one, two;     /* the elements of *1 and *2, or CG_MISERE_NO_ELEMENT */
     /* the element of heap n (analysed, no nim-heap), or CG_MISERE_NO_ELEMENT */

@@ -11,7 +11,8 @@ static bool covers(const cg_misere_quotient *q, size_t h) {
     return q->complete || h <= q->heaps;
 }
 
-/* The most elements whose products are tabled (order^2 entries, 16 MiB). */
+/* The most elements whose products are tabled (order^2 entries of 16 bits,
+ * 8 MiB; an element's number fits 16 bits). */
 #define MAX_ORDER 2048
 
 /* Heap n's element: the pair of its elements in the quotient and in the
@@ -129,8 +130,8 @@ static cg_status pair_tables(cg_misere_oracle *o, const uint32_t *values, const 
                 uint32_t b =
                     b1 < b_order && b2 < b_order ? pb[b1 * b_order + b2] : (uint32_t)(layer - 1);
                 o->product[x * order + y] = a == CG_MISERE_NO_ELEMENT || b == CG_MISERE_NO_ELEMENT
-                                                ? CG_MISERE_NO_ELEMENT
-                                                : (uint32_t)(a * layer + b);
+                                                ? CG_MISERE_NO_PRODUCT
+                                                : (uint16_t)(a * layer + b);
             }
         }
     }

@@ -32,7 +32,7 @@ typedef struct cg_misere_oracle {
     const cg_misere_quotient *valued; /* NULL, or a quotient of fewer heaps with proven values */
     uint32_t layer;  /* an element is a * layer + b: a of quotient, b of valued (layer - 1: none) */
     size_t one, two; /* heaps that are *1 and *2 in every sum (0: none) */
-    uint32_t *product; /* product[x * order + y]: x + y, order = quotient's order x layer */
+    uint16_t *product; /* product[x * order + y]: x + y, order = quotient's order x layer */
     uint8_t *value;    /* value[x]: G- of x's sums when known, or CG_MISERE_NO_VALUE */
     size_t held;       /* bytes of product and value in the budget */
     cg_budget *budget;

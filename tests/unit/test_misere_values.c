@@ -200,7 +200,7 @@ static void the_oracle_reads_small_values(void **state) {
     assert_int_equal(o.one, 1);
     assert_int_equal(o.two, 2);
     /* the products of two elements and each element's value */
-    assert_true(budget.used >= before + q.order * (q.order * sizeof(uint32_t) + 1));
+    assert_true(budget.used >= before + q.order * (q.order * sizeof(uint16_t) + 1));
     cg_rng rng = cg_rng_make(20261206);
     uint64_t asked = 0, answered = 0;
     for (size_t t = 0; t < 300; t++) {
@@ -226,7 +226,7 @@ static void the_oracle_reads_small_values(void **state) {
     cg_misere_set_oracle(asking, NULL);
     size_t held = budget.used; /* the searches' positions came on top */
     cg_misere_oracle_free(&o);
-    assert_int_equal(budget.used, held - q.order * (q.order * sizeof(uint32_t) + 1));
+    assert_int_equal(budget.used, held - q.order * (q.order * sizeof(uint16_t) + 1));
     cg_misere_quotient_free(&q);
     cg_misere_free(asking);
     cg_misere_free(plain);
