@@ -136,10 +136,10 @@ static cg_status note_order(void *context, const cg_misere_quotient *q, cg_error
  * commit e909ab8, 2024-01-15, lib/core/.../misere/solver), built and run
  * outside this tree with an octal rule set in place of CGSuite's (see
  * docs/misere.md). For each game: the heaps where its presentation changed
- * and the order after each, the final order and P-portion, and the
- * preperiod and period where its periodicity check fired (Kayles's: read
- * off its heaps to 200, 12 from heap 71). Dawson's Kayles only to heap 30,
- * where neither program finds it complete. */
+ * and the order after each, the final order, P-portion and number of
+ * generators, and the preperiod and period where its periodicity check
+ * fired (Kayles's: read off its heaps to 200, 12 from heap 71). Dawson's
+ * Kayles only to heap 30, where neither program finds it complete. */
 static void misere_solver_rows(void **state) {
     (void)state;
     enum { MOST_CHANGES = 10 };
@@ -147,36 +147,39 @@ static void misere_solver_rows(void **state) {
         const char *code;
         size_t upto;
         size_t changes[MOST_CHANGES][2]; /* heap, order from it */
-        size_t order, p_portion, preperiod, period;
+        size_t order, p_portion, preperiod, period, generators;
     } rows[] = {
-        {"0.31", 400, {{1, 2}, {2, 6}}, 6, 2, 3, 2},
-        {"0.52", 400, {{1, 2}, {3, 6}}, 6, 2, 6, 4},
-        {"0.53", 400, {{1, 2}, {3, 6}, {9, 10}, {11, 12}, {14, 16}}, 16, 3, 21, 9},
-        {"0.71", 400, {{1, 2}, {2, 6}, {5, 14}, {8, 36}}, 36, 9, 3, 6},
-        {"0.75", 400, {{1, 2}, {2, 6}, {5, 8}}, 8, 2, 8, 2},
-        {"0.34", 400, {{1, 2}, {4, 6}, {10, 12}}, 12, 3, 7, 8},
+        {"0.31", 400, {{1, 2}, {2, 6}}, 6, 2, 3, 2, 2},
+        {"0.52", 400, {{1, 2}, {3, 6}}, 6, 2, 6, 4, 2},
+        {"0.53", 400, {{1, 2}, {3, 6}, {9, 10}, {11, 12}, {14, 16}}, 16, 3, 21, 9, 5},
+        {"0.71", 400, {{1, 2}, {2, 6}, {5, 14}, {8, 36}}, 36, 9, 3, 6, 4},
+        {"0.75", 400, {{1, 2}, {2, 6}, {5, 8}}, 8, 2, 8, 2, 3},
+        {"0.34", 400, {{1, 2}, {4, 6}, {10, 12}}, 12, 3, 7, 8, 3},
         {"0.77",
          400,
          {{1, 2}, {2, 6}, {5, 12}, {9, 18}, {12, 24}, {25, 32}, {27, 40}},
          40,
          9,
          71,
-         12},
-        {"0.152", 400, {{1, 2}, {4, 6}, {10, 10}, {21, 18}, {24, 34}}, 34, 6, 25, 48},
+         12,
+         7},
+        {"0.152", 400, {{1, 2}, {4, 6}, {10, 10}, {21, 18}, {24, 34}}, 34, 6, 25, 48, 5},
         {"0.115",
          400,
          {{1, 2}, {8, 6}, {19, 8}, {25, 16}, {28, 20}, {32, 30}, {38, 36}, {40, 40}, {42, 42}},
          42,
          12,
          92,
-         14},
+         14,
+         9},
         {"0.07",
          30,
          {{2, 2}, {4, 6}, {10, 12}, {14, 24}, {25, 144}, {27, 176}, {30, 360}},
          360,
          65,
          0,
-         0},
+         0,
+         11},
     };
     for (size_t r = 0; r < sizeof rows / sizeof *rows; r++) {
         cg_misere_solver *s = solver_for(rows[r].code, NULL);
@@ -204,6 +207,7 @@ static void misere_solver_rows(void **state) {
         }
         assert_int_equal(q.order, rows[r].order);
         assert_int_equal(p, rows[r].p_portion);
+        assert_int_equal(q.generators, rows[r].generators); /* none a product of the others */
         assert_int_equal(q.complete, rows[r].period != 0);
         if (rows[r].period != 0) {
             assert_int_equal(q.preperiod, rows[r].preperiod);
