@@ -14,6 +14,7 @@ static bool covers(const cg_misere_quotient *q, size_t h) {
 /* The most elements whose products are tabled (order^2 entries of 16 bits,
  * 8 MiB; an element's number fits 16 bits). */
 #define MAX_ORDER 2048
+_Static_assert(MAX_ORDER <= CG_MISERE_NO_PRODUCT, "an element's number fits a 16-bit product");
 
 /* Heap n's element: the pair of its elements in the quotient and in the
  * valued one (layer - 1 when that does not cover n). */

@@ -415,8 +415,11 @@ static bool generated_without(const cg_misere_quotient *q, size_t skip, uint32_t
     queue[reached++] = 0;
     for (size_t i = 0; i < reached && !in[e]; i++) {
         for (size_t g = 0; g < q->generators; g++) {
+            if (g == skip) {
+                continue;
+            }
             uint32_t f = q->times[queue[i] * stride + q->generator_heap[g]];
-            if (g != skip && !in[f]) {
+            if (!in[f]) {
                 in[f] = 1;
                 queue[reached++] = f;
             }

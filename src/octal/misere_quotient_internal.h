@@ -19,7 +19,8 @@
  * the verified monoid is the quotient itself, not a larger one.
  *
  * The presentation: the generators are the heaps whose element is not a
- * product of earlier generators; each element's normal form is its least
+ * product of earlier generators, less any that the others generate (none
+ * is a product of the rest); each element's normal form is its least
  * word in graded lexicographic order; the relations are the words that are
  * not normal forms but whose divisors all are, each equal to its normal
  * form (a complete set: every word rewrites to its normal form). */

@@ -87,11 +87,16 @@ cg_status cg_misere_table_intern_hashed(cg_misere_table *t, const uint16_t *word
         }
         s = (s + 1) & (t->slot_capacity - 1);
     }
-    /* an entry is a record's offset; entry + 1 must fit a slot's low half */
-    size_t end = t->record_words + CG_MISERE_RECORD_HEAD + length;
-    if (length > UINT16_MAX || end >= UINT32_MAX) {
+    /* an entry is a record's offset; entry + 1 must fit a slot's low half
+     * (compared so that no sum can wrap, whatever size_t's width) */
+    if (length > UINT16_MAX) {
+        return cg_error_set(err, CG_ERR_LIMIT, "a misère position of more than %u words",
+                            UINT16_MAX);
+    }
+    if (t->record_words >= (size_t)UINT32_MAX - CG_MISERE_RECORD_HEAD - length) {
         return cg_error_set(err, CG_ERR_LIMIT, "too many misère positions");
     }
+    size_t end = t->record_words + CG_MISERE_RECORD_HEAD + length;
     if ((st = cg_grow_within(t->budget, &t->records, &t->record_capacity, end, sizeof *t->records,
                              "misère positions", err)) != CG_OK) {
         return st;

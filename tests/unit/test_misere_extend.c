@@ -201,6 +201,8 @@ static void misere_solver_rows(void **state) {
                          seen.order[h], h, order);
             }
         }
+        /* every change was met: none lies past the last heap */
+        assert_true(k == MOST_CHANGES || rows[r].changes[k][0] == 0);
         size_t p = 0;
         for (size_t e = 0; e < q.order; e++) {
             p += q.is_p[e] != 0;

@@ -104,10 +104,32 @@ static void a_small_budget_is_refused(void **state) {
     assert_int_equal(budget.used, 0);
 }
 
+/* A position of more words than a record's length holds is refused, and
+ * the table is as before. */
+static void a_position_too_long_is_refused(void **state) {
+    (void)state;
+    cg_misere_table t;
+    cg_misere_table_init(&t, NULL);
+    size_t length = (size_t)UINT16_MAX + 1;
+    uint16_t *w = calloc(length, sizeof *w);
+    assert_non_null(w);
+    cg_error err;
+    uint32_t entry = 7;
+    assert_int_equal(cg_misere_table_intern(&t, w, length, &entry, &err), CG_ERR_LIMIT);
+    assert_int_equal(entry, 7);
+    assert_int_equal(t.entry_count, 0);
+    assert_int_equal(cg_misere_table_intern(&t, w, length - 1, &entry, &err), CG_OK);
+    assert_int_equal(cg_misere_table_length(&t, entry), length - 1);
+    assert_int_equal(t.entry_count, 1);
+    free(w);
+    cg_misere_table_free(&t);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(each_position_is_found_again),
         cmocka_unit_test(a_small_budget_is_refused),
+        cmocka_unit_test(a_position_too_long_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
