@@ -405,15 +405,20 @@ static bool lex_less(const uint8_t *a, const uint8_t *b, size_t n) {
     return false;
 }
 
-/* Whether element e is in the submonoid the generators other than `skip`
- * generate (in and queue, order entries each, are scratch). */
-static bool generated_without(const cg_misere_quotient *q, size_t skip, uint32_t e, uint8_t *in,
-                              uint32_t *queue) {
-    size_t stride = q->heaps + 1, reached = 0;
+/* The empty sum alone reached: in marks it, queue holds it; 1. */
+static size_t reach_identity(const cg_misere_quotient *q, uint8_t *in, uint32_t *queue) {
     memset(in, 0, q->order);
     in[0] = 1;
-    queue[reached++] = 0;
-    for (size_t i = 0; i < reached && !in[e]; i++) {
+    queue[0] = 0;
+    return 1;
+}
+
+/* Close the reached elements (queue[0..reached-1], marked in `in`) under
+ * adding any generator but `skip` (SIZE_MAX: none); the count reached. */
+static size_t close_reached(const cg_misere_quotient *q, uint8_t *in, uint32_t *queue,
+                            size_t reached, size_t skip) {
+    size_t stride = q->heaps + 1;
+    for (size_t i = 0; i < reached; i++) {
         for (size_t g = 0; g < q->generators; g++) {
             if (g == skip) {
                 continue;
@@ -425,7 +430,7 @@ static bool generated_without(const cg_misere_quotient *q, size_t skip, uint32_t
             }
         }
     }
-    return in[e] != 0;
+    return reached;
 }
 
 /* Heap h's generators: the heaps outside the submonoid of the earlier ones,
@@ -435,27 +440,17 @@ static bool generated_without(const cg_misere_quotient *q, size_t skip, uint32_t
  * rest. in and queue (order entries) are scratch: the elements reached so
  * far. */
 static void find_generators(cg_misere_quotient *q, uint8_t *in, uint32_t *queue) {
-    size_t stride = q->heaps + 1, reached = 0;
-    memset(in, 0, q->order);
-    in[0] = 1;
-    queue[reached++] = 0;
+    size_t reached = reach_identity(q, in, queue);
     for (size_t h = 1; h <= q->heaps && reached < q->order; h++) {
         if (in[q->heap_element[h]]) {
             continue;
         }
         q->generator_heap[q->generators++] = h;
-        for (size_t i = 0; i < reached; i++) { /* close the reached set again */
-            for (size_t g = 0; g < q->generators; g++) {
-                uint32_t f = q->times[queue[i] * stride + q->generator_heap[g]];
-                if (!in[f]) {
-                    in[f] = 1;
-                    queue[reached++] = f;
-                }
-            }
-        }
+        reached = close_reached(q, in, queue, reached, SIZE_MAX);
     }
     for (size_t g = 0; g < q->generators;) {
-        if (generated_without(q, g, q->heap_element[q->generator_heap[g]], in, queue)) {
+        close_reached(q, in, queue, reach_identity(q, in, queue), g);
+        if (in[q->heap_element[q->generator_heap[g]]]) { /* the others generate it */
             memmove(q->generator_heap + g, q->generator_heap + g + 1,
                     (q->generators - g - 1) * sizeof *q->generator_heap);
             q->generators--;

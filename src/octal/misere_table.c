@@ -103,7 +103,7 @@ cg_status cg_misere_table_intern_hashed(cg_misere_table *t, const uint16_t *word
     }
     uint32_t at = (uint32_t)t->record_words;
     cg_misere_table_set_value(t, at, CG_MISERE_UNKNOWN);
-    t->records[at + 2] = (uint16_t)length;
+    t->records[at + CG_MISERE_RECORD_LENGTH] = (uint16_t)length;
     if (length > 0) {
         memcpy(t->records + at + CG_MISERE_RECORD_HEAD, words, length * sizeof *words);
     }

@@ -29,6 +29,7 @@ extern "C" {
 #define CG_MISERE_N_ONLY (UINT32_MAX - 1u) /* an N-position, its value not computed */
 
 /* A record's words before the position's: the value (two), the length. */
+#define CG_MISERE_RECORD_LENGTH 2u
 #define CG_MISERE_RECORD_HEAD 3u
 
 typedef struct cg_misere_table {
@@ -71,7 +72,7 @@ static inline void cg_misere_table_set_value(cg_misere_table *table, uint32_t en
 }
 
 static inline size_t cg_misere_table_length(const cg_misere_table *table, uint32_t entry) {
-    return table->records[entry + 2];
+    return table->records[entry + CG_MISERE_RECORD_LENGTH];
 }
 
 /* The words of an entry (valid until the next intern). */
