@@ -420,30 +420,18 @@ static cg_status value_at_once(cg_misere_solver *s, const uint16_t *w, size_t le
     return st;
 }
 
-/* A child of the position being expanded whose value is known. */
-static cg_status push_known(cg_misere_solver *s, uint32_t value, cg_error *err) {
-    cg_status st = cg_grow_within(s->budget, &s->children, &s->child_capacity, s->child_count + 1,
-                                  sizeof *s->children, "the misère search", err);
-    if (st == CG_OK) {
-        s->children[s->child_count++] = (child){UINT32_MAX, value};
-    }
-    return st;
+/* A child of the position being expanded whose value is known (its room
+ * taken by reserve_children). */
+static void push_known(cg_misere_solver *s, uint32_t value) {
+    s->children[s->child_count++] = (child){UINT32_MAX, value};
 }
 
-/* A child the oracle did not value: by the tame rule, or looked up. */
-static cg_status push_child(cg_misere_solver *s, const position *p, cg_error *err) {
+/* A child the oracle did not value: by the tame rule, or looked up (its
+ * room taken by reserve_children). */
+static void push_child(cg_misere_solver *s, const position *p) {
     if (all_tame(s, p->word, p->length)) {
-        return push_known(s, tame_value(s, p->word, p->length), err);
-    }
-    cg_status st;
-    if ((st = cg_grow_within(s->budget, &s->children, &s->child_capacity, s->child_count + 1,
-                             sizeof *s->children, "the misère search", err)) != CG_OK ||
-        (st = cg_grow_within(s->budget, &s->pending, &s->pending_capacity, s->pending_count + 1,
-                             sizeof *s->pending, "the misère search", err)) != CG_OK ||
-        (st = cg_grow_within(s->budget, &s->pending_words, &s->pending_word_capacity,
-                             s->pending_word_count + p->length, sizeof *s->pending_words,
-                             "the misère search", err)) != CG_OK) {
-        return st;
+        push_known(s, tame_value(s, p->word, p->length));
+        return;
     }
     pending_child *q = &s->pending[s->pending_count++];
     *q = (pending_child){s->child_count, s->pending_word_count, p->length,
@@ -451,8 +439,7 @@ static cg_status push_child(cg_misere_solver *s, const position *p, cg_error *er
     memcpy(s->pending_words + q->offset, p->word, p->length * sizeof *p->word);
     s->pending_word_count += p->length;
     cg_misere_table_prefetch(&s->table, q->hash);
-    s->children[s->child_count++] = (child){0, 0}; /* its entry set by look_up_pending */
-    return CG_OK;
+    s->children[s->child_count++] = (child){0, CG_MISERE_UNKNOWN}; /* set by look_up_pending */
 }
 
 /* Each pending child's entry, looked up (or entered) now that all their
@@ -464,8 +451,10 @@ static cg_status look_up_pending(cg_misere_solver *s, cg_error *err) {
     }
     for (size_t k = 0; st == CG_OK && k < s->pending_count; k++) {
         const pending_child *q = &s->pending[k];
+        child *c = &s->children[q->child];
         st = cg_misere_table_intern_hashed(&s->table, s->pending_words + q->offset, q->length,
-                                           q->hash, &s->children[q->child].entry, err);
+                                           q->hash, &c->entry, err);
+        c->value = st == CG_OK ? cg_misere_table_value(&s->table, c->entry) : CG_MISERE_UNKNOWN;
     }
     s->pending_count = s->pending_word_count = 0;
     return st;
@@ -533,7 +522,9 @@ static cg_status push_heap_children(cg_misere_solver *s, const position *w, size
                            (size_t)w->word[1] + o->twos, &known, &value, err);
         }
         if (st != CG_OK || known) {
-            st = st == CG_OK ? push_known(s, value, err) : st;
+            if (st == CG_OK) {
+                push_known(s, value);
+            }
             continue;
         }
         if (!replace_heap(w->word, w->length, i, o, p)) {
@@ -541,7 +532,7 @@ static cg_status push_heap_children(cg_misere_solver *s, const position *w, size
                                 "a misère position of more than %d heaps or %u nim-heaps",
                                 MAX_WORDS - 2, CG_MISERE_MAX_NIM);
         }
-        st = push_child(s, p, err);
+        push_child(s, p);
     }
     return st;
 }
@@ -556,13 +547,39 @@ static cg_status push_nim_child(cg_misere_solver *s, const position *w, unsigned
         st = ask_child(s, s->product[w->length], ones, twos, &known, &value, err);
     }
     if (st != CG_OK || known) {
-        return st == CG_OK ? push_known(s, value, err) : st;
+        if (st == CG_OK) {
+            push_known(s, value);
+        }
+        return st;
     }
     position *p = &s->scratch[EXPAND_TO];
     copy_position(w, p);
     p->word[0] = (uint16_t)ones;
     p->word[1] = (uint16_t)twos;
-    return push_child(s, p, err);
+    push_child(s, p);
+    return CG_OK;
+}
+
+/* Room for every child of w at once: each option of each distinct heap and
+ * three moves in the nim-heaps, each child's words at most one more than
+ * w's plus two (an option leaves at most three heaps for one). */
+static cg_status reserve_children(cg_misere_solver *s, const position *w, cg_error *err) {
+    size_t most = 3;
+    for (size_t i = 2; i < w->length; i++) {
+        if (i == 2 || w->word[i] != w->word[i - 1]) {
+            most += s->option_first[w->word[i] + 1] - s->option_first[w->word[i]];
+        }
+    }
+    cg_status st;
+    if ((st = cg_grow_within(s->budget, &s->children, &s->child_capacity, s->child_count + most,
+                             sizeof *s->children, "the misère search", err)) != CG_OK ||
+        (st = cg_grow_within(s->budget, &s->pending, &s->pending_capacity, most, sizeof *s->pending,
+                             "the misère search", err)) != CG_OK) {
+        return st;
+    }
+    return cg_grow_within(s->budget, &s->pending_words, &s->pending_word_capacity,
+                          most * (w->length + 2), sizeof *s->pending_words, "the misère search",
+                          err);
 }
 
 /* Push every child of the entry's position onto the child stack. */
@@ -571,7 +588,10 @@ static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
     s->pending_count = s->pending_word_count = 0;
     w->length = cg_misere_table_length(&s->table, entry);
     memcpy(w->word, cg_misere_table_words(&s->table, entry), w->length * sizeof w->word[0]);
-    cg_status st = s->asking ? heap_products(s, w, err) : CG_OK;
+    cg_status st = reserve_children(s, w, err);
+    if (st == CG_OK && s->asking) {
+        st = heap_products(s, w, err);
+    }
     for (size_t i = 2; st == CG_OK && i < w->length; i++) {
         if (i > 2 && w->word[i] == w->word[i - 1]) {
             continue; /* the same heap again: the same children */
@@ -590,8 +610,13 @@ static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
     return st == CG_OK ? look_up_pending(s, err) : st;
 }
 
+/* A child's value: an exact one as it was when the child was looked up (its
+ * record was then in the cache; exact values never change), else the
+ * table's now. */
 static uint32_t child_value(const cg_misere_solver *s, const child *c) {
-    return c->entry == UINT32_MAX ? c->value : cg_misere_table_value(&s->table, c->entry);
+    return c->entry == UINT32_MAX || c->value < CG_MISERE_N_ONLY
+               ? c->value
+               : cg_misere_table_value(&s->table, c->entry);
 }
 
 /* Child i of the children from `first`, for cg_mex_of. */

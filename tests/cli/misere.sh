@@ -109,7 +109,7 @@ cgsolve misere: not settled within 3 positions of search" -- \
 rm -f "$err.new" "$err.new_err"
 # play --misere: a position the library cannot settle within the budget is
 # refused before the game begins (exit 3, nothing on the output).
-expect 3 "quit\n" "cgsolve play: cannot settle this misère position: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1107033 in use); nor by the quotient of heaps up to 33: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1943378 in use)" -- \
+expect 3 "quit\n" "cgsolve play: cannot settle this misère position: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1110105 in use); nor by the quotient of heaps up to 33: misère positions needs 1048576 bytes more, beyond the memory limit of 2097152 bytes (1946450 in use)" -- \
     play grundy 0.137 30 31 32 33 --misere --memory 2M
 expect_out ""
 # --by quotient: heaps read off the proven quotient's values are the heaps
