@@ -570,6 +570,10 @@ static cg_status reserve_children(cg_misere_solver *s, const position *w, cg_err
             most += s->option_first[w->word[i] + 1] - s->option_first[w->word[i]];
         }
     }
+    size_t words = 0;
+    if (!cg_size_mul(most, w->length + 2, &words)) {
+        return cg_error_set(err, CG_ERR_LIMIT, "a misère position of too many children");
+    }
     cg_status st;
     if ((st = cg_grow_within(s->budget, &s->children, &s->child_capacity, s->child_count + most,
                              sizeof *s->children, "the misère search", err)) != CG_OK ||
@@ -577,9 +581,8 @@ static cg_status reserve_children(cg_misere_solver *s, const position *w, cg_err
                              "the misère search", err)) != CG_OK) {
         return st;
     }
-    return cg_grow_within(s->budget, &s->pending_words, &s->pending_word_capacity,
-                          most * (w->length + 2), sizeof *s->pending_words, "the misère search",
-                          err);
+    return cg_grow_within(s->budget, &s->pending_words, &s->pending_word_capacity, words,
+                          sizeof *s->pending_words, "the misère search", err);
 }
 
 /* Push every child of the entry's position onto the child stack. */
