@@ -561,8 +561,8 @@ static cg_status push_nim_child(cg_misere_solver *s, const position *w, unsigned
 }
 
 /* Room for every child of w at once: each option of each distinct heap and
- * three moves in the nim-heaps, each child's words at most one more than
- * w's plus two (an option leaves at most three heaps for one). */
+ * three moves in the nim-heaps, each child at most two words longer than w
+ * (an option leaves at most three heaps for the one it takes). */
 static cg_status reserve_children(cg_misere_solver *s, const position *w, cg_error *err) {
     size_t most = 3;
     for (size_t i = 2; i < w->length; i++) {
