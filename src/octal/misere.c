@@ -560,13 +560,20 @@ static cg_status push_nim_child(cg_misere_solver *s, const position *w, unsigned
     return CG_OK;
 }
 
+/* Whether w's heap at i is the first of its size (heaps are descending from
+ * word 2): a heap again has the same children, made once. reserve_children
+ * counts by this what expand makes by it. */
+static bool first_of_its_size(const position *w, size_t i) {
+    return i == 2 || w->word[i] != w->word[i - 1];
+}
+
 /* Room for every child of w at once: each option of each distinct heap and
  * three moves in the nim-heaps, each child at most two words longer than w
  * (an option leaves at most three heaps for the one it takes). */
 static cg_status reserve_children(cg_misere_solver *s, const position *w, cg_error *err) {
     size_t most = 3;
     for (size_t i = 2; i < w->length; i++) {
-        if (i == 2 || w->word[i] != w->word[i - 1]) {
+        if (first_of_its_size(w, i)) {
             most += s->option_first[w->word[i] + 1] - s->option_first[w->word[i]];
         }
     }
@@ -596,8 +603,8 @@ static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
         st = heap_products(s, w, err);
     }
     for (size_t i = 2; st == CG_OK && i < w->length; i++) {
-        if (i > 2 && w->word[i] == w->word[i - 1]) {
-            continue; /* the same heap again: the same children */
+        if (!first_of_its_size(w, i)) {
+            continue;
         }
         st = push_heap_children(s, w, i, err);
     }
