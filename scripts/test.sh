@@ -56,10 +56,12 @@ fi
 # (a slow or busy machine; 878-981 s on 2026-12-07), fuzz for 10 s a target,
 # not 30, and past 16 minutes for 5 s, unless FUZZ_SECONDS says how long.
 fuzz_seconds=${FUZZ_SECONDS:-30}
-if [ -z "${FUZZ_SECONDS:-}" ] && [ "$SECONDS" -gt 960 ]; then
-    fuzz_seconds=5
-elif [ -z "${FUZZ_SECONDS:-}" ] && [ "$SECONDS" -gt 840 ]; then
-    fuzz_seconds=10
+if [ -z "${FUZZ_SECONDS:-}" ]; then
+    if [ "$SECONDS" -gt 960 ]; then
+        fuzz_seconds=5
+    elif [ "$SECONDS" -gt 840 ]; then
+        fuzz_seconds=10
+    fi
 fi
 if [ "$fuzz_seconds" -gt 0 ]; then
     scripts/fuzz.sh "$fuzz_seconds"
