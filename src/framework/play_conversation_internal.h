@@ -1,6 +1,7 @@
 /* The conversation of `cgsolve play` shared by its files: the state of a
- * game being played (play_conversation.c runs it) and the helpers the
- * commands of play_commands.c (history, save, level) use. */
+ * game being played (play_conversation.c runs it), the values of its
+ * moves in words (play_conversation_values.c) and the helpers the commands
+ * of play_commands.c (history, save, level) use. */
 #ifndef CGSOLVE_PLAY_CONVERSATION_H
 #define CGSOLVE_PLAY_CONVERSATION_H
 
@@ -49,6 +50,17 @@ cg_status cg_conv_need_values(conversation *c, cg_error *err);
 void cg_conv_put_outcome(conversation *c, cg_outcome outcome, int width);
 /* A command that could not be done, named (an error event in JSON). */
 void cg_conv_say_command_error(conversation *c, const char *name, const char *message);
+/* The list of strings under key in a JSON event (a failed list fails it). */
+void cg_conv_event_list(cg_report *event, const char *key, const cg_strlist *list);
+
+/* The values of play_conversation_values.c: "3 ⊕ 5 ⊕ 6 = 0", a Grundy
+ * value and its parts; the event's "move_values" and "value"; the sentence
+ * that says the current position's value; `values` (every move) or `hint`
+ * (best_only: the moves of the best outcome). */
+void cg_conv_write_nim_sum(const cg_play_values *values, const cg_play_value *v, cg_buf *out);
+void cg_conv_report_move_values(cg_report *event, const cg_play_values *values);
+void cg_conv_say_position_value(conversation *c);
+cg_status cg_conv_say_values(conversation *c, bool best_only, cg_error *err);
 
 /* The commands of play_commands.c: `history`; the value of move (about
  * to be made) kept for it; `save FILE`; `level L`. */
