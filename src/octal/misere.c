@@ -35,12 +35,13 @@ static cg_status grow_heaps(cg_misere_solver *s, size_t n, cg_error *err) {
     return st;
 }
 
-/* ---- heaps ---- */
-
+/* Whether the progress hook asks for a stop (told the heaps done). */
 static bool tell(cg_misere_solver *s) {
     return s->progress != NULL &&
            s->progress(s->progress_context, "misere", s->count, s->wanted + 1);
 }
+
+/* ---- heaps ---- */
 
 static uint32_t value_at(const void *sequence, size_t i) {
     return ((const uint32_t *)sequence)[i];

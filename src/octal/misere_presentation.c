@@ -1,6 +1,7 @@
 /* A proven quotient's presentation (see misere_presentation_internal.h):
- * its generators, each element's normal form and the relations, and the
- * names its words are written with. */
+ * its generators, each element's normal form and the relations; and the
+ * names its words are written with (declared in
+ * misere_quotient_internal.h, which the reports read). */
 #include "octal/misere_presentation_internal.h"
 
 #include <stdlib.h>
@@ -8,7 +9,8 @@
 
 #include "core/grow_internal.h"
 
-/* Exponent vectors: e's normal form extended by generator g. */
+/* Whether word (a vector of exponents, one a generator) is the normal form
+ * of its element, *element. */
 static bool is_normal(const cg_misere_quotient *q, const uint8_t *word, uint32_t *element) {
     uint32_t e = 0;
     for (size_t g = 0; g < q->generators; g++) {

@@ -15,8 +15,9 @@ extern "C" {
 #endif
 
 /* q's generators, generator_heap, normal forms and relations, from its
- * proven, renumbered table (times, heap_element); their bytes counted in
- * q->budget and q->held. An error past the budget or out of memory. */
+ * proven, renumbered table (times, heap_element), all counted in
+ * q->budget: the normal forms in q->held, the relations in their own room
+ * (q->relation_room). An error past the budget or out of memory. */
 cg_status cg_misere_quotient_present(cg_misere_quotient *q, cg_error *err);
 
 #ifdef __cplusplus

@@ -421,7 +421,7 @@ static walk walk_children(const cg_misere_solver *s, frame *f, bool want_value) 
 }
 
 /* Settle the entry: its exact value (want_value) or at least whether it is
- * a P-position (0) or an N-position (0 or CG_MISERE_N_ONLY). */
+ * a P-position (0) or an N-position (its G-, or CG_MISERE_N_ONLY). */
 static cg_status search(cg_misere_solver *s, uint32_t root, bool want_value, cg_error *err) {
     s->frame_count = 0;
     s->child_count = 0;

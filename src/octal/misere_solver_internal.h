@@ -128,7 +128,8 @@ struct cg_misere_solver {
  * (s->nim[n]) (misere_heap_options.c). */
 cg_status cg_misere_list_options(cg_misere_solver *s, size_t n, cg_error *err);
 
-/* Whether every heap that heap n's options leave is tame. */
+/* Whether every heap that heap n's options leave is tame
+ * (misere_heap_options.c). */
 bool cg_misere_all_options_tame(const cg_misere_solver *s, size_t n);
 
 /* out = w with one copy of the heap at index `at` replaced by option o's
@@ -139,9 +140,9 @@ bool cg_misere_replace_heap(const uint16_t *w, size_t length, size_t at, const h
                             position *out);
 
 /* G- (want_value) or P-ness of the position w, by the tame rule, the
- * oracle or the search (misere_search.c): *value is G-, or 0 for a
- * P-position and 0 or CG_MISERE_N_ONLY for an N-position when only the
- * outcome is wanted. */
+ * oracle or the search (misere_search.c): *value is G-; when only the
+ * outcome is wanted, 0 for a P-position, and for an N-position its G-
+ * (when known already, never 0) or CG_MISERE_N_ONLY. */
 cg_status cg_misere_settle(cg_misere_solver *s, const position *w, bool want_value, uint32_t *value,
                            cg_misere_method *method, cg_error *err);
 
