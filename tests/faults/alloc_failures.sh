@@ -119,6 +119,12 @@ check_command stress /dev/null stress treblecross --runs 2 --cases 3 -- "$exe" t
 check_command gen /dev/null gen domino --cases 5 --seed 7
 # Dawson's Kayles past heap 24: the quotient builder's repaired candidates
 check_command misere-quotient /dev/null misere 0.07 --quotient 26 --json
+# Kayles's genus by the chain of quotients, their proven values and the
+# search that asks them (the oracle's pairs, a position's children at once)
+check_command misere-genus /dev/null misere 0.77 --upto 40 --by quotient --json
+check_command misere-sum /dev/null misere 0.77 --sum 25 21 9 4
+printf 'hint\n2:2\nvalues\nundo\nquit\n' > "$work/misere.moves"
+check_command play-misere "$work/misere.moves" play --json --seed 1 --misere grundy 0.77 7 9
 
 echo "alloc failures: $runs runs in $((SECONDS - started)) s, $bad failed${known:+ (${#known[@]} known cases skipped)}"
 [ "$bad" -eq 0 ]
