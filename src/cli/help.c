@@ -6,7 +6,9 @@
 #include "cli.h"
 
 int cli_close_output(FILE *out, int rc) {
-    if (fflush(out) != 0 || ferror(out)) {
+    /* a command that failed on input or output has said why already: the
+     * output's own failure (the same full disk, most often) is not said twice */
+    if ((fflush(out) != 0 || ferror(out)) && rc != EXIT_IO) {
         fprintf(stderr, "cgsolve: write error: %s\n", strerror(errno != 0 ? errno : EIO));
         return EXIT_IO;
     }

@@ -62,13 +62,14 @@ Try 'cgsolve --help'." -- numbergame --max
 # I/O errors carry the system's reason.
 expect 4 "" "cgsolve treblecross: $here: read error: Is a directory" -- treblecross "$here"
 if [ -w /dev/full ]; then
-    for args in "list" "--help" "--version" "help domino" "treblecross $sample" "grundy 0.77" \
+    for args in "list" "--help" "--version" "help domino" "treblecross $sample" "grundy 0.77" "misere 0.77" \
         "completion bash"; do
         # shellcheck disable=SC2086
         "$exe" $args > /dev/full 2> "$err"
         status=$?
         check_that "cgsolve $args > /dev/full exits 4 ($status)" [ "$status" -eq 4 ]
         check_that "cgsolve $args > /dev/full says why" grep -q "No space left on device" "$err"
+        check_that "cgsolve $args > /dev/full says it once" [ "$(wc -l < "$err")" -eq 1 ]
     done
 fi
 
