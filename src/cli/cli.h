@@ -116,7 +116,9 @@ int cli_print_list(FILE *out);
 int cli_print_version(FILE *out);
 int cli_print_completion(const char *shell, FILE *out);
 
-/* Finish writing out: EXIT_IO with the system's reason when anything failed. */
+/* Finish writing out: EXIT_IO with the system's reason when anything failed,
+ * the reason left out when cli_report_failure has said the same stream's
+ * failure already (drivers.c). */
 int cli_close_output(FILE *out, int rc);
 
 /* Long runs (timed with the library's cg_seconds): Ctrl-C sets a flag

@@ -34,11 +34,24 @@ int cli_exit_code(cg_status st) {
     return EXIT_INTERNAL;
 }
 
+/* Set once a failure of the answers' own stream has been said, so that
+ * cli_close_output does not say it a second time (a full disk, most often). */
+static bool output_failure_said;
+
 int cli_report_failure(const char *what, const cg_error *err) {
     fflush(stdout);
+    output_failure_said = output_failure_said || err->on_output;
     fprintf(stderr, "cgsolve %s: %s%s\n", what, err->message,
             err->over_budget ? " (raise it with --memory)" : "");
     return cli_exit_code(err->status);
+}
+
+int cli_close_output(FILE *out, int rc) {
+    if ((fflush(out) != 0 || ferror(out)) && !output_failure_said) {
+        fprintf(stderr, "cgsolve: write error: %s\n", strerror(errno != 0 ? errno : EIO));
+        return EXIT_IO;
+    }
+    return ferror(out) && rc == EXIT_OK ? EXIT_IO : rc;
 }
 
 /* Colour under --color=auto: a terminal that wants it (NO_COLOR, TERM=dumb). */

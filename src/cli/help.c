@@ -1,19 +1,8 @@
 /* Help, the game list, the version and shell completions, all written from
  * the same declarations the parser reads. Help lines fit 80 columns. */
-#include <errno.h>
 #include <string.h>
 
 #include "cli.h"
-
-int cli_close_output(FILE *out, int rc) {
-    /* a command that failed on input or output has said why already: the
-     * output's own failure (the same full disk, most often) is not said twice */
-    if ((fflush(out) != 0 || ferror(out)) && rc != EXIT_IO) {
-        fprintf(stderr, "cgsolve: write error: %s\n", strerror(errno != 0 ? errno : EIO));
-        return EXIT_IO;
-    }
-    return rc;
-}
 
 int cli_print_version(FILE *out) {
     fprintf(out,

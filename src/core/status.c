@@ -8,6 +8,7 @@ cg_status cg_error_vset(cg_error *err, cg_status status, const char *format, va_
     if (err != NULL) {
         err->status = status;
         err->over_budget = false;
+        err->on_output = false;
         err->line = err->column = 0;
         vsnprintf(err->message, sizeof err->message, format, args);
     }
@@ -21,6 +22,7 @@ cg_status cg_error_vset_at(cg_error *err, cg_status status, const char *name, ui
     }
     err->status = status;
     err->over_budget = false;
+    err->on_output = false;
     err->line = line;
     err->column = column;
     int head = column != 0 ? snprintf(err->message, sizeof err->message, "%s:%llu:%llu: ", name,
@@ -63,10 +65,19 @@ cg_status cg_error_system(cg_error *err, const char *action, const char *path) {
     return cg_error_set(err, CG_ERR_IO, "cannot %s '%s': %s", action, path, strerror(errno));
 }
 
+cg_status cg_error_output(cg_error *err) {
+    cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+    if (err != NULL) {
+        err->on_output = true;
+    }
+    return CG_ERR_IO;
+}
+
 void cg_error_clear(cg_error *err) {
     if (err != NULL) {
         err->status = CG_OK;
         err->over_budget = false;
+        err->on_output = false;
         err->line = err->column = 0;
         err->message[0] = '\0';
     }

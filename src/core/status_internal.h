@@ -22,6 +22,10 @@ typedef struct cg_error {
      * (cg_error_set_at: "NAME:L:C: ..."); column 0 for a whole line, both 0
      * for no place. Every other setter clears them. */
     uint64_t line, column;
+    /* CG_ERR_IO because the stream the answers go to failed (cg_error_output):
+     * a front end that says this message need not say the stream failed
+     * again when it closes it. Every other setter clears it. */
+    bool on_output;
 } cg_error;
 
 /* Record a failure in err (which may be NULL) and return status. */
@@ -64,6 +68,10 @@ cg_status cg_error_nomem(cg_error *err, const char *what);
  * 'PATH': reason", or CG_ERR_NOMEM "out of memory while trying to ACTION
  * 'PATH'" for ENOMEM (a want of memory, not of I/O). */
 cg_status cg_error_system(cg_error *err, const char *action, const char *path);
+
+/* Record a failed write to the stream the answers go to, by errno:
+ * CG_ERR_IO "write error on the output: reason", with err->on_output set. */
+cg_status cg_error_output(cg_error *err);
 
 /* Reset err to CG_OK with an empty message. */
 void cg_error_clear(cg_error *err);

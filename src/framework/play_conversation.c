@@ -35,8 +35,7 @@ static cg_status flush(conversation *c, cg_error *err) {
               fflush(c->out) == 0;
     cg_buf_free(&folded);
     cg_buf_clear(&c->text);
-    return ok ? CG_OK
-              : cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+    return ok ? CG_OK : cg_error_output(err);
 }
 
 /* A JSON event: the report's root object, with "event" and "game" first. */

@@ -100,7 +100,7 @@ static cg_status write_text(cg_buf *text, FILE *out, cg_error *err) {
         return cg_error_nomem(err, "formatting an answer");
     }
     if (fwrite(text->data, 1, text->len, out) != text->len) {
-        return cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+        return cg_error_output(err);
     }
     return CG_OK;
 }
@@ -215,7 +215,7 @@ cg_status cg_run(const cg_game *game, cg_scanner *in, const cg_options *options,
     cg_status st = run_all(&r, in, err);
     cg_scanner_set_before_wait(in, NULL, NULL);
     if (fflush(out) != 0 && st == CG_OK) {
-        st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+        st = cg_error_output(err);
     }
     return st;
 }

@@ -114,6 +114,15 @@ static uint64_t value_at(const grundy_run *r, size_t n) {
     return cg_octal_engine_at(&r->engine, r->preperiod + (n - r->preperiod) % r->period);
 }
 
+/* The values' own file failed, or the output when they go there (then the
+ * front end knows its stream's failure is said). */
+static cg_status values_write_failed(const grundy_run *r, cg_error *err) {
+    if (r->values_out == r->out) {
+        return cg_error_output(err);
+    }
+    return cg_error_set(err, CG_ERR_IO, "write error on the values: %s", strerror(errno));
+}
+
 /* Write G(written..upto_here) to the values stream, one a line. */
 static cg_status emit(grundy_run *r, size_t upto_here, cg_error *err) {
     char line[CG_UINT_DIGITS + 1];
@@ -127,11 +136,11 @@ static cg_status emit(grundy_run *r, size_t upto_here, cg_error *err) {
         size_t n = cg_format_uint(line, v);
         line[n++] = '\n';
         if (r->values_out != NULL && fwrite(line, 1, n, r->values_out) != n) {
-            return cg_error_set(err, CG_ERR_IO, "write error on the values: %s", strerror(errno));
+            return values_write_failed(r, err);
         }
     }
     if (r->values_out != NULL && fflush(r->values_out) != 0) {
-        return cg_error_set(err, CG_ERR_IO, "write error on the values: %s", strerror(errno));
+        return values_write_failed(r, err);
     }
     return CG_OK;
 }
@@ -378,7 +387,7 @@ static cg_status finish(grundy_run *r, cg_error *err) {
     bool failed = cg_report_failed(&report) || cg_buf_failed(&text);
     cg_status st = failed ? cg_error_nomem(err, "formatting the analysis") : CG_OK;
     if (st == CG_OK && fwrite(text.data, 1, text.len, r->out) != text.len) {
-        st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+        st = cg_error_output(err);
     }
     cg_buf_free(&text);
     cg_report_free(&report);
@@ -425,7 +434,7 @@ cg_status cg_check_grundy_certificate(const cg_options *options, FILE *out, cg_e
     bool failed = cg_report_failed(&report) || cg_buf_failed(&text);
     st = failed ? cg_error_nomem(err, "formatting the check") : CG_OK;
     if (st == CG_OK && (fwrite(text.data, 1, text.len, out) != text.len || fflush(out) != 0)) {
-        st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+        st = cg_error_output(err);
     }
     cg_buf_free(&text);
     cg_report_free(&report);
@@ -634,7 +643,7 @@ cg_status cg_write_grundy_table(const char *text, const cg_options *options, FIL
         st = run_table(&r, err);
     }
     if ((st == CG_OK || st == CG_ERR_STOPPED) && fflush(out) != 0) {
-        st = cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+        st = cg_error_output(err);
     }
     if ((st == CG_OK || st == CG_ERR_STOPPED) && hooks != NULL && hooks->take != NULL) {
         cg_status taken = take_table(&r, hooks->take, err);

@@ -58,7 +58,7 @@ static cg_status write_out(FILE *out, const cg_buf *text, cg_error *err) {
         return cg_error_nomem(err, "formatting the misère output");
     }
     if (fwrite(text->data, 1, text->len, out) != text->len || fflush(out) != 0) {
-        return cg_error_set(err, CG_ERR_IO, "write error on the output: %s", strerror(errno));
+        return cg_error_output(err);
     }
     return CG_OK;
 }

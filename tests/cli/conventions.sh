@@ -71,6 +71,17 @@ if [ -w /dev/full ]; then
         check_that "cgsolve $args > /dev/full says why" grep -q "No space left on device" "$err"
         check_that "cgsolve $args > /dev/full says it once" [ "$(wc -l < "$err")" -eq 1 ]
     done
+    # Another file's failure said does not stand for the output's: a wrong
+    # program's report lost on a full disk and its input not saved are two.
+    wrong="$exe treblecross | sed 's/WINNING/LOSING/;t;s/LOSING/WINNING/'"
+    "$exe" stress treblecross --cases 1 --runs 1 --save /nonexistent/input -- sh -c "$wrong" \
+        > /dev/full 2> "$err"
+    status=$?
+    check_that "stress --save /nonexistent/... > /dev/full exits 4 ($status)" [ "$status" -eq 4 ]
+    check_that "stress --save /nonexistent/... > /dev/full says the save's failure" \
+        grep -q "cannot write '/nonexistent/input'" "$err"
+    check_that "stress --save /nonexistent/... > /dev/full says the output's" \
+        grep -q "write error: No space left on device" "$err"
 fi
 
 # Several files: each runs, a missing or bad one is reported, the status is

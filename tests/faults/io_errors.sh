@@ -64,7 +64,7 @@ inject "rename of the checkpoint" "cannot write the checkpoint '$work/cp': $io" 
     -e inject=rename,renameat,renameat2:error=EIO
 inject "read of the checkpoint resumed" "cannot read the checkpoint '$work/cp': $io" \
     -P "$work/cp" -e inject=read:error=EIO
-inject "write of the values" "write error on the values: $io" \
+inject "write of the values" "write error on the output: $io" \
     -P "$work/out" -e inject=write:error=EIO
 # The directory is synced after the rename (the new checkpoint is then in
 # place: only the exit status and the reason are checked).
