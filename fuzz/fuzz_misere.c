@@ -8,12 +8,13 @@
  *      text, valid or not; heaps the parser takes are at most 16);
  *   2  cg_misere_text with --quotient N (N <= 7);
  *   3  a misère play session of "grundy": the code and up to four heaps
- *      (at most 11) drawn from the body's first bytes as the start, each
+ *      (1 to 11) drawn from the body's first bytes as the start, each
  *      line after the body's first a command.
  * A table's or a sum's questions may search 5,000 positions each, a
  * session's heaps are small, and the memory is 16 MiB, so an input runs in
- * well under a second; nothing may crash, hang or leak, and errors are
- * expected. */
+ * well under a second; nothing may crash, hang or leak. Errors are
+ * expected, but each must say why, an internal one is a bug, and a success
+ * returns its text whole (abort, so that libFuzzer keeps the input). */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <stdbool.h>
 #include <stddef.h>
@@ -35,6 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * value the heaps (a quotient's learning can take seconds on some codes),
  * a larger budget, or output the API refuses anyway. */
 static bool left_out(const char *name) {
+    name += name[0] == '-' ? (name[1] == '-' ? 2 : 1) : 0; /* as the API reads it */
     static const char *const names[] = {"quotient", "by", "positions", "memory"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (strcmp(name, names[i]) == 0) {
@@ -65,12 +67,22 @@ static size_t parse_options(char *body, cg_option_value *options) {
     return count;
 }
 
+/* What every call must keep to, whatever its input. */
+static void check_answer(cg_status st, const cg_text *json, const cg_api_error *err) {
+    if (st == CG_OK && (json->data == NULL || strlen(json->data) != json->len)) {
+        abort(); /* a success returns its text, NUL-ended at its length */
+    }
+    if (st != CG_OK && (st == CG_ERR_INTERNAL || err->message[0] == '\0')) {
+        abort(); /* a refusal says why, and never for a bug of ours */
+    }
+}
+
 static void table(unsigned pick, const char *code, char *body) {
     cg_option_value options[MAX_WORDS + 3];
     cg_call call = {options, parse_options(body, options), "<fuzz>", false, NULL, NULL};
     cg_text json = {NULL, 0};
     cg_api_error err;
-    cg_misere_text(code, pick % 24, NULL, 0, &call, &json, &err);
+    check_answer(cg_misere_text(code, pick % 24, NULL, 0, &call, &json, &err), &json, &err);
     cg_text_free(&json);
 }
 
@@ -102,7 +114,7 @@ static void sum(const char *code, char *body) {
     const cg_call call = {options, 2, "<fuzz>", false, NULL, NULL};
     cg_text json = {NULL, 0};
     cg_api_error err;
-    cg_misere_text(code, 0, heaps, count, &call, &json, &err);
+    check_answer(cg_misere_text(code, 0, heaps, count, &call, &json, &err), &json, &err);
     cg_text_free(&json);
 }
 
@@ -113,18 +125,20 @@ static void quotient(unsigned pick, const char *code) {
     const cg_call call = {options, 3, "<fuzz>", false, NULL, NULL};
     cg_text json = {NULL, 0};
     cg_api_error err;
-    cg_misere_text(code, 0, NULL, 0, &call, &json, &err);
+    check_answer(cg_misere_text(code, 0, NULL, 0, &call, &json, &err), &json, &err);
     cg_text_free(&json);
 }
 
-/* A misère game of the code from heaps of at most 11 (the body's first
- * four bytes), the body's later lines its commands. */
+/* A misère game of the code (the first line's first word: its other words
+ * would be heaps of any size) from heaps of 1 to 11 (the body's first four
+ * bytes), the body's later lines its commands. */
 static void session(const char *code, char *body) {
     char start[96];
-    int at = snprintf(start, sizeof start, "%.60s", code);
+    int code_length = (int)strcspn(code, " \t\v\f\r");
+    int at = snprintf(start, sizeof start, "%.*s", code_length < 60 ? code_length : 60, code);
     for (size_t i = 0; i < 4 && body[i] != '\0' && body[i] != '\n'; i++) {
         at += snprintf(start + at, sizeof start - (size_t)at, " %u",
-                       (unsigned)(unsigned char)body[i] % 12);
+                       (unsigned)(unsigned char)body[i] % 11 + 1);
     }
     const cg_option_value options[] = {
         {"misere", NULL}, {"memory", "16M"}, {"seed", "7"}, {"first", "computer"}};
@@ -140,8 +154,9 @@ static void session(const char *code, char *body) {
             if (cg_session_over(s)) {
                 break;
             }
-            if (strncmp(line, "save", 4) == 0 || strlen(line) > CG_SESSION_LINE_MAX) {
-                continue; /* writes a file / refused as too long: not what is fuzzed */
+            if (strstr(line, "save") != NULL || strlen(line) > CG_SESSION_LINE_MAX) {
+                continue; /* writes a file (wherever the word stands: commands are
+                             read as words) / refused as too long: not what is fuzzed */
             }
             cg_text events = {NULL, 0};
             cg_session_send(s, line, &err);
