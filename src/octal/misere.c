@@ -59,7 +59,7 @@ static cg_status heap_value(cg_misere_solver *s, size_t n, uint32_t *value, bool
     }
     cg_status st = cg_grow_within(s->budget, &s->values, &s->value_capacity, end - first,
                                   sizeof *s->values, "a heap's options", err);
-    position *p = &s->scratch[HEAP];
+    position *p = &s->scratch[SCRATCH_HEAP];
     const uint16_t empty[2] = {0, 0};
     for (size_t k = first; st == CG_OK && k < end; k++) {
         cg_misere_replace_heap(empty, 2, SIZE_MAX, &s->options[k], p);
@@ -78,7 +78,7 @@ static cg_status heap_value(cg_misere_solver *s, size_t n, uint32_t *value, bool
  * nim-heaps of 2. */
 static bool put_heap(const cg_misere_solver *s, size_t n, position *p) {
     uint8_t nim = s->nim[n];
-    if (nim != NIM_NONE) {
+    if (nim != NOT_A_NIM_HEAP) {
         if (nim >= 2 && p->word[1] >= CG_MISERE_MAX_NIM) {
             return false;
         }
@@ -128,7 +128,7 @@ static cg_status analyse_heap(cg_misere_solver *s, size_t n, cg_error *err) {
     record_heap(s, n, m, options_tame); /* the genus below reads heap n as analysed */
     uint32_t *genus = s->genus + n * s->terms;
     genus[0] = m;
-    position *p = &s->scratch[HEAP];
+    position *p = &s->scratch[SCRATCH_HEAP];
     for (size_t k = 1; st == CG_OK && k < s->terms; k++) {
         p->word[0] = 0;
         p->word[1] = (uint16_t)k;
@@ -195,7 +195,7 @@ void cg_misere_free(cg_misere_solver *s) {
         cg_budget_give(s->budget, SCRATCH_POSITIONS, sizeof *s->scratch);
     }
     if (s->product != NULL) {
-        cg_budget_give(s->budget, PRODUCTS, sizeof *s->product);
+        cg_budget_give(s->budget, PRODUCT_SLOTS, sizeof *s->product);
     }
     cg_budget_give(s->budget, s->option_element_capacity, sizeof *s->option_element);
     cg_budget_give(s->budget, s->two_power_capacity, sizeof *s->two_power);
@@ -302,7 +302,7 @@ void cg_misere_want(cg_misere_solver *s, size_t n) {
 }
 
 int cg_misere_nim_heap(const cg_misere_solver *s, size_t n) {
-    return n < s->count && s->nim[n] != NIM_NONE ? s->nim[n] : -1;
+    return n < s->count && s->nim[n] != NOT_A_NIM_HEAP ? s->nim[n] : -1;
 }
 
 cg_status cg_misere_first_nim_heap(cg_misere_solver *s, int nim, size_t last, size_t *heap,
@@ -363,8 +363,8 @@ size_t cg_misere_first_wild(const cg_misere_solver *s) {
 /* The position of heaps plus twos and ones, heaps analysed as needed. */
 static cg_status make_position(cg_misere_solver *s, const size_t *heaps, size_t count, size_t twos,
                                size_t ones, position *p, cg_error *err) {
-    if (count > MAX_WORDS - 2) {
-        return cg_error_set(err, CG_ERR_LIMIT, "at most %d heaps in a sum", MAX_WORDS - 2);
+    if (count > POSITION_MAX_WORDS - 2) {
+        return cg_error_set(err, CG_ERR_LIMIT, "at most %d heaps in a sum", POSITION_MAX_WORDS - 2);
     }
     if (twos > CG_MISERE_MAX_NIM || ones > CG_MISERE_MAX_NIM) {
         return cg_error_set(err, CG_ERR_LIMIT, "at most %u nim-heaps of each size",
@@ -397,7 +397,7 @@ cg_status cg_misere_value(cg_misere_solver *s, const size_t *heaps, size_t count
     if (s == NULL || (heaps == NULL && count > 0) || value == NULL || method == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_misere_value: missing argument");
     }
-    position *p = &s->scratch[QUERY];
+    position *p = &s->scratch[SCRATCH_QUERY];
     cg_status st = make_position(s, heaps, count, twos, ones, p, err);
     return st != CG_OK ? st : cg_misere_settle(s, p, true, value, method, err);
 }
@@ -407,7 +407,7 @@ cg_status cg_misere_is_p(cg_misere_solver *s, const size_t *heaps, size_t count,
     if (s == NULL || (heaps == NULL && count > 0) || is_p == NULL || method == NULL) {
         return cg_error_set(err, CG_ERR_USAGE, "cg_misere_is_p: missing argument");
     }
-    position *p = &s->scratch[QUERY];
+    position *p = &s->scratch[SCRATCH_QUERY];
     cg_status st = make_position(s, heaps, count, 0, 0, p, err);
     uint32_t v = 0;
     if (st == CG_OK) {

@@ -23,7 +23,7 @@ static void collect_option(void *context, size_t take, const size_t *parts, size
     size_t kept = 0;
     for (size_t i = 0; i < count; i++) {
         uint8_t nim = s->nim[parts[i]];
-        if (nim == NIM_NONE) {
+        if (nim == NOT_A_NIM_HEAP) {
             o.part[kept++] = (uint16_t)parts[i];
         } else {
             o.ones ^= nim & 1u; /* *3 = *2 + *1 */
@@ -97,11 +97,11 @@ static uint8_t nim_class(const cg_misere_solver *s, const heap_option *options, 
         m++;
     }
     if (count > 0 && (m > 3 || (m == 0 && (set & 2u) == 0))) {
-        return NIM_NONE;
+        return NOT_A_NIM_HEAP;
     }
     for (size_t i = 0; i < count; i++) {
         if (option_nim(&options[i]) < 0 && !reaches_nim(s, &options[i], m)) {
-            return NIM_NONE;
+            return NOT_A_NIM_HEAP;
         }
     }
     return (uint8_t)m;

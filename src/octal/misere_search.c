@@ -39,7 +39,7 @@ static uint32_t tame_value(const cg_misere_solver *s, const uint16_t *w, size_t 
 bool cg_misere_replace_heap(const uint16_t *w, size_t length, size_t at, const heap_option *o,
                             position *out) {
     size_t parts = (size_t)(o->part[0] != 0) + (o->part[1] != 0) + (o->part[2] != 0);
-    if (length - 1 + parts > MAX_WORDS || (size_t)w[1] + o->twos > CG_MISERE_MAX_NIM) {
+    if (length - 1 + parts > POSITION_MAX_WORDS || (size_t)w[1] + o->twos > CG_MISERE_MAX_NIM) {
         return false;
     }
     out->word[0] = (uint16_t)((w[0] + o->ones) & 1u);
@@ -209,17 +209,17 @@ static cg_status ask_child(cg_misere_solver *s, uint32_t heaps, unsigned ones, s
  * needed. */
 static cg_status heap_products(cg_misere_solver *s, const position *w, cg_error *err) {
     if (s->product == NULL) {
-        cg_status st = cg_budget_take(s->budget, PRODUCTS, sizeof *s->product,
+        cg_status st = cg_budget_take(s->budget, PRODUCT_SLOTS, sizeof *s->product,
                                       "the misère oracle's products", err);
         if (st != CG_OK) {
             return st;
         }
-        if ((s->product = malloc(PRODUCTS * sizeof *s->product)) == NULL) {
-            cg_budget_give(s->budget, PRODUCTS, sizeof *s->product);
+        if ((s->product = malloc(PRODUCT_SLOTS * sizeof *s->product)) == NULL) {
+            cg_budget_give(s->budget, PRODUCT_SLOTS, sizeof *s->product);
             return cg_error_nomem(err, "the misère oracle's products");
         }
     }
-    uint32_t *before = s->product, *after = s->product + MAX_WORDS + 1;
+    uint32_t *before = s->product, *after = s->product + POSITION_MAX_WORDS + 1;
     before[2] = 0;
     for (size_t i = 2; i < w->length; i++) {
         before[i + 1] = times(s, before[i], heap_element(s, w->word[i]));
@@ -234,8 +234,8 @@ static cg_status heap_products(cg_misere_solver *s, const position *w, cg_error 
 /* The children that replace heap i of w by one of its options. */
 static cg_status push_heap_children(cg_misere_solver *s, const position *w, size_t i,
                                     cg_error *err) {
-    position *p = &s->scratch[EXPAND_TO];
-    uint32_t rest = s->asking ? times(s, s->product[i], s->product[MAX_WORDS + 1 + i + 1])
+    position *p = &s->scratch[SCRATCH_EXPAND_TO];
+    uint32_t rest = s->asking ? times(s, s->product[i], s->product[POSITION_MAX_WORDS + 1 + i + 1])
                               : CG_MISERE_NO_ELEMENT;
     size_t h = w->word[i];
     cg_status st = CG_OK;
@@ -256,7 +256,7 @@ static cg_status push_heap_children(cg_misere_solver *s, const position *w, size
         if (!cg_misere_replace_heap(w->word, w->length, i, o, p)) {
             return cg_error_set(err, CG_ERR_LIMIT,
                                 "a misère position of more than %d heaps or %u nim-heaps",
-                                MAX_WORDS - 2, CG_MISERE_MAX_NIM);
+                                POSITION_MAX_WORDS - 2, CG_MISERE_MAX_NIM);
         }
         push_child(s, p);
     }
@@ -278,7 +278,7 @@ static cg_status push_nim_child(cg_misere_solver *s, const position *w, unsigned
         }
         return st;
     }
-    position *p = &s->scratch[EXPAND_TO];
+    position *p = &s->scratch[SCRATCH_EXPAND_TO];
     copy_position(w, p);
     p->word[0] = (uint16_t)ones;
     p->word[1] = (uint16_t)twos;
@@ -320,7 +320,7 @@ static cg_status reserve_children(cg_misere_solver *s, const position *w, cg_err
 
 /* Push every child of the entry's position onto the child stack. */
 static cg_status expand(cg_misere_solver *s, uint32_t entry, cg_error *err) {
-    position *w = &s->scratch[EXPAND_FROM];
+    position *w = &s->scratch[SCRATCH_EXPAND_FROM];
     s->pending_count = s->pending_word_count = 0;
     w->length = cg_misere_table_length(&s->table, entry);
     memcpy(w->word, cg_misere_table_words(&s->table, entry), w->length * sizeof w->word[0]);

@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-#define MAX_WORDS 4096                            /* words of one position: 2 + heaps */
+#define POSITION_MAX_WORDS 4096                   /* words of one position: 2 + heaps */
 #define ELEMENT_UNSET (CG_MISERE_NO_ELEMENT - 1u) /* not asked of the oracle yet */
 
 /* One option of a heap: the heaps it leaves that are not nim-heaps (0:
@@ -44,7 +44,7 @@ _Static_assert(sizeof(heap_option) == 10, "heap_option has no padding");
 
 /* A heap equal to a nim-heap in every sum: *0, *1, *2, *3 (held as *2 +
  * *1); or none of them. */
-enum { NIM_NONE = 4 };
+enum { NOT_A_NIM_HEAP = 4 };
 
 /* A child of the position being expanded: an entry, or its value at once. */
 typedef struct child {
@@ -68,18 +68,18 @@ typedef struct frame {
 } frame;
 
 typedef struct position {
-    uint16_t word[MAX_WORDS]; /* ones, twos, heaps descending */
+    uint16_t word[POSITION_MAX_WORDS]; /* ones, twos, heaps descending */
     size_t length;
 } position;
 
 /* The solver's positions of work, 8 KiB each (too large for a stack): one
  * for each caller that holds a position while calling the next, so none
- * overwrites another's (a question holds QUERY while a heap's analysis
- * holds HEAP and the search's expand the other two). */
-enum { EXPAND_FROM, EXPAND_TO, HEAP, QUERY, SCRATCH_POSITIONS };
+ * overwrites another's (a question holds SCRATCH_QUERY while a heap's
+ * analysis holds SCRATCH_HEAP and the search's expand the other two). */
+enum { SCRATCH_EXPAND_FROM, SCRATCH_EXPAND_TO, SCRATCH_HEAP, SCRATCH_QUERY, SCRATCH_POSITIONS };
 
 /* The heaps' products of the position expanded (heap_products). */
-#define PRODUCTS ((size_t)2 * (MAX_WORDS + 1))
+#define PRODUCT_SLOTS ((size_t)2 * (POSITION_MAX_WORDS + 1))
 
 struct cg_misere_solver {
     cg_octal_code code;
@@ -90,7 +90,7 @@ struct cg_misere_solver {
     uint32_t *misere;       /* G-(n) */
     uint32_t *genus;        /* terms per heap */
     uint8_t *tame;
-    uint8_t *nim;         /* 0-3: the heap is *0-*3 in every sum; NIM_NONE */
+    uint8_t *nim;         /* 0-3: the heap is *0-*3 in every sum; NOT_A_NIM_HEAP */
     size_t *option_first; /* heap n's options: option_first[n]..option_first[n + 1] */
     heap_option *options;
     size_t option_count, option_capacity;
@@ -119,7 +119,8 @@ struct cg_misere_solver {
     size_t option_element_capacity;
     uint32_t *two_power; /* the element of k nim-heaps of 2, k < two_power_count */
     size_t two_power_count, two_power_capacity;
-    uint32_t *product; /* 2 * MAX_WORDS: a position's heaps' products, before and after each */
+    uint32_t
+        *product; /* 2 * POSITION_MAX_WORDS: a position's heaps' products, before and after each */
     uint64_t asked, answered;
     size_t wanted;
 };
@@ -133,7 +134,7 @@ cg_status cg_misere_list_options(cg_misere_solver *s, size_t n, cg_error *err);
 bool cg_misere_all_options_tame(const cg_misere_solver *s, size_t n);
 
 /* out = w with one copy of the heap at index `at` replaced by option o's
- * parts; false past MAX_WORDS words or CG_MISERE_MAX_NIM nim-heaps of 2
+ * parts; false past POSITION_MAX_WORDS words or CG_MISERE_MAX_NIM nim-heaps of 2
  * (misere_search.c). With w the empty position [0, 0] and at SIZE_MAX,
  * out is the option alone (a heap's analysis values its options so). */
 bool cg_misere_replace_heap(const uint16_t *w, size_t length, size_t at, const heap_option *o,
