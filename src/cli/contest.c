@@ -30,7 +30,7 @@ static void beyond_limits_note(const char *what, const cli *c) {
 static cg_status write_out(void *context, const char *text, size_t len, cg_error *err) {
     (void)context;
     if (fwrite(text, 1, len, stdout) != len) {
-        return cg_error_set(err, CG_ERR_IO, "cannot write the input: %s", strerror(errno));
+        return cg_error_output(err);
     }
     return CG_OK;
 }

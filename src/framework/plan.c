@@ -297,6 +297,9 @@ cg_status cg_solve_input(const cg_game *game, const cg_options *options, const c
     if (st == CG_OK) {
         st = cg_run(game, in, &judge, out, NULL, err);
     }
+    if (st == CG_ERR_IO && err != NULL && err->on_output) {
+        st = cg_error_nomem(err, "solving a test"); /* a memory stream fails for want of memory */
+    }
     cg_scanner_close(in);
     if (fclose(out) != 0 && st == CG_OK) {
         st = cg_error_nomem(err, "solving a test");

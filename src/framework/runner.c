@@ -88,10 +88,11 @@ static cg_status locate_failure(const run *r, uint64_t line, uint64_t number, cg
     }
     char message[CG_ERROR_MESSAGE_MAX];
     snprintf(message, sizeof message, "%s", err->message);
-    bool over_budget = err->over_budget;
+    bool over_budget = err->over_budget, on_output = err->on_output;
     cg_error_set_at(err, err->status, r->file, line, 0, "case %llu: %s", (unsigned long long)number,
                     message);
     err->over_budget = over_budget;
+    err->on_output = on_output;
     return err->status;
 }
 

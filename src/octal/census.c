@@ -403,11 +403,16 @@ static const cg_census_result *find_done(const cg_census_result *done, size_t co
     return NULL;
 }
 
-/* Write text to out and, when given, append it to file (flushed). */
-static cg_status put(FILE *out, FILE *file, const char *text, size_t len, cg_error *err) {
-    if (fwrite(text, 1, len, out) != len || fflush(out) != 0 ||
-        (file != NULL && (fwrite(text, 1, len, file) != len || fflush(file) != 0))) {
-        return cg_error_set(err, CG_ERR_IO, "write error on the census: %s", strerror(errno));
+/* Write text to out and, when given, append it to file, the checkpoint at
+ * path (both flushed). */
+static cg_status put(FILE *out, FILE *file, const char *path, const char *text, size_t len,
+                     cg_error *err) {
+    if (fwrite(text, 1, len, out) != len || fflush(out) != 0) {
+        return cg_error_output(err);
+    }
+    if (file != NULL && (fwrite(text, 1, len, file) != len || fflush(file) != 0)) {
+        return cg_error_set(err, CG_ERR_IO, "cannot write the checkpoint '%s': %s", path,
+                            strerror(errno));
     }
     return CG_OK;
 }
@@ -484,7 +489,8 @@ static cg_status census_code(census_run *run, const char *code, size_t i, cg_err
         st = cg_error_nomem(err, "the census");
     }
     if (st == CG_OK) {
-        st = put(run->out, known != NULL ? NULL : run->file, line.data, line.len, err);
+        st = put(run->out, known != NULL ? NULL : run->file, run->o->checkpoint, line.data,
+                 line.len, err);
     }
     if (st == CG_OK && known == NULL && run->times != NULL &&
         (fprintf(run->times, "%s %.3f\n", code, r.seconds) < 0 || fflush(run->times) != 0)) {
