@@ -67,14 +67,21 @@ static size_t parse_options(char *body, cg_option_value *options) {
     return count;
 }
 
-/* What every call must keep to, whatever its input. */
+/* What every call must keep to, whatever its input: a refusal says why,
+ * and never for a bug of ours; it returns st. */
+static cg_status check_refusal(cg_status st, const cg_api_error *err) {
+    if (st != CG_OK && (st == CG_ERR_INTERNAL || err->message[0] == '\0')) {
+        abort();
+    }
+    return st;
+}
+
+/* And a text's success returns its text, NUL-ended at its length. */
 static void check_answer(cg_status st, const cg_text *json, const cg_api_error *err) {
     if (st == CG_OK && (json->data == NULL || strlen(json->data) != json->len)) {
-        abort(); /* a success returns its text, NUL-ended at its length */
+        abort();
     }
-    if (st != CG_OK && (st == CG_ERR_INTERNAL || err->message[0] == '\0')) {
-        abort(); /* a refusal says why, and never for a bug of ours */
-    }
+    check_refusal(st, err);
 }
 
 static void table(unsigned pick, const char *code, char *body) {
@@ -145,7 +152,8 @@ static void session(const char *code, char *body) {
     const cg_call call = {options, 4, "<fuzz>", false, NULL, NULL};
     cg_session *s = NULL;
     cg_api_error err;
-    if (cg_session_open(&s, "grundy", start, strlen(start), &call, &err) == CG_OK) {
+    if (check_refusal(cg_session_open(&s, "grundy", start, strlen(start), &call, &err), &err) ==
+        CG_OK) {
         char *commands = strchr(body, '\n'); /* after the heaps' line */
         char *save = NULL;
         int sent = 0;
@@ -159,11 +167,11 @@ static void session(const char *code, char *body) {
                              read as words) / refused as too long: not what is fuzzed */
             }
             cg_text events = {NULL, 0};
-            cg_session_send(s, line, &err);
-            cg_session_read(s, &events, &err);
+            check_refusal(cg_session_send(s, line, &err), &err);
+            check_refusal(cg_session_read(s, &events, &err), &err);
             cg_text_free(&events);
         }
-        cg_session_status(s, &err);
+        check_refusal(cg_session_status(s, &err), &err);
     }
     cg_session_close(s);
 }
