@@ -119,8 +119,7 @@ struct cg_misere_solver {
     size_t option_element_capacity;
     uint32_t *two_power; /* the element of k nim-heaps of 2, k < two_power_count */
     size_t two_power_count, two_power_capacity;
-    uint32_t
-        *product; /* 2 * POSITION_MAX_WORDS: a position's heaps' products, before and after each */
+    uint32_t *product; /* PRODUCT_SLOTS: a position's heaps' products, before and after each */
     uint64_t asked, answered;
     size_t wanted;
 };
