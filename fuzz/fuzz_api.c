@@ -23,6 +23,7 @@
 
 #include "core/budget_internal.h"
 #include "framework/cgsolve_internal.h"
+#include "fuzz_options.h"
 #include "games/domino_internal.h"
 #include "games/gamecs_internal.h"
 #include "games/numbergame_internal.h"
@@ -50,18 +51,7 @@ static bool left_out(const char *name) {
 /* The words of text ("name=value" or "name") as options, memory last so
  * that it always holds. text is modified. */
 static size_t parse_options(char *text, cg_option_value *options) {
-    size_t count = 0;
-    char *save = NULL;
-    for (char *word = strtok_r(text, " ", &save); word != NULL && count < MAX_OPTIONS;
-         word = strtok_r(NULL, " ", &save)) {
-        char *equals = strchr(word, '=');
-        if (equals != NULL) {
-            *equals = '\0';
-        }
-        if (!left_out(word)) {
-            options[count++] = (cg_option_value){word, equals != NULL ? equals + 1 : NULL};
-        }
-    }
+    size_t count = fuzz_words_as_options(text, " ", left_out, options, MAX_OPTIONS);
     options[count++] = (cg_option_value){"memory", "16M"};
     return count;
 }

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cgsolve/cgsolve.h"
+#include "fuzz_options.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -49,18 +50,7 @@ static bool left_out(const char *name) {
 /* The body's words as options, then the bounds that hold whatever they
  * say (applied last). body is modified. */
 static size_t parse_options(char *body, cg_option_value *options) {
-    size_t count = 0;
-    char *save = NULL;
-    for (char *word = strtok_r(body, " \n", &save); word != NULL && count < MAX_WORDS;
-         word = strtok_r(NULL, " \n", &save)) {
-        char *equals = strchr(word, '=');
-        if (equals != NULL) {
-            *equals = '\0';
-        }
-        if (!left_out(word)) {
-            options[count++] = (cg_option_value){word, equals != NULL ? equals + 1 : NULL};
-        }
-    }
+    size_t count = fuzz_words_as_options(body, " \n", left_out, options, MAX_WORDS);
     options[count++] = (cg_option_value){"by", "search"};
     options[count++] = (cg_option_value){"positions", "5000"};
     options[count++] = (cg_option_value){"memory", "16M"};
